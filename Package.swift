@@ -1,0 +1,42 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Flipbook",
+    products: [
+        .library(name: "Flipbook", targets: ["Flipbook"]),
+        .executable(name: "flipbook", targets: ["flipbook"]),
+    ],
+    targets: [
+        // C libraries from Debian, one system-library target each.
+        .systemLibrary(
+            name: "CX264",
+            providers: [.apt(["libx264-dev"])]),
+        .systemLibrary(
+            name: "CSPNG",
+            pkgConfig: "spng",
+            providers: [.apt(["libspng-dev"])]),
+        .systemLibrary(
+            name: "CTurboJPEG",
+            pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"])]),
+
+        // The MP4 writer and reader: pure Swift, no C module.
+        .target(name: "ISOBMFF"),
+
+        // The public library.
+        .target(
+            name: "Flipbook",
+            dependencies: ["ISOBMFF", "CX264", "CSPNG", "CTurboJPEG"]),
+
+        // The command-line tool.
+        .executableTarget(
+            name: "flipbook",
+            dependencies: ["Flipbook"]),
+
+        .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF"]),
+        .testTarget(name: "FlipbookTests", dependencies: ["Flipbook", "ISOBMFF"]),
+        .testTarget(name: "FlipbookCLITests", dependencies: ["ISOBMFF"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
