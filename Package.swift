@@ -34,9 +34,15 @@ let package = Package(
             name: "flipbook",
             dependencies: ["Flipbook"]),
 
+        // Helpers the test targets share: temporary folders, sample images, ffprobe/ffmpeg as judges.
+        .target(
+            name: "FlipbookTestSupport",
+            dependencies: ["ISOBMFF"],
+            path: "Tests/FlipbookTestSupport"),
+
         .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF"]),
-        .testTarget(name: "FlipbookTests", dependencies: ["Flipbook", "ISOBMFF"]),
-        .testTarget(name: "FlipbookCLITests", dependencies: ["ISOBMFF"]),
+        .testTarget(name: "FlipbookTests", dependencies: ["Flipbook", "ISOBMFF", "FlipbookTestSupport"]),
+        .testTarget(name: "FlipbookCLITests", dependencies: ["flipbook", "ISOBMFF", "FlipbookTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

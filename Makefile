@@ -1,0 +1,50 @@
+# Flipbook: `make demo` writes demo.mp4 from generated sample frames; `make test` runs the tests.
+# Both install the Debian packages they need first when any is missing.
+
+SWIFT ?= swift
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# Build and run-time libraries, and ffmpeg/ffprobe: the demo's frame generator and the tests' judge.
+PACKAGES := libx264-dev libspng-dev libturbojpeg0-dev ffmpeg pkg-config
+DEMO_FRAMES := demo-frames
+
+.PHONY: all deps build release demo test format lint clean
+
+all: build
+
+deps:
+	@missing=""; for p in $(PACKAGES); do \
+		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing:$$missing"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+$(DEMO_FRAMES)/.done: | deps
+	rm -rf $(DEMO_FRAMES) && mkdir -p $(DEMO_FRAMES)
+	ffmpeg -v error -f lavfi -i testsrc2=size=1280x720:rate=30 -frames:v 150 $(DEMO_FRAMES)/frame%d.png
+	touch $@
+
+demo: release $(DEMO_FRAMES)/.done
+	$$($(SWIFT) build -c release --show-bin-path)/flipbook $(DEMO_FRAMES) -o demo.mp4 --overwrite
+	@echo "Play it: ffplay demo.mp4 (or open demo.mp4 in any video player)"
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+format:
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
+
+lint:
+	$(SWIFT) format lint --recursive Package.swift Sources Tests
+
+clean:
+	rm -rf .build $(DEMO_FRAMES) demo.mp4

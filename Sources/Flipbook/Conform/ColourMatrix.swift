@@ -1,0 +1,43 @@
+/// An RGB to Y'CbCr conversion: the matrix coefficients and the code range, as tagged in the movie.
+///
+/// The same value decides the arithmetic in ``RGBToYUVConverter`` and the tags written in the H.264
+/// VUI and the `colr` box, so the two can never disagree.
+struct ColourMatrix: Sendable, Hashable {
+    /// Luma weight of red (Kr).
+    let kr: Double
+    /// Luma weight of blue (Kb).
+    let kb: Double
+    /// Whether codes use the full 0...255 range (`true`) or the limited 16...235/240 range.
+    let fullRange: Bool
+    /// ITU-T H.273 code points for the tags.
+    let colourPrimaries: UInt16
+    let transferCharacteristics: UInt16
+    let matrixCoefficients: UInt16
+
+    /// ITU-R BT.709, limited range: HD video's standard, Flipbook's default.
+    static let bt709 = ColourMatrix(
+        kr: 0.2126, kb: 0.0722, fullRange: false, colourPrimaries: 1, transferCharacteristics: 1, matrixCoefficients: 1)
+
+    /// Integer coefficients scaled by 2^16, derived once from the weights and the range.
+    var fixedPoint: FixedPointCoefficients {
+        let kg = 1 - kr - kb
+        let lumaScale = fullRange ? 1.0 : 219.0 / 255.0
+        let chromaScale = fullRange ? 1.0 : 224.0 / 255.0
+        let cbScale = chromaScale / (2 * (1 - kb))
+        let crScale = chromaScale / (2 * (1 - kr))
+        func fixed(_ value: Double) -> Int32 { Int32((value * 65536).rounded()) }
+        return FixedPointCoefficients(
+            yR: fixed(kr * lumaScale), yG: fixed(kg * lumaScale), yB: fixed(kb * lumaScale),
+            cbR: fixed(-kr * cbScale), cbG: fixed(-kg * cbScale), cbB: fixed((1 - kb) * cbScale),
+            crR: fixed((1 - kr) * crScale), crG: fixed(-kg * crScale), crB: fixed(-kb * crScale),
+            lumaOffset: fullRange ? 0 : 16)
+    }
+}
+
+/// RGB to Y'CbCr weights in 16.16 fixed point.
+struct FixedPointCoefficients: Sendable {
+    let yR: Int32, yG: Int32, yB: Int32
+    let cbR: Int32, cbG: Int32, cbB: Int32
+    let crR: Int32, crG: Int32, crB: Int32
+    let lumaOffset: Int32
+}

@@ -1,0 +1,22 @@
+/// A picture in planar YUV 4:2:0, 8 bits a sample: the encoder's input.
+///
+/// The luma plane is `width x height`; each chroma plane is `width/2 x height/2`. Rows are tightly
+/// packed. Width and height are even.
+struct YUVPicture: Sendable {
+    let width: Int
+    let height: Int
+    var luma: [UInt8]
+    var cb: [UInt8]
+    var cr: [UInt8]
+
+    init(width: Int, height: Int) {
+        precondition(
+            width > 0 && height > 0 && width % 2 == 0 && height % 2 == 0,
+            "4:2:0 needs even sizes, got \(width)x\(height)")
+        self.width = width
+        self.height = height
+        luma = [UInt8](repeating: 16, count: width * height)
+        cb = [UInt8](repeating: 128, count: width * height / 4)
+        cr = [UInt8](repeating: 128, count: width * height / 4)
+    }
+}

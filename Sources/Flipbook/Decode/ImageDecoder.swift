@@ -1,0 +1,52 @@
+import Foundation
+
+/// Reads an image file and decodes it into a ``Frame``, choosing the decoder from the file's first bytes.
+enum ImageDecoder {
+    /// Decodes PNG or JPEG bytes.
+    ///
+    /// - Throws: ``FlipbookError`` with `.unsupportedImage` for other formats, `.corruptImage` for
+    ///   damaged data; the caller attributes it to a frame and path.
+    static func decode(_ data: Data, limits: ImageLimits) throws -> Frame {
+        let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        if data.starts(with: pngSignature) {
+            return try SPNGDecoder.decode(data, limits: limits)
+        }
+        if data.starts(with: [0xFF, 0xD8, 0xFF]) {
+            return try TurboJPEGDecoder.decode(data, limits: limits)
+        }
+        if data.isEmpty {
+            throw FlipbookError(.corruptImage, "the file is empty; expected a PNG or JPEG image")
+        }
+        throw FlipbookError(
+            .unsupportedImage, "not a PNG or JPEG image (the file does not start with either signature)")
+    }
+
+    /// Reads and decodes the image file at `url`.
+    static func decodeFile(at url: URL, limits: ImageLimits) throws -> Frame {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url, options: .mappedIfSafe)
+        } catch {
+            throw FlipbookError(
+                .unreadableInput, "cannot read the image file", path: url.path, underlying: reason(for: error))
+        }
+        do {
+            return try decode(data, limits: limits)
+        } catch let error as FlipbookError {
+            throw error.attributed(toFrame: nil, path: url.path)
+        }
+    }
+
+    /// A short reason for a Foundation file error, without Foundation's long wrapper text.
+    static func reason(for error: Error) -> String {
+        let nsError = error as NSError
+        if let posix = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
+            return POSIXFile.describe(errno: Int32(posix.code))
+        }
+        switch CocoaError.Code(rawValue: nsError.code) {
+        case .fileReadNoSuchFile, .fileNoSuchFile: return "no such file"
+        case .fileReadNoPermission: return "permission denied"
+        default: return nsError.localizedDescription
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import ISOBMFF
+
+/// One compressed picture as it leaves the encoder, in decode order.
+struct EncodedPacket: Sendable {
+    /// NAL units, each preceded by its 4-byte big-endian length (the MP4 sample format).
+    var data: [UInt8]
+    /// Presentation time in the encoder's time base.
+    var presentationTime: Int64
+    /// Decode time in the encoder's time base; may be negative for the first pictures when frames
+    /// are reordered.
+    var decodeTime: Int64
+    /// Whether a decoder can start here.
+    var isKeyframe: Bool
+}
+
+/// A video encoder as the writer sees it: pictures in, packets out, in decode order.
+///
+/// libx264 is the first conformer; tests use a fake. Implementations need not be thread-safe: the
+/// writer calls one method at a time.
+protocol VideoEncoder: AnyObject {
+    /// The decoder configuration (parameter sets) to store in the sample description.
+    var decoderConfiguration: AVCDecoderConfiguration { get }
+    /// The codec name as ffprobe reports it.
+    var codecName: String { get }
+    /// Encodes one picture presented at `presentationTime`; returns the packets that became ready.
+    func encode(_ picture: YUVPicture, presentationTime: Int64) throws -> [EncodedPacket]
+    /// Drains every delayed picture; returns the remaining packets.
+    func flush() throws -> [EncodedPacket]
+}

@@ -1,0 +1,124 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// An open file descriptor with writes, reads and syncs that throw instead of crashing.
+///
+/// The only place Flipbook calls the POSIX file API. Every failing call goes through one funnel
+/// that names the path, the call and the system's reason (for example "No space left on device").
+final class POSIXFile {
+    let path: String
+    private var descriptor: Int32
+
+    private init(path: String, descriptor: Int32) {
+        self.path = path
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        if descriptor >= 0 { _ = Glibc.close(descriptor) }
+    }
+
+    /// Creates a new file that must not exist yet, for reading and writing, mode 0644 less the umask.
+    static func createExclusive(at path: String) throws -> POSIXFile {
+        let fd = Glibc.open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw POSIXFile.error("open", path: path) }
+        return POSIXFile(path: path, descriptor: fd)
+    }
+
+    /// Writes all of `bytes` at the current position.
+    func write(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw POSIXFile.error("write", path: path)
+                }
+                offset += written
+            }
+        }
+    }
+
+    /// Appends the whole content of `source`, read from its start, in blocks of a few MiB.
+    func append(contentsOf source: POSIXFile) throws {
+        var block = [UInt8](repeating: 0, count: 4 << 20)
+        var position: off_t = 0
+        while true {
+            let count = try block.withUnsafeMutableBytes { buffer -> Int in
+                while true {
+                    let got = pread(source.descriptor, buffer.baseAddress!, buffer.count, position)
+                    if got < 0 && errno == EINTR { continue }
+                    guard got >= 0 else { throw POSIXFile.error("read", path: source.path) }
+                    return got
+                }
+            }
+            if count == 0 { return }
+            position += off_t(count)
+            try write(count == block.count ? block : Array(block[..<count]))
+        }
+    }
+
+    /// Flushes the file's data and metadata to the storage device.
+    func sync() throws {
+        guard fsync(descriptor) == 0 else { throw POSIXFile.error("fsync", path: path) }
+    }
+
+    /// Closes the descriptor, reporting errors a deferred write may only show now.
+    func close() throws {
+        let fd = descriptor
+        descriptor = -1
+        guard Glibc.close(fd) == 0 else { throw POSIXFile.error("close", path: path) }
+    }
+
+    /// Whether something exists at `path` (a file, a folder, or a dangling link).
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
+    /// Whether `path` is a folder.
+    static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// Atomically replaces `destination` with `source`.
+    static func rename(_ source: String, over destination: String) throws {
+        guard Glibc.rename(source, destination) == 0 else { throw POSIXFile.error("rename", path: destination) }
+    }
+
+    /// Gives `source` the name `destination` only if nothing has that name yet, atomically.
+    static func link(_ source: String, toNew destination: String) throws {
+        guard Glibc.link(source, destination) == 0 else { throw POSIXFile.error("link", path: destination) }
+    }
+
+    /// Removes a file, ignoring a missing one.
+    static func remove(_ path: String) {
+        _ = unlink(path)
+    }
+
+    /// Flushes a folder's entries (a rename inside it) to the storage device.
+    static func syncDirectory(_ path: String) throws {
+        let fd = Glibc.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw POSIXFile.error("open", path: path) }
+        defer { _ = Glibc.close(fd) }
+        guard fsync(fd) == 0 else { throw POSIXFile.error("fsync", path: path) }
+    }
+
+    /// The system's sentence for an errno value.
+    static func describe(errno code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+
+    /// The funnel: the failed call, the path, and the system's reason.
+    private static func error(_ function: String, path: String) -> FlipbookError {
+        let code = errno
+        return FlipbookError(
+            .outputNotWritable, "cannot write the movie: \(describe(errno: code))", path: path,
+            underlying: "\(function) failed with errno \(code)")
+    }
+}

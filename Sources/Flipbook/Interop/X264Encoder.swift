@@ -1,0 +1,132 @@
+internal import CX264
+import ISOBMFF
+
+/// The libx264 H.264 encoder, one `x264_t` handle per instance.
+///
+/// Configured for MP4 output: length-prefixed NAL units (no Annex B start codes), parameter sets
+/// kept out of the stream and handed to the muxer, High profile, the colour description in the VUI.
+final class X264Encoder: VideoEncoder {
+    private let handle: OpaquePointer
+    let decoderConfiguration: AVCDecoderConfiguration
+    let codecName = "h264"
+
+    /// Opens an encoder.
+    ///
+    /// - Parameters:
+    ///   - settings: Size, rate, CRF, preset and threads.
+    ///   - timescale: Ticks a second of the presentation times passed to ``encode(_:presentationTime:)``.
+    ///   - colour: The matrix and range the pictures were converted with, written to the VUI.
+    init(settings: VideoSettings, timescale: Int32, colour: ColourMatrix) throws {
+        var param = x264_param_t()
+        try x264Check(
+            x264_param_default_preset(&param, settings.preset.rawValue, nil), "x264_param_default_preset",
+            "unknown preset \(settings.preset.rawValue)")
+        param.i_width = Int32(settings.width)
+        param.i_height = Int32(settings.height)
+        param.i_csp = X264_CSP_I420
+        param.i_threads = Int32(settings.encoderThreads)
+        param.i_fps_num = UInt32(settings.frameRate.numerator)
+        param.i_fps_den = UInt32(settings.frameRate.denominator)
+        param.i_timebase_num = 1
+        param.i_timebase_den = UInt32(timescale)
+        param.b_vfr_input = 0
+        param.rc.i_rc_method = X264_RC_CRF
+        param.rc.f_rf_constant = Float(settings.crf)
+        param.vui.i_sar_width = 1
+        param.vui.i_sar_height = 1
+        param.vui.i_colorprim = Int32(colour.colourPrimaries)
+        param.vui.i_transfer = Int32(colour.transferCharacteristics)
+        param.vui.i_colmatrix = Int32(colour.matrixCoefficients)
+        param.vui.b_fullrange = colour.fullRange ? 1 : 0
+        param.b_annexb = 0
+        param.b_repeat_headers = 0
+        param.i_log_level = X264_LOG_NONE
+        try x264Check(
+            x264_param_apply_profile(&param, "high"), "x264_param_apply_profile", "cannot apply the High profile")
+
+        guard let handle = flipbook_x264_encoder_open(&param) else {
+            throw FlipbookError(
+                .encoderFailed,
+                "x264 could not open an encoder for \(settings.width)x\(settings.height) at \(settings.frameRate) fps",
+                underlying: "x264_encoder_open returned NULL")
+        }
+        self.handle = handle
+
+        var nals: UnsafeMutablePointer<x264_nal_t>?
+        var count: Int32 = 0
+        let headerBytes = x264_encoder_headers(handle, &nals, &count)
+        guard headerBytes > 0, let nals else {
+            x264_encoder_close(handle)
+            throw FlipbookError(
+                .encoderFailed, "x264 did not produce parameter sets",
+                underlying: "x264_encoder_headers returned \(headerBytes)")
+        }
+        var sps: [[UInt8]] = []
+        var pps: [[UInt8]] = []
+        for nal in UnsafeBufferPointer(start: nals, count: Int(count)) {
+            // With b_annexb = 0 each payload starts with a 4-byte length, which avcC does not want.
+            let unit = Array(UnsafeBufferPointer(start: nal.p_payload + 4, count: Int(nal.i_payload) - 4))
+            switch nal.i_type {
+            case Int32(NAL_SPS.rawValue): sps.append(unit)
+            case Int32(NAL_PPS.rawValue): pps.append(unit)
+            default: break
+            }
+        }
+        decoderConfiguration = AVCDecoderConfiguration(sequenceParameterSets: sps, pictureParameterSets: pps)
+    }
+
+    deinit {
+        x264_encoder_close(handle)
+    }
+
+    func encode(_ picture: YUVPicture, presentationTime: Int64) throws -> [EncodedPacket] {
+        var input = x264_picture_t()
+        x264_picture_init(&input)
+        input.i_pts = presentationTime
+        input.img.i_csp = X264_CSP_I420
+        input.img.i_plane = 3
+        input.img.i_stride = (Int32(picture.width), Int32(picture.width / 2), Int32(picture.width / 2), 0)
+        // x264 reads the planes during this call only; it copies them into its own frame buffers.
+        return try picture.luma.withUnsafeBufferPointer { luma in
+            try picture.cb.withUnsafeBufferPointer { cb in
+                try picture.cr.withUnsafeBufferPointer { cr in
+                    input.img.plane = (
+                        UnsafeMutablePointer(mutating: luma.baseAddress),
+                        UnsafeMutablePointer(mutating: cb.baseAddress),
+                        UnsafeMutablePointer(mutating: cr.baseAddress), nil
+                    )
+                    return try encodeOnce(&input).map { [$0] } ?? []
+                }
+            }
+        }
+    }
+
+    func flush() throws -> [EncodedPacket] {
+        var packets: [EncodedPacket] = []
+        while x264_encoder_delayed_frames(handle) > 0 {
+            if let packet = try encodeOnce(nil) { packets.append(packet) }
+        }
+        return packets
+    }
+
+    /// One `x264_encoder_encode` call; the payload is copied out before the next call reuses it.
+    private func encodeOnce(_ input: UnsafeMutablePointer<x264_picture_t>?) throws -> EncodedPacket? {
+        var output = x264_picture_t()
+        var nals: UnsafeMutablePointer<x264_nal_t>?
+        var count: Int32 = 0
+        let size = x264_encoder_encode(handle, &nals, &count, input, &output)
+        try x264Check(size, "x264_encoder_encode", "x264 failed to encode a picture")
+        guard size > 0, let nals else { return nil }
+        // x264 lays the NAL units of one picture out back to back, so one copy takes them all.
+        let data = Array(UnsafeBufferPointer(start: nals[0].p_payload, count: Int(size)))
+        return EncodedPacket(
+            data: data, presentationTime: output.i_pts, decodeTime: output.i_dts, isKeyframe: output.b_keyframe != 0)
+    }
+}
+
+/// The funnel for x264 status codes: negative means failure.
+private func x264Check(_ status: Int32, _ function: String, _ message: String) throws {
+    guard status >= 0 else {
+        throw FlipbookError(.encoderFailed, message, underlying: "libx264 \(function) returned \(status)")
+    }
+}

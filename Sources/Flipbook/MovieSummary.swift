@@ -1,0 +1,19 @@
+import Foundation
+
+/// What a finished movie holds.
+public struct MovieSummary: Sendable, Hashable {
+    /// Where the movie is.
+    public var url: URL
+    /// Frames written.
+    public var frames: Int
+    /// Total duration, the last frame's full duration included.
+    public var duration: MediaTime
+    /// Size of the file in bytes.
+    public var bytes: UInt64
+    /// Width in pixels.
+    public var width: Int
+    /// Height in pixels.
+    public var height: Int
+    /// The codec, as ffprobe names it (`h264`).
+    public var codec: String
+}

@@ -1,0 +1,114 @@
+import Foundation
+
+/// A width and height in pixels.
+public struct FrameSize: Sendable, Hashable, CustomStringConvertible {
+    /// Width in pixels.
+    public var width: Int
+    /// Height in pixels.
+    public var height: Int
+
+    /// Creates a size.
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    /// Parses `WIDTHxHEIGHT`, such as `1280x720`.
+    public init?(parsing text: String) {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), width > 0, height > 0 else {
+            return nil
+        }
+        self.init(width: width, height: height)
+    }
+
+    public var description: String { "\(width)x\(height)" }
+}
+
+/// How far a movie made from image files has come.
+public struct SequenceProgress: Sendable, Hashable {
+    /// Frames encoded so far.
+    public var framesDone: Int
+    /// Frames in the whole sequence.
+    public var totalFrames: Int
+    /// Seconds since the work started.
+    public var elapsedSeconds: Double
+}
+
+extension MovieWriter {
+    /// Makes a movie from image files in the order given, in one call.
+    ///
+    /// Images are decoded on several threads ahead of the encoder (a bounded number at a time, so
+    /// memory does not grow with the number of images) and appended in order.
+    ///
+    /// - Parameters:
+    ///   - images: PNG or JPEG files, in presentation order.
+    ///   - url: The movie's destination.
+    ///   - settings: The movie's settings; `width` and `height` are ignored when `size` is `nil`.
+    ///   - size: The movie's size; `nil` means the first image's size.
+    ///   - overwrite: Whether an existing file at `url` may be replaced.
+    ///   - progress: Called after each frame is encoded.
+    /// - Returns: What was written.
+    /// - Throws: ``FlipbookError``, naming the frame and file at fault; nothing is left at `url` then.
+    public static func makeMovie(
+        fromImagesAt images: [URL], to url: URL, settings: VideoSettings, size: FrameSize?, overwrite: Bool = false,
+        imageLimits: ImageLimits = ImageLimits(), progress: (@Sendable (SequenceProgress) -> Void)? = nil
+    ) async throws -> MovieSummary {
+        guard !images.isEmpty else {
+            throw FlipbookError(.invalidSettings, "no images were given; a movie needs at least one frame")
+        }
+        try MovieFile.checkDestination(url, overwrite: overwrite)
+        let started = Date()
+        let decodeAhead = max(2, ProcessInfo.processInfo.activeProcessorCount)
+        var writer: MovieWriter?
+        do {
+            try await withThrowingTaskGroup(of: (Int, Frame).self) { group in
+                var next = 0
+                var ready: [Int: Frame] = [:]
+                func schedule() {
+                    guard next < images.count else { return }
+                    let index = next
+                    let image = images[index]
+                    group.addTask {
+                        do {
+                            return (index, try ImageDecoder.decodeFile(at: image, limits: imageLimits))
+                        } catch let error as FlipbookError {
+                            throw error.attributed(toFrame: index, path: image.path)
+                        }
+                    }
+                    next += 1
+                }
+                for _ in 0..<decodeAhead { schedule() }
+                var appended = 0
+                while appended < images.count {
+                    guard let (index, frame) = try await group.next() else { break }
+                    ready[index] = frame
+                    while let frame = ready.removeValue(forKey: appended) {
+                        if writer == nil {
+                            var movieSettings = settings
+                            movieSettings.width = size?.width ?? frame.width
+                            movieSettings.height = size?.height ?? frame.height
+                            writer = try MovieWriter(
+                                url: url, settings: movieSettings, overwrite: overwrite, imageLimits: imageLimits)
+                        }
+                        do {
+                            try await writer!.append(frame)
+                        } catch let error as FlipbookError {
+                            throw error.attributed(toFrame: appended, path: images[appended].path)
+                        }
+                        appended += 1
+                        schedule()
+                        progress?(
+                            SequenceProgress(
+                                framesDone: appended, totalFrames: images.count,
+                                elapsedSeconds: Date().timeIntervalSince(started)))
+                    }
+                }
+            }
+            return try await writer!.finish()
+        } catch {
+            await writer?.cancel()
+            throw error
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import ISOBMFF
+
+/// The movie on disk while it is being written: media bytes in a hidden file beside the destination,
+/// and, on ``commit(track:editList:)``, a complete faststart file renamed over the destination.
+///
+/// Nothing appears at the destination until the movie is complete. An existing destination is never
+/// opened; without permission to overwrite it is never replaced either. Dropping an uncommitted
+/// `MovieFile` removes its temporary files.
+final class MovieFile {
+    let destination: URL
+    let overwrite: Bool
+    let brand: FileBrand
+    private let directory: String
+    private let moviePath: String
+    private let mediaPath: String
+    private var media: POSIXFile?
+    private(set) var sampleTable: SampleTable
+    private var committed = false
+
+    /// Checks that a movie may be written at `destination`, before any work is done.
+    static func checkDestination(_ destination: URL, overwrite: Bool) throws {
+        let path = destination.path
+        if POSIXFile.isDirectory(path) {
+            throw FlipbookError(
+                .outputNotWritable, "the output path is a folder; give a file name such as movie.mp4", path: path)
+        }
+        if !overwrite && POSIXFile.exists(path) {
+            throw FlipbookError(
+                .outputExists, "the output file already exists; pass --overwrite (or overwrite: true) to replace it",
+                path: path)
+        }
+        let folder = destination.deletingLastPathComponent().path
+        if !POSIXFile.isDirectory(folder) {
+            throw FlipbookError(.outputNotWritable, "the output folder does not exist", path: folder)
+        }
+    }
+
+    /// Creates the hidden media file beside `destination`.
+    init(destination: URL, overwrite: Bool, timescale: Int32) throws {
+        try MovieFile.checkDestination(destination, overwrite: overwrite)
+        sampleTable = SampleTable(timescale: UInt32(timescale))
+        self.destination = destination
+        self.overwrite = overwrite
+        brand = FileBrand(pathExtension: destination.pathExtension)
+        directory = destination.deletingLastPathComponent().path
+        let stem =
+            "\(directory)/.\(destination.lastPathComponent).flipbook-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        moviePath = stem + ".tmp"
+        mediaPath = stem + ".media.tmp"
+        media = try POSIXFile.createExclusive(at: mediaPath)
+    }
+
+    deinit {
+        if !committed { removeTemporaryFiles() }
+    }
+
+    /// Stores one encoded sample's bytes, in decode order.
+    func writeSampleData(_ data: [UInt8]) throws {
+        guard let media else { throw FlipbookError(.invalidState, "the movie file is already closed") }
+        try media.write(data)
+    }
+
+    /// Adds the table entry of the oldest sample whose bytes were written and whose entry was not yet added.
+    func addSample(_ sample: Sample) {
+        sampleTable.append(sample)
+    }
+
+    /// Writes the complete movie (ftyp, moov, mdat) and renames it over the destination.
+    ///
+    /// - Returns: The size of the movie in bytes.
+    func commit(track: VideoTrack, editList: EditListEntry?) throws -> UInt64 {
+        guard let media else { throw FlipbookError(.invalidState, "the movie file is already closed") }
+        let layout = try MovieLayout(
+            brand: brand, track: track, sampleTable: sampleTable, editList: editList.map { [$0] })
+        let header = layout.header
+        let movie = try POSIXFile.createExclusive(at: moviePath)
+        try movie.write(header)
+        try movie.append(contentsOf: media)
+        try movie.sync()
+        try movie.close()
+        if overwrite {
+            try POSIXFile.rename(moviePath, over: destination.path)
+        } else {
+            do {
+                try POSIXFile.link(moviePath, toNew: destination.path)
+            } catch {
+                if POSIXFile.exists(destination.path) {
+                    throw FlipbookError(
+                        .outputExists,
+                        "the output file appeared while the movie was being written; it was left as it was",
+                        path: destination.path)
+                }
+                throw error
+            }
+            POSIXFile.remove(moviePath)
+        }
+        committed = true
+        try? media.close()
+        self.media = nil
+        POSIXFile.remove(mediaPath)
+        try POSIXFile.syncDirectory(directory)
+        return UInt64(header.count) + sampleTable.payloadSize
+    }
+
+    /// Removes the temporary files; the destination is not touched.
+    func discard() {
+        try? media?.close()
+        media = nil
+        removeTemporaryFiles()
+    }
+
+    private func removeTemporaryFiles() {
+        POSIXFile.remove(mediaPath)
+        POSIXFile.remove(moviePath)
+    }
+}

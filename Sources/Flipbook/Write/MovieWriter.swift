@@ -1,0 +1,179 @@
+import Foundation
+import ISOBMFF
+
+/// Writes a sequence of frames as an H.264 movie file (MP4, M4V or MOV by the file's extension).
+///
+/// ```swift
+/// let writer = try MovieWriter(
+///     url: URL(filePath: "out.mp4"),
+///     settings: VideoSettings(width: 1920, height: 1080, frameRate: FrameRate(30)))
+/// for frame in frames {
+///     try await writer.append(frame)      // suspends while the encoder is busy
+/// }
+/// let movie = try await writer.finish()   // frames, duration, bytes, URL
+/// ```
+///
+/// Frame `i` is presented at exactly `i / frameRate` seconds, and the last frame is shown for a full
+/// frame duration. The movie is written beside the destination under a hidden temporary name and
+/// appears at the destination only when ``finish()`` succeeds.
+///
+/// - Important: A frame that cannot be used (wrong size, unreadable image) throws from `append` and
+///   leaves the writer usable, so a caller may skip it. A failure of the encoder or the disk fails
+///   the writer: its temporary files are removed and every later call throws the same error. Calls
+///   after ``finish()`` or ``cancel()`` throw.
+public actor MovieWriter {
+    /// Where the movie will appear.
+    public nonisolated let url: URL
+    /// The movie's settings.
+    public nonisolated let settings: VideoSettings
+
+    private var lifecycle = WriterLifecycle()
+    private let encoder: any VideoEncoder
+    private let file: MovieFile
+    private let converter: RGBToYUVConverter
+    private var picture: YUVPicture
+    private var timeline: MovieTimeline
+    private let imageLimits: ImageLimits
+    /// Frames accepted so far.
+    public private(set) var framesAppended = 0
+
+    /// Creates a writer; nothing appears at `url` until ``finish()`` succeeds.
+    ///
+    /// - Parameters:
+    ///   - url: The movie's destination; its extension chooses the container brand (`.mov` is QuickTime).
+    ///   - settings: Size, frame rate, CRF and preset.
+    ///   - overwrite: Whether an existing file at `url` may be replaced when the movie is complete.
+    ///   - imageLimits: Bounds on the size of images decoded by ``append(imageAt:)``.
+    /// - Throws: ``FlipbookError`` with `.outputExists` when `url` exists and `overwrite` is false,
+    ///   `.invalidSettings` for settings out of range, `.outputNotWritable` when the folder cannot be written.
+    public init(url: URL, settings: VideoSettings, overwrite: Bool = false, imageLimits: ImageLimits = ImageLimits())
+        throws
+    {
+        try self.init(url: url, settings: settings, overwrite: overwrite, imageLimits: imageLimits) {
+            settings, timescale, matrix in
+            try X264Encoder(settings: settings, timescale: timescale, colour: matrix)
+        }
+    }
+
+    init(
+        url: URL, settings: VideoSettings, overwrite: Bool, imageLimits: ImageLimits,
+        makeEncoder: (VideoSettings, Int32, ColourMatrix) throws -> any VideoEncoder
+    ) throws {
+        try settings.validate()
+        try MovieFile.checkDestination(url, overwrite: overwrite)
+        self.url = url
+        self.settings = settings
+        self.imageLimits = imageLimits
+        let matrix = ColourMatrix.bt709
+        timeline = MovieTimeline(frameRate: settings.frameRate)
+        converter = RGBToYUVConverter(matrix: matrix)
+        picture = YUVPicture(width: settings.width, height: settings.height)
+        encoder = try makeEncoder(settings, timeline.timescale, matrix)
+        file = try MovieFile(destination: url, overwrite: overwrite, timescale: timeline.timescale)
+    }
+
+    /// Appends a frame, shown from `framesAppended / frameRate` seconds for one frame duration.
+    ///
+    /// - Throws: `.frameSizeMismatch` when the frame is not the movie's size (the writer stays
+    ///   usable); the writer's failure if it has failed; `.invalidState` after ``finish()``.
+    public func append(_ frame: Frame) async throws {
+        try lifecycle.checkWritable(for: "append")
+        let index = framesAppended
+        guard frame.width == settings.width, frame.height == settings.height else {
+            throw FlipbookError(
+                .frameSizeMismatch,
+                "the frame is \(frame.width)x\(frame.height) but the movie is \(settings.width)x\(settings.height); "
+                    + "every frame must have the movie's size", frameIndex: index)
+        }
+        try Task.checkCancellation()
+        converter.convert(frame, into: &picture)
+        try failing {
+            let packets = try encoder.encode(picture, presentationTime: timeline.presentationTime(ofFrame: index))
+            try store(packets)
+        }
+        framesAppended += 1
+    }
+
+    /// Reads and decodes a PNG or JPEG file and appends it as the next frame.
+    ///
+    /// - Throws: `.unreadableInput`, `.unsupportedImage` or `.corruptImage` naming the file and the
+    ///   frame index (the writer stays usable), and everything ``append(_:)`` throws.
+    public func append(imageAt imageURL: URL) async throws {
+        try lifecycle.checkWritable(for: "append")
+        let frame: Frame
+        do {
+            frame = try ImageDecoder.decodeFile(at: imageURL, limits: imageLimits)
+        } catch let error as FlipbookError {
+            throw error.attributed(toFrame: framesAppended, path: imageURL.path)
+        }
+        do {
+            try await append(frame)
+        } catch let error as FlipbookError where error.code == .frameSizeMismatch {
+            throw error.attributed(toFrame: nil, path: imageURL.path)
+        }
+    }
+
+    /// Drains the encoder, writes the index and renames the complete movie over the destination.
+    ///
+    /// - Returns: What was written.
+    /// - Throws: `.invalidState` when no frame was appended or after a previous finish; the writer's failure.
+    public func finish() async throws -> MovieSummary {
+        try lifecycle.checkWritable(for: "finish")
+        guard framesAppended > 0 else {
+            throw FlipbookError(.invalidState, "no frames were appended; a movie needs at least one frame")
+        }
+        let bytes: UInt64 = try failing {
+            try store(try encoder.flush())
+            if let last = timeline.finish() { file.addSample(last) }
+            let track = VideoTrack(
+                width: settings.width, height: settings.height, timescale: UInt32(timeline.timescale),
+                decoderConfiguration: encoder.decoderConfiguration,
+                colour: ColourDescription(converter.matrix), compressorName: "Flipbook H.264")
+            return try file.commit(track: track, editList: timeline.editList(frames: framesAppended))
+        }
+        lifecycle.finished()
+        return MovieSummary(
+            url: url, frames: framesAppended,
+            duration: MediaTime(
+                value: timeline.presentationTime(ofFrame: framesAppended), timescale: timeline.timescale),
+            bytes: bytes, width: settings.width, height: settings.height, codec: encoder.codecName)
+    }
+
+    /// Stops writing and removes the temporary files; an existing file at the destination is left as it was.
+    ///
+    /// Calling it after ``finish()`` or a second time does nothing.
+    public func cancel() {
+        if lifecycle.cancel() { file.discard() }
+    }
+
+    /// Writes each packet's bytes now and its table entry once its decode duration is known.
+    private func store(_ packets: [EncodedPacket]) throws {
+        for packet in packets {
+            let finished = timeline.add(packet)
+            if let finished { file.addSample(finished) }
+            try file.writeSampleData(packet.data)
+        }
+    }
+
+    /// Runs pipeline work; a failure fails the writer, removes its temporary files, and is rethrown.
+    private func failing<T>(_ work: () throws -> T) throws -> T {
+        do {
+            return try work()
+        } catch {
+            let failure =
+                error as? FlipbookError
+                ?? FlipbookError(.encoderFailed, "the movie could not be written", underlying: "\(error)")
+            lifecycle.fail(failure)
+            file.discard()
+            throw failure
+        }
+    }
+}
+
+extension ColourDescription {
+    init(_ matrix: ColourMatrix) {
+        self.init(
+            colourPrimaries: matrix.colourPrimaries, transferCharacteristics: matrix.transferCharacteristics,
+            matrixCoefficients: matrix.matrixCoefficients, fullRange: matrix.fullRange)
+    }
+}

@@ -1,0 +1,52 @@
+/// The file type box (`ftyp`, ISO/IEC 14496-12 §4.3): the brands a file conforms to.
+public struct FileTypeBox: Sendable, Equatable {
+    /// The best-fitting brand.
+    public var majorBrand: FourCC
+    /// The version of the major brand.
+    public var minorVersion: UInt32
+    /// Every brand the file conforms to.
+    public var compatibleBrands: [FourCC]
+
+    /// Creates a file type box.
+    ///
+    /// - Parameters:
+    ///   - majorBrand: The best-fitting brand.
+    ///   - minorVersion: The version of the major brand.
+    ///   - compatibleBrands: Every brand the file conforms to.
+    public init(majorBrand: FourCC, minorVersion: UInt32, compatibleBrands: [FourCC]) {
+        self.majorBrand = majorBrand
+        self.minorVersion = minorVersion
+        self.compatibleBrands = compatibleBrands
+    }
+
+    /// The brands Flipbook writes for each kind of file.
+    ///
+    /// - Parameter brand: The kind of file.
+    public init(brand: FileBrand) {
+        switch brand {
+        case .mp4:
+            self.init(majorBrand: "isom", minorVersion: 0x200, compatibleBrands: ["isom", "iso2", "avc1", "mp41"])
+        case .m4v:
+            self.init(majorBrand: "M4V ", minorVersion: 0x200, compatibleBrands: ["M4V ", "M4A ", "mp42", "isom"])
+        case .quickTime:
+            self.init(majorBrand: "qt  ", minorVersion: 0x2005_0300, compatibleBrands: ["qt  "])
+        }
+    }
+
+    /// Writes the box.
+    public func write(to writer: inout ByteWriter) {
+        writer.box("ftyp") { w in
+            w.putFourCC(majorBrand)
+            w.putUInt32(minorVersion)
+            for brand in compatibleBrands { w.putFourCC(brand) }
+        }
+    }
+
+    init(reading box: Box, in bytes: [UInt8]) throws {
+        var r = ByteReader(payloadOf: box, in: bytes)
+        majorBrand = try r.readFourCC()
+        minorVersion = try r.readUInt32()
+        compatibleBrands = []
+        while r.remaining >= 4 { compatibleBrands.append(try r.readFourCC()) }
+    }
+}

@@ -1,0 +1,210 @@
+/// The unity transformation matrix of `mvhd` and `tkhd`: 16.16 fixed point, with 2.30 in the last column.
+private let unityMatrix: [UInt32] = [0x0001_0000, 0, 0, 0, 0x0001_0000, 0, 0, 0, 0x4000_0000]
+
+/// Whether any of the values needs the 64-bit (version 1) form of a header box.
+private func needsVersion1(_ values: UInt64...) -> Bool {
+    values.contains { $0 > UInt64(UInt32.max) }
+}
+
+extension ByteWriter {
+    /// Writes a 32- or 64-bit field depending on a full box's version.
+    mutating func putUInt32Or64(_ value: UInt64, version: UInt8) {
+        if version == 1 { putUInt64(value) } else { putUInt32(UInt32(truncatingIfNeeded: value)) }
+    }
+}
+
+/// The movie header box (`mvhd`, ISO/IEC 14496-12 §8.2.2): the movie's timescale and duration.
+///
+/// Written as version 1 (64-bit times) only when a time or the duration passes `UInt32.max`.
+public struct MovieHeaderBox: Sendable, Equatable {
+    /// Seconds since midnight, 1 January 1904, UTC.
+    public var creationTime: UInt64
+    /// Seconds since midnight, 1 January 1904, UTC.
+    public var modificationTime: UInt64
+    /// Time units per second for the movie.
+    public var timescale: UInt32
+    /// The movie's duration in ``timescale`` units.
+    public var duration: UInt64
+    /// One more than the largest track ID in use.
+    public var nextTrackID: UInt32
+
+    /// Creates a movie header; rate and volume are 1.0 and the matrix is unity.
+    public init(
+        creationTime: UInt64 = 0, modificationTime: UInt64 = 0, timescale: UInt32, duration: UInt64,
+        nextTrackID: UInt32 = 2
+    ) {
+        self.creationTime = creationTime
+        self.modificationTime = modificationTime
+        self.timescale = timescale
+        self.duration = duration
+        self.nextTrackID = nextTrackID
+    }
+
+    /// The version that will be written: 1 if a field needs 64 bits.
+    public var version: UInt8 { needsVersion1(creationTime, modificationTime, duration) ? 1 : 0 }
+
+    /// Writes the box.
+    public func write(to writer: inout ByteWriter) {
+        let version = version
+        writer.fullBox("mvhd", version: version, flags: 0) { w in
+            w.putUInt32Or64(creationTime, version: version)
+            w.putUInt32Or64(modificationTime, version: version)
+            w.putUInt32(timescale)
+            w.putUInt32Or64(duration, version: version)
+            w.putUInt32(0x0001_0000)  // rate 1.0
+            w.putUInt16(0x0100)  // volume 1.0
+            w.putZeros(2 + 8)  // reserved
+            for value in unityMatrix { w.putUInt32(value) }
+            w.putZeros(24)  // pre_defined
+            w.putUInt32(nextTrackID)
+        }
+    }
+
+    init(reading box: Box, in bytes: [UInt8]) throws {
+        var r = ByteReader(payloadOf: box, in: bytes)
+        let (version, _) = try r.readVersionAndFlags()
+        creationTime = try r.readUInt32Or64(version: version)
+        modificationTime = try r.readUInt32Or64(version: version)
+        timescale = try r.readUInt32()
+        duration = try r.readUInt32Or64(version: version)
+        try r.skip(4 + 2 + 10 + 36 + 24)
+        nextTrackID = try r.readUInt32()
+    }
+}
+
+/// The track header box (`tkhd`, ISO/IEC 14496-12 §8.3.2): track ID, duration and display size.
+///
+/// Written as version 1 (64-bit times) only when a time or the duration passes `UInt32.max`.
+public struct TrackHeaderBox: Sendable, Equatable {
+    /// Track flags: 1 enabled, 2 in movie, 4 in preview. Flipbook writes 3.
+    public var flags: UInt32
+    /// Seconds since midnight, 1 January 1904, UTC.
+    public var creationTime: UInt64
+    /// Seconds since midnight, 1 January 1904, UTC.
+    public var modificationTime: UInt64
+    /// The track's ID, from 1.
+    public var trackID: UInt32
+    /// The track's duration in the movie timescale.
+    public var duration: UInt64
+    /// Display width in pixels (written as 16.16 fixed point).
+    public var width: UInt32
+    /// Display height in pixels (written as 16.16 fixed point).
+    public var height: UInt32
+
+    /// Creates a track header for a visual track: volume 0, unity matrix.
+    public init(
+        flags: UInt32 = 3, creationTime: UInt64 = 0, modificationTime: UInt64 = 0, trackID: UInt32 = 1,
+        duration: UInt64, width: UInt32, height: UInt32
+    ) {
+        self.flags = flags
+        self.creationTime = creationTime
+        self.modificationTime = modificationTime
+        self.trackID = trackID
+        self.duration = duration
+        self.width = width
+        self.height = height
+    }
+
+    /// The version that will be written: 1 if a field needs 64 bits.
+    public var version: UInt8 { needsVersion1(creationTime, modificationTime, duration) ? 1 : 0 }
+
+    /// Writes the box.
+    public func write(to writer: inout ByteWriter) {
+        let version = version
+        writer.fullBox("tkhd", version: version, flags: flags) { w in
+            w.putUInt32Or64(creationTime, version: version)
+            w.putUInt32Or64(modificationTime, version: version)
+            w.putUInt32(trackID)
+            w.putZeros(4)  // reserved
+            w.putUInt32Or64(duration, version: version)
+            w.putZeros(8)  // reserved
+            w.putUInt16(0)  // layer
+            w.putUInt16(0)  // alternate_group
+            w.putUInt16(0)  // volume: 0 for a visual track
+            w.putZeros(2)  // reserved
+            for value in unityMatrix { w.putUInt32(value) }
+            w.putUInt32(width << 16)
+            w.putUInt32(height << 16)
+        }
+    }
+
+    init(reading box: Box, in bytes: [UInt8]) throws {
+        var r = ByteReader(payloadOf: box, in: bytes)
+        let (version, flags) = try r.readVersionAndFlags()
+        self.flags = flags
+        creationTime = try r.readUInt32Or64(version: version)
+        modificationTime = try r.readUInt32Or64(version: version)
+        trackID = try r.readUInt32()
+        try r.skip(4)
+        duration = try r.readUInt32Or64(version: version)
+        try r.skip(8 + 8 + 36)
+        width = try r.readUInt32() >> 16
+        height = try r.readUInt32() >> 16
+    }
+}
+
+/// The media header box (`mdhd`, ISO/IEC 14496-12 §8.4.2): the media's timescale, duration and language.
+///
+/// Written as version 1 (64-bit times) only when a time or the duration passes `UInt32.max`.
+public struct MediaHeaderBox: Sendable, Equatable {
+    /// Seconds since midnight, 1 January 1904, UTC.
+    public var creationTime: UInt64
+    /// Seconds since midnight, 1 January 1904, UTC.
+    public var modificationTime: UInt64
+    /// Time units per second for the media.
+    public var timescale: UInt32
+    /// The media's duration in ``timescale`` units: the sum of the sample durations.
+    public var duration: UInt64
+    /// ISO 639-2/T language code packed as three 5-bit letters; `und` is 0x55C4.
+    public var language: UInt16
+
+    /// The packed code of `und` (undetermined).
+    public static let undeterminedLanguage: UInt16 = 0x55C4
+
+    /// Creates a media header.
+    public init(
+        creationTime: UInt64 = 0, modificationTime: UInt64 = 0, timescale: UInt32, duration: UInt64,
+        language: UInt16 = MediaHeaderBox.undeterminedLanguage
+    ) {
+        self.creationTime = creationTime
+        self.modificationTime = modificationTime
+        self.timescale = timescale
+        self.duration = duration
+        self.language = language
+    }
+
+    /// The version that will be written: 1 if a field needs 64 bits.
+    public var version: UInt8 { needsVersion1(creationTime, modificationTime, duration) ? 1 : 0 }
+
+    /// The language as three letters, e.g. `und`.
+    public var languageCode: String {
+        var code = ""
+        for shift in [10, 5, 0] {
+            code.unicodeScalars.append(Unicode.Scalar(UInt8(truncatingIfNeeded: (language >> shift) & 0x1F) &+ 0x60))
+        }
+        return code
+    }
+
+    /// Writes the box.
+    public func write(to writer: inout ByteWriter) {
+        let version = version
+        writer.fullBox("mdhd", version: version, flags: 0) { w in
+            w.putUInt32Or64(creationTime, version: version)
+            w.putUInt32Or64(modificationTime, version: version)
+            w.putUInt32(timescale)
+            w.putUInt32Or64(duration, version: version)
+            w.putUInt16(language)
+            w.putUInt16(0)  // pre_defined
+        }
+    }
+
+    init(reading box: Box, in bytes: [UInt8]) throws {
+        var r = ByteReader(payloadOf: box, in: bytes)
+        let (version, _) = try r.readVersionAndFlags()
+        creationTime = try r.readUInt32Or64(version: version)
+        modificationTime = try r.readUInt32Or64(version: version)
+        timescale = try r.readUInt32()
+        duration = try r.readUInt32Or64(version: version)
+        language = try r.readUInt16()
+    }
+}

@@ -1,0 +1,200 @@
+/// The sample description box (`stsd`, ISO/IEC 14496-12 §8.5.2) with one H.264 visual sample
+/// entry (`avc1`, ISO/IEC 14496-15 §5.4.2) holding `avcC`, `colr` and `pasp`.
+public struct SampleDescriptionBox: Sendable, Equatable {
+    /// The track whose format is described.
+    public var track: VideoTrack
+    /// Whether to write QuickTime's `nclc` colour box instead of `nclx`.
+    public var isQuickTime: Bool
+
+    /// Creates a sample description for a track.
+    ///
+    /// - Parameters:
+    ///   - track: The track whose format is described.
+    ///   - isQuickTime: Whether to write QuickTime's `nclc` colour box.
+    public init(track: VideoTrack, isQuickTime: Bool) {
+        self.track = track
+        self.isQuickTime = isQuickTime
+    }
+
+    /// Writes `stsd` and its `avc1` entry.
+    public func write(to writer: inout ByteWriter) {
+        writer.fullBox("stsd", version: 0, flags: 0) { w in
+            w.putUInt32(1)  // entry_count
+            w.box("avc1") { w in
+                w.putZeros(6)  // reserved
+                w.putUInt16(1)  // data_reference_index
+                w.putZeros(16)  // pre_defined, reserved, pre_defined[3]
+                w.putUInt16(UInt16(clamping: track.width))
+                w.putUInt16(UInt16(clamping: track.height))
+                w.putUInt32(0x0048_0000)  // horizresolution 72 dpi
+                w.putUInt32(0x0048_0000)  // vertresolution 72 dpi
+                w.putUInt32(0)  // reserved
+                w.putUInt16(1)  // frame_count
+                w.putBytes(Self.compressorNameField(track.compressorName))
+                w.putUInt16(0x0018)  // depth: colour, no alpha
+                w.putInt16(-1)  // pre_defined
+                AVCConfigurationBox(configuration: track.decoderConfiguration).write(to: &w)
+                ColourInformationBox(colour: track.colour, isQuickTime: isQuickTime).write(to: &w)
+                PixelAspectRatioBox(track.pixelAspectRatio).write(to: &w)
+            }
+        }
+    }
+
+    /// The 32-byte compressorname field: a length byte, at most 31 UTF-8 bytes (cut at a
+    /// character boundary), zero padding.
+    static func compressorNameField(_ name: String) -> [UInt8] {
+        var utf8: [UInt8] = []
+        for scalar in name.unicodeScalars {
+            let encoded = Array(String(scalar).utf8)
+            guard utf8.count + encoded.count <= 31 else { break }
+            utf8 += encoded
+        }
+        return [UInt8(utf8.count)] + utf8 + Array(repeating: 0, count: 31 - utf8.count)
+    }
+}
+
+/// Reads the `avc1` visual sample entry fields that matter for display.
+struct VisualSampleEntry: Equatable {
+    var width: UInt16
+    var height: UInt16
+    var compressorName: String
+
+    /// The bytes of a visual sample entry before its child boxes.
+    static let fieldsSize = 78
+
+    init(reading box: Box, in bytes: [UInt8]) throws {
+        var r = ByteReader(payloadOf: box, in: bytes)
+        try r.skip(24)
+        width = try r.readUInt16()
+        height = try r.readUInt16()
+        try r.skip(14)
+        let name = try r.readBytes(32)
+        compressorName = String(decoding: name.dropFirst().prefix(min(Int(name[0]), 31)), as: UTF8.self)
+    }
+}
+
+/// The AVC configuration box (`avcC`, ISO/IEC 14496-15 §5.3.3.1).
+///
+/// Profile, compatibility and level come from the first SPS; NAL lengths are 4 bytes. For the
+/// High profiles (100, 110, 122, 144) the chroma format and bit depth extension follows, as ffmpeg writes it.
+public struct AVCConfigurationBox: Sendable, Equatable {
+    /// The decoder configuration record.
+    public var configuration: AVCDecoderConfiguration
+
+    /// Creates the box.
+    ///
+    /// - Parameter configuration: The parameter sets and format.
+    public init(configuration: AVCDecoderConfiguration) {
+        self.configuration = configuration
+    }
+
+    /// Writes the box.
+    public func write(to writer: inout ByteWriter) {
+        let c = configuration
+        writer.box("avcC") { w in
+            w.putUInt8(1)  // configurationVersion
+            w.putUInt8(c.profileIndication)
+            w.putUInt8(c.profileCompatibility)
+            w.putUInt8(c.levelIndication)
+            w.putUInt8(0xFC | 3)  // reserved bits, lengthSizeMinusOne = 3
+            w.putUInt8(0xE0 | UInt8(truncatingIfNeeded: c.sequenceParameterSets.count))
+            for sps in c.sequenceParameterSets {
+                w.putUInt16(UInt16(truncatingIfNeeded: sps.count))
+                w.putBytes(sps)
+            }
+            w.putUInt8(UInt8(truncatingIfNeeded: c.pictureParameterSets.count))
+            for pps in c.pictureParameterSets {
+                w.putUInt16(UInt16(truncatingIfNeeded: pps.count))
+                w.putBytes(pps)
+            }
+            if c.hasHighProfileExtension {
+                w.putUInt8(0xFC | (c.chromaFormat & 0x03))
+                w.putUInt8(0xF8 | ((c.bitDepthLuma &- 8) & 0x07))
+                w.putUInt8(0xF8 | ((c.bitDepthChroma &- 8) & 0x07))
+                w.putUInt8(0)  // numOfSequenceParameterSetExt
+            }
+        }
+    }
+
+    init(reading box: Box, in bytes: [UInt8]) throws {
+        var r = ByteReader(payloadOf: box, in: bytes)
+        guard try r.readUInt8() == 1 else { throw r.error(.malformedBox, "configurationVersion is not 1") }
+        try r.skip(4)  // profile, compatibility, level, lengthSizeMinusOne
+        let spsCount = try r.readUInt8() & 0x1F
+        var sps: [[UInt8]] = []
+        for _ in 0..<spsCount { sps.append(try r.readBytes(Int(try r.readUInt16()))) }
+        let ppsCount = try r.readUInt8()
+        var pps: [[UInt8]] = []
+        for _ in 0..<ppsCount { pps.append(try r.readBytes(Int(try r.readUInt16()))) }
+        configuration = AVCDecoderConfiguration(sequenceParameterSets: sps, pictureParameterSets: pps)
+        if configuration.hasHighProfileExtension, r.remaining >= 3 {
+            configuration.chromaFormat = try r.readUInt8() & 0x03
+            configuration.bitDepthLuma = (try r.readUInt8() & 0x07) + 8
+            configuration.bitDepthChroma = (try r.readUInt8() & 0x07) + 8
+        }
+    }
+}
+
+/// The colour information box (`colr`, ISO/IEC 14496-12 §12.1.5).
+///
+/// MP4 gets `nclx` (three 16-bit codes and a full-range flag); QuickTime gets `nclc` (the codes only).
+public struct ColourInformationBox: Sendable, Equatable {
+    /// `nclx`, `nclc`, or another colour type when read from a file.
+    public var colourType: FourCC
+    /// The colour codes; `nil` for ICC profile colour types.
+    public var colour: ColourDescription?
+
+    /// Creates a colour box for the given tags.
+    ///
+    /// - Parameters:
+    ///   - colour: The colour tags.
+    ///   - isQuickTime: Whether to write `nclc` rather than `nclx`.
+    public init(colour: ColourDescription, isQuickTime: Bool) {
+        colourType = isQuickTime ? "nclc" : "nclx"
+        self.colour = colour
+    }
+
+    /// Writes the box.
+    public func write(to writer: inout ByteWriter) {
+        writer.box("colr") { w in
+            w.putFourCC(colourType)
+            guard let colour else { return }
+            w.putUInt16(colour.colourPrimaries)
+            w.putUInt16(colour.transferCharacteristics)
+            w.putUInt16(colour.matrixCoefficients)
+            if colourType == "nclx" { w.putUInt8(colour.fullRange ? 0x80 : 0) }
+        }
+    }
+
+    init(reading box: Box, in bytes: [UInt8]) throws {
+        var r = ByteReader(payloadOf: box, in: bytes)
+        colourType = try r.readFourCC()
+        guard colourType == "nclx" || colourType == "nclc" else { return }
+        let primaries = try r.readUInt16()
+        let transfer = try r.readUInt16()
+        let matrix = try r.readUInt16()
+        let fullRange = colourType == "nclx" ? try r.readUInt8() & 0x80 != 0 : false
+        colour = ColourDescription(primaries, transfer, matrix, fullRange: fullRange)
+    }
+}
+
+/// The pixel aspect ratio box (`pasp`, ISO/IEC 14496-12 §12.1.4).
+public struct PixelAspectRatioBox: Sendable, Equatable {
+    /// The pixel shape.
+    public var ratio: PixelAspectRatio
+
+    /// Creates the box.
+    ///
+    /// - Parameter ratio: The pixel shape.
+    public init(_ ratio: PixelAspectRatio) {
+        self.ratio = ratio
+    }
+
+    /// Writes the box.
+    public func write(to writer: inout ByteWriter) {
+        writer.box("pasp") { w in
+            w.putUInt32(ratio.hSpacing)
+            w.putUInt32(ratio.vSpacing)
+        }
+    }
+}

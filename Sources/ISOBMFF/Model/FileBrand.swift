@@ -1,0 +1,22 @@
+/// The flavour of file to write, which decides the `ftyp` brands and a few QuickTime details.
+public enum FileBrand: Sendable, Equatable {
+    /// ISO MP4 (`.mp4`): brands `isom iso2 avc1 mp41`.
+    case mp4
+    /// Apple's MP4 variant (`.m4v`): brands `M4V  M4A  mp42 isom`.
+    case m4v
+    /// QuickTime movie (`.mov`): brand `qt  `, `nclc` colour, QuickTime-style `hdlr`.
+    case quickTime
+
+    /// Chooses the brand from a path extension, case-insensitively.
+    ///
+    /// `mov` and `qt` give ``quickTime``, `m4v` gives ``m4v``, anything else ``mp4``.
+    ///
+    /// - Parameter pathExtension: The extension without the dot, e.g. `"mov"`.
+    public init(pathExtension: String) {
+        switch pathExtension.lowercased() {
+        case "mov", "qt": self = .quickTime
+        case "m4v": self = .m4v
+        default: self = .mp4
+        }
+    }
+}

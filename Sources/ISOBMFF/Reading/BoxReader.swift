@@ -1,0 +1,126 @@
+/// Parses the box tree of an ISO base media file.
+///
+/// The reader never traps on malformed input: every size is checked against the box's parent
+/// and the header, nesting is limited to ``maximumDepth``, and all arithmetic on values read
+/// from the file is checked. Problems are thrown as ``ISOBMFFError`` naming the box type,
+/// its offset and what is wrong.
+///
+/// Containers it descends into: `moov trak mdia minf stbl dinf edts udta mvex moof traf mfra
+/// tref sinf schi`, `stsd` and `dref` (after an 8-byte version, flags and count), and the visual
+/// sample entries `avc1 avc3 hvc1 hev1 encv` (after 78 bytes of sample entry fields).
+///
+/// ```swift
+/// let boxes = try BoxReader.parse(bytes)
+/// let moov = boxes.first("moov")
+/// ```
+public enum BoxReader {
+    /// The deepest nesting accepted; real files need fewer than ten levels.
+    public static let maximumDepth = 32
+
+    private static let containers: Set<String> = [
+        "moov", "trak", "mdia", "minf", "stbl", "dinf", "edts", "udta", "mvex", "moof", "traf", "mfra",
+        "tref", "sinf", "schi",
+    ]
+
+    /// Bytes before the first child, for containers that have fields of their own.
+    private static let childPrefix: [String: Int] = [
+        "stsd": 8, "dref": 8, "avc1": 78, "avc3": 78, "hvc1": 78, "hev1": 78, "encv": 78,
+    ]
+
+    /// Parses the boxes of a file, or of the start of one.
+    ///
+    /// With `fileSize` larger than `bytes.count`, the bytes are taken as the beginning of a file
+    /// of that size: a top-level leaf box (such as `mdat`) may extend past the bytes given, so a
+    /// movie's header can be inspected without reading its media data. Containers must lie
+    /// entirely within the bytes given.
+    ///
+    /// - Parameters:
+    ///   - bytes: The file's bytes, or its first bytes.
+    ///   - fileSize: The full file's size; `bytes.count` by default.
+    /// - Returns: The top-level boxes, each with its children.
+    /// - Throws: ``ISOBMFFError`` when a size is impossible, the bytes end inside a box header
+    ///   or container, or nesting is too deep.
+    public static func parse(_ bytes: [UInt8], fileSize: Int? = nil) throws -> [Box] {
+        let logicalEnd = max(fileSize ?? bytes.count, bytes.count)
+        return try parseBoxes(bytes, from: 0, to: logicalEnd, depth: 0)
+    }
+
+    private static func parseBoxes(_ bytes: [UInt8], from start: Int, to end: Int, depth: Int) throws -> [Box] {
+        guard depth <= maximumDepth else {
+            throw ISOBMFFError(.nestingTooDeep, "boxes are nested more than \(maximumDepth) deep", offset: start)
+        }
+        var boxes: [Box] = []
+        var position = start
+        while position < end {
+            let left = end - position
+            if depth > 0, left < 8, position + left <= bytes.count, bytes[position..<end].allSatisfy({ $0 == 0 }) {
+                break  // QuickTime ends some containers with a 32-bit zero terminator.
+            }
+            var box = try parseHeader(bytes, at: position, end: end)
+            let isContainer = containers.contains(box.type) || childPrefix[box.type] != nil
+            if isContainer {
+                guard box.end <= bytes.count else {
+                    throw ISOBMFFError(
+                        .truncated, "container of \(box.size) bytes ends past the \(bytes.count) bytes available",
+                        offset: box.offset, boxType: box.type)
+                }
+                let prefix = childPrefix[box.type] ?? 0
+                let childStart = box.payloadRange.lowerBound + prefix
+                guard childStart <= box.end else {
+                    throw ISOBMFFError(
+                        .malformedBox,
+                        "payload of \(box.payloadRange.count) bytes is shorter than its \(prefix)-byte fields",
+                        offset: box.offset, boxType: box.type)
+                }
+                box.children = try parseBoxes(bytes, from: childStart, to: box.end, depth: depth + 1)
+            }
+            boxes.append(box)
+            position = box.end
+        }
+        return boxes
+    }
+
+    /// Reads one box header at `position`; the box must end by `end`.
+    private static func parseHeader(_ bytes: [UInt8], at position: Int, end: Int) throws -> Box {
+        func fail(_ code: ISOBMFFError.Code, _ message: String, type: String? = nil) -> ISOBMFFError {
+            ISOBMFFError(code, message, offset: position, boxType: type)
+        }
+        func readUInt(_ at: Int, _ count: Int) -> UInt64 {
+            bytes[at..<at + count].reduce(0) { $0 << 8 | UInt64($1) }
+        }
+        guard end - position >= 8 else {
+            throw fail(.invalidBoxSize, "\(end - position) bytes left in the parent, too few for a box header")
+        }
+        guard position + 8 <= bytes.count else {
+            throw fail(.truncated, "the bytes end inside a box header")
+        }
+        let type = FourCC.string(from: bytes[position + 4..<position + 8])
+        var headerSize = 8
+        let declared: UInt64
+        switch readUInt(position, 4) {
+        case 0:
+            declared = UInt64(end - position)  // extends to the end of the parent or file
+        case 1:
+            guard end - position >= 16 else {
+                throw fail(.invalidBoxSize, "declares a largesize but its parent has no room for it", type: type)
+            }
+            guard position + 16 <= bytes.count else {
+                throw fail(.truncated, "the bytes end inside a largesize", type: type)
+            }
+            declared = readUInt(position + 8, 8)
+            headerSize = 16
+        case let size:
+            declared = size
+        }
+        if type == "uuid" { headerSize += 16 }
+        guard declared >= UInt64(headerSize) else {
+            throw fail(.invalidBoxSize, "size \(declared) is smaller than its \(headerSize)-byte header", type: type)
+        }
+        guard declared <= UInt64(end - position) else {
+            throw fail(
+                .invalidBoxSize, "size \(declared) runs past its parent, which has \(end - position) bytes left",
+                type: type)
+        }
+        return Box(type: type, offset: position, size: Int(declared), headerSize: headerSize)
+    }
+}

@@ -1,0 +1,199 @@
+import Flipbook
+import Foundation
+
+/// Everything the command line asked for.
+struct CommandLineOptions {
+    var inputs: [String] = []
+    var output: String?
+    var frameRate = FrameRate(30)
+    var size: FrameSize?
+    var crf = 23.0
+    var preset = EncoderPreset.medium
+    var codec = "h264"
+    var overwrite = false
+    var keepOrder = false
+    var quiet = false
+    var json = false
+    var showHelp = false
+    var showVersion = false
+}
+
+/// A command-line mistake: said on one line, exit status 2.
+struct UsageError: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// One option: its spellings, its value's placeholder (nil for a flag), one sentence of help, and
+/// what it does to the options.
+struct OptionSpec: Sendable {
+    let names: [String]
+    let value: String?
+    let help: String
+    let apply: @Sendable (inout CommandLineOptions, String) throws -> Void
+}
+
+/// The table every option lives in; `--help` is printed from it.
+let optionTable: [OptionSpec] = [
+    OptionSpec(names: ["-o", "--output"], value: "FILE", help: "The movie to write: .mp4, .m4v or .mov (required).") {
+        $0.output = $1
+    },
+    OptionSpec(
+        names: ["--fps"], value: "RATE",
+        help: "Frames per second: 30, 25, 12.5, 30000/1001, or 29.97 and 23.976 for the exact NTSC rates (default 30)."
+    ) { options, text in
+        guard let rate = FrameRate(parsing: text) else {
+            throw UsageError(
+                description: "--fps \(text) is not a frame rate; use a number such as 30, 29.97 or 30000/1001.")
+        }
+        options.frameRate = rate
+    },
+    OptionSpec(
+        names: ["--size"], value: "WxH",
+        help: "The movie's size in pixels, even numbers such as 1280x720 (default: the first image's size)."
+    ) { options, text in
+        guard let size = FrameSize(parsing: text) else {
+            throw UsageError(description: "--size \(text) is not a size; use WIDTHxHEIGHT, such as 1280x720.")
+        }
+        options.size = size
+    },
+    OptionSpec(names: ["--codec"], value: "NAME", help: "The video codec; h264 is the one available (default h264).") {
+        options, text in
+        guard text.lowercased() == "h264" else {
+            throw UsageError(description: "--codec \(text) is not available; use h264.")
+        }
+        options.codec = "h264"
+    },
+    OptionSpec(
+        names: ["--crf"], value: "N",
+        help: "Quality as a constant rate factor, 0 (best) to 51 (smallest); 18 looks lossless (default 23)."
+    ) { options, text in
+        guard let crf = Double(text), crf.isFinite, (0...51).contains(crf) else {
+            throw UsageError(description: "--crf \(text) is out of range; use a number from 0 (best) to 51 (smallest).")
+        }
+        options.crf = crf
+    },
+    OptionSpec(
+        names: ["--preset"], value: "NAME",
+        help:
+            "Encoder speed: ultrafast, superfast, veryfast, faster, fast, medium, slow, slower, veryslow (default medium)."
+    ) { options, text in
+        guard let preset = EncoderPreset(rawValue: text.lowercased()) else {
+            let names = EncoderPreset.allCases.map(\.rawValue).joined(separator: ", ")
+            throw UsageError(description: "--preset \(text) is not a preset; use one of \(names).")
+        }
+        options.preset = preset
+    },
+    OptionSpec(names: ["--overwrite"], value: nil, help: "Replace the output file if it exists (default: refuse).") {
+        options, _ in options.overwrite = true
+    },
+    OptionSpec(
+        names: ["--keep-order"], value: nil,
+        help: "Keep the inputs in the order given instead of natural order by path (f2 before f10)."
+    ) { options, _ in options.keepOrder = true },
+    OptionSpec(names: ["-q", "--quiet"], value: nil, help: "Print nothing on standard error unless it fails.") {
+        options, _ in options.quiet = true
+    },
+    OptionSpec(
+        names: ["--json"], value: nil,
+        help: "Print a summary object on standard output: output, frames, duration, width, height, codec, bytes."
+    ) { options, _ in options.json = true },
+    OptionSpec(names: ["-h", "--help"], value: nil, help: "Show this help.") { options, _ in options.showHelp = true },
+    OptionSpec(names: ["--version"], value: nil, help: "Show the version.") { options, _ in options.showVersion = true
+    },
+]
+
+extension CommandLineOptions {
+    /// Parses arguments (without the program name).
+    init(parsing arguments: [String]) throws {
+        self.init()
+        var index = 0
+        var onlyInputs = false
+        while index < arguments.count {
+            var argument = arguments[index]
+            index += 1
+            if onlyInputs || argument == "-" || !argument.hasPrefix("-") {
+                inputs.append(argument)
+                continue
+            }
+            if argument == "--" {
+                onlyInputs = true
+                continue
+            }
+            var inlineValue: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                inlineValue = String(argument[argument.index(after: equals)...])
+                argument = String(argument[..<equals])
+            }
+            guard let spec = optionTable.first(where: { $0.names.contains(argument) }) else {
+                throw UsageError(description: "unknown option \(argument); run flipbook --help for the list.")
+            }
+            var value = ""
+            if spec.value != nil {
+                if let inlineValue {
+                    value = inlineValue
+                } else {
+                    guard index < arguments.count else {
+                        throw UsageError(description: "\(argument) needs a value (\(spec.value!)).")
+                    }
+                    value = arguments[index]
+                    index += 1
+                }
+            } else if inlineValue != nil {
+                throw UsageError(description: "\(argument) takes no value.")
+            }
+            try spec.apply(&self, value)
+        }
+    }
+
+    /// Checks that the options make a command.
+    func validate() throws {
+        guard output != nil else {
+            throw UsageError(description: "no output file; add -o movie.mp4.")
+        }
+        guard !inputs.isEmpty else {
+            throw UsageError(description: "no inputs; give image files or folders, such as frames/.")
+        }
+        if inputs.contains("-") {
+            throw UsageError(
+                description:
+                    "reading raw frames from standard input (-) is not available yet; give image files or folders.")
+        }
+        if let size = size, size.width % 2 != 0 || size.height % 2 != 0 {
+            throw UsageError(
+                description:
+                    "--size \(size) has an odd side; H.264 4:2:0 needs even sizes, such as \(size.width + size.width % 2)x\(size.height + size.height % 2)."
+            )
+        }
+    }
+}
+
+/// The `--help` text, from the option table.
+func helpText() -> String {
+    var lines = [
+        "flipbook: turn a sequence of still images into an H.264 movie.",
+        "",
+        "Usage: flipbook INPUT... -o FILE [options]",
+        "",
+        "Inputs are PNG or JPEG files and folders (a folder means the images directly inside it).",
+        "All inputs are put in natural order by path, so f2 comes before f10, unless --keep-order.",
+        "",
+        "Options:",
+    ]
+    let labels = optionTable.map { spec in
+        spec.names.joined(separator: ", ") + (spec.value.map { " \($0)" } ?? "")
+    }
+    let width = (labels.map(\.count).max() ?? 0) + 2
+    for (label, spec) in zip(labels, optionTable) {
+        lines.append("  " + label.padding(toLength: width, withPad: " ", startingAt: 0) + spec.help)
+    }
+    lines += [
+        "",
+        "Examples:",
+        "  flipbook frames/ -o movie.mp4",
+        "  flipbook frames/ -o clip.mp4 --fps 29.97 --crf 18 --preset slow --overwrite",
+        "",
+        "Exit status is 0 only when the movie is complete. On failure nothing is left at the output path",
+        "and an existing file there is left as it was.",
+    ]
+    return lines.joined(separator: "\n")
+}

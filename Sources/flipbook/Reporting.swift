@@ -1,0 +1,49 @@
+import Flipbook
+import Foundation
+
+/// Formats what the tool says about a movie.
+enum Reporting {
+    /// The one-line summary on standard error.
+    static func summaryLine(_ movie: MovieSummary, seconds: Double) -> String {
+        String(
+            format: "flipbook: wrote %@: %d frames, %.3f s, %dx%d %@, %@ in %.1f s",
+            movie.url.path, movie.frames, movie.duration.seconds, movie.width, movie.height, movie.codec,
+            byteCount(movie.bytes), seconds)
+    }
+
+    /// The `--json` object on standard output.
+    static func json(_ movie: MovieSummary) -> String {
+        let object: [String: Any] = [
+            "output": movie.url.path,
+            "frames": movie.frames,
+            "duration": movie.duration.seconds,
+            "width": movie.width,
+            "height": movie.height,
+            "codec": movie.codec,
+            "bytes": movie.bytes,
+        ]
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The progress line: frames done of total, rate, and time left.
+    static func progressLine(_ progress: SequenceProgress) -> String {
+        let rate = progress.elapsedSeconds > 0 ? Double(progress.framesDone) / progress.elapsedSeconds : 0
+        let left = rate > 0 ? Double(progress.totalFrames - progress.framesDone) / rate : 0
+        let percent = 100 * progress.framesDone / max(progress.totalFrames, 1)
+        return String(
+            format: "flipbook: frame %d/%d (%d%%), %.1f fps, %@ left", progress.framesDone, progress.totalFrames,
+            percent, rate, clock(left))
+    }
+
+    private static func clock(_ seconds: Double) -> String {
+        let whole = Int(seconds.rounded())
+        return String(format: "%d:%02d", whole / 60, whole % 60)
+    }
+
+    private static func byteCount(_ bytes: UInt64) -> String {
+        if bytes >= 1 << 20 { return String(format: "%.1f MB", Double(bytes) / 1_048_576) }
+        if bytes >= 1 << 10 { return String(format: "%.1f KB", Double(bytes) / 1024) }
+        return "\(bytes) bytes"
+    }
+}

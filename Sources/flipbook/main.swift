@@ -1,0 +1,51 @@
+import Flipbook
+import Foundation
+
+/// The tool's version, printed by --version.
+let flipbookVersion = "0.1.0"
+
+/// Runs the tool and returns its exit status.
+func run(_ arguments: [String]) async -> Int32 {
+    let options: CommandLineOptions
+    do {
+        options = try CommandLineOptions(parsing: arguments)
+        if options.showHelp {
+            Terminal.output(helpText())
+            return 0
+        }
+        if options.showVersion {
+            Terminal.output("flipbook \(flipbookVersion)")
+            return 0
+        }
+        try options.validate()
+    } catch {
+        Terminal.error("flipbook: \(error)")
+        return 2
+    }
+
+    let started = Date()
+    let showProgress = !options.quiet && Terminal.stderrIsTerminal
+    do {
+        let images = try ImageFiles.collect(
+            options.inputs.map { URL(fileURLWithPath: $0) }, keepOrder: options.keepOrder)
+        var settings = VideoSettings(width: 2, height: 2, frameRate: options.frameRate, crf: options.crf)
+        settings.preset = options.preset
+        var progress: (@Sendable (SequenceProgress) -> Void)?
+        if showProgress {
+            progress = { @Sendable update in Terminal.progress(Reporting.progressLine(update)) }
+        }
+        let movie = try await MovieWriter.makeMovie(
+            fromImagesAt: images, to: URL(fileURLWithPath: options.output!), settings: settings, size: options.size,
+            overwrite: options.overwrite, progress: progress)
+        if showProgress { Terminal.clearProgress() }
+        if options.json { Terminal.output(Reporting.json(movie)) }
+        if !options.quiet { Terminal.error(Reporting.summaryLine(movie, seconds: Date().timeIntervalSince(started))) }
+        return 0
+    } catch {
+        if showProgress { Terminal.clearProgress() }
+        Terminal.error("flipbook: error: \(error)")
+        return 1
+    }
+}
+
+exit(await run(Array(CommandLine.arguments.dropFirst())))

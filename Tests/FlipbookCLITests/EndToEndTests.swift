@@ -1,0 +1,102 @@
+import FlipbookTestSupport
+import Foundation
+import ISOBMFF
+import Testing
+
+/// The tool from image files to a movie, judged by ffprobe and ffmpeg.
+@Suite struct EndToEndTests {
+    @Test func fortyEightPNGFramesAt30fpsMakeAHighProfileBT709MovieEndingAtExactly1Point6Seconds() throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        try SampleImages.write(count: 48, width: 320, height: 240, into: frames, padded: true)
+        let movie = dir.path("out.mp4")
+
+        let result = try ExternalTool.run(ExternalTool.flipbookPath, [frames, "-o", movie, "--crf", "18"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("48 frames"))
+
+        let stream = try Judge.stream(of: movie)
+        #expect(stream.codecName == "h264")
+        #expect(stream.profile == "High")
+        #expect(stream.pixelFormat == "yuv420p")
+        #expect(stream.width == 320 && stream.height == 240)
+        #expect(stream.colorSpace == "bt709")
+        #expect(stream.colorPrimaries == "bt709")
+        #expect(stream.colorTransfer == "bt709")
+        #expect(stream.colorRange == "tv")
+        #expect(stream.frameCount == 48)
+
+        let decoded = try Judge.frames(of: movie)
+        #expect(decoded.count == 48)
+        for (index, frame) in decoded.enumerated() {
+            // 30 fps in a 1/15360 time base: frame i starts at tick 512*i and lasts 512 ticks.
+            #expect(frame.pts == Int64(index) * 512, "frame \(index) pts \(frame.pts)")
+            #expect(frame.duration == 512, "frame \(index) duration \(frame.duration)")
+        }
+        #expect(decoded.first?.ptsTime == "0.000000")
+        #expect(decoded.last?.ptsTime == "1.566667")
+        #expect(try Judge.formatDuration(of: movie) == "1.600000")
+        #expect(stream.duration == "1.600000")
+        #expect(try Judge.decodeErrors(of: movie) == "")
+        #expect(try Judge.psnr(of: movie, againstImages: "\(frames)/frame%03d.png") >= 40)
+
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: movie)))
+        let topLevel = try BoxReader.parse(bytes).map(\.type)
+        #expect(topLevel == ["ftyp", "moov", "mdat"])
+        #expect(dir.entries() == ["frames", "out.mp4"], "no temporary files are left beside the movie")
+    }
+
+    @Test func jpegFramesAndAMovOutputGetTheQuickTimeBrand() throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        try SampleImages.write(count: 10, width: 256, height: 144, into: frames, format: "jpg")
+        let movie = dir.path("clip.mov")
+
+        let result = try ExternalTool.run(ExternalTool.flipbookPath, [frames, "-o", movie, "--preset", "veryfast"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: movie)))
+        #expect(Array(bytes[4..<12]) == Array("ftypqt  ".utf8))
+        let stream = try Judge.stream(of: movie)
+        #expect(stream.frameCount == 10)
+        #expect(stream.colorSpace == "bt709")
+        #expect(try Judge.decodeErrors(of: movie) == "")
+    }
+
+    @Test func ntscRateGivesExactTimestamps() throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        try SampleImages.write(count: 30, width: 128, height: 96, into: frames)
+        let movie = dir.path("ntsc.mp4")
+
+        let result = try ExternalTool.run(ExternalTool.flipbookPath, [frames, "-o", movie, "--fps", "29.97"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let stream = try Judge.stream(of: movie)
+        #expect(stream.timeBase == "1/30000")
+        let decoded = try Judge.frames(of: movie)
+        #expect(decoded.map(\.pts) == (0..<30).map { Int64($0) * 1001 })
+        #expect(decoded.allSatisfy { $0.duration == 1001 })
+        #expect(try Judge.formatDuration(of: movie) == "1.001000")
+    }
+
+    @Test func jsonSummaryGoesToStandardOutputAndQuietSilencesStandardError() throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        try SampleImages.write(count: 6, width: 64, height: 64, into: frames)
+        let movie = dir.path("out.mp4")
+
+        let result = try ExternalTool.run(ExternalTool.flipbookPath, [frames, "-o", movie, "--json", "--quiet"])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        let summary = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(summary["output"] as? String == movie)
+        #expect(summary["frames"] as? Int == 6)
+        #expect(summary["duration"] as? Double == 0.2)
+        #expect(summary["width"] as? Int == 64)
+        #expect(summary["height"] as? Int == 64)
+        #expect(summary["codec"] as? String == "h264")
+        let size = try FileManager.default.attributesOfItem(atPath: movie)[.size] as? Int
+        #expect(summary["bytes"] as? Int == size)
+    }
+}
