@@ -25,6 +25,9 @@ public struct FlipbookError: Error, Sendable, CustomStringConvertible {
         case invalidFrame
         /// The video encoder reported a failure.
         case encoderFailed
+        /// A presentation time or duration is impossible: not increasing, not positive, or not
+        /// expressible in the movie's time scale.
+        case invalidTimestamp
         /// A call came in a state that does not allow it (for example `append` after `finish`).
         case invalidState
         /// The writer was cancelled.

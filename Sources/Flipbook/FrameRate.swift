@@ -15,7 +15,7 @@ public struct FrameRate: Sendable, Hashable, CustomStringConvertible {
         precondition(
             numerator > 0 && denominator > 0 && numerator <= 1_000_000 && denominator <= 1_000_000,
             "frame rate \(numerator)/\(denominator) must have both terms in 1...1000000")
-        let divisor = gcd(numerator, denominator)
+        let divisor = Int(gcd64(Int64(numerator), Int64(denominator)))
         self.numerator = numerator / divisor
         self.denominator = denominator / divisor
     }
@@ -63,18 +63,17 @@ public struct FrameRate: Sendable, Hashable, CustomStringConvertible {
         self.init(top, scale)
     }
 
+    /// How long one frame lasts: exactly `denominator / numerator` seconds.
+    public var frameDuration: MediaTime {
+        MediaTime(value: Int64(denominator), timescale: Int32(numerator))
+    }
+
     /// The rate in frames per second, for display only.
     public var framesPerSecond: Double { Double(numerator) / Double(denominator) }
 
     public var description: String {
         denominator == 1 ? "\(numerator)" : "\(numerator)/\(denominator)"
     }
-}
-
-func gcd(_ a: Int, _ b: Int) -> Int {
-    var (x, y) = (abs(a), abs(b))
-    while y != 0 { (x, y) = (y, x % y) }
-    return x
 }
 
 extension Character {

@@ -22,6 +22,12 @@ public struct VideoSettings: Sendable, Hashable {
     public var preset: EncoderPreset
     /// Encoder threads; 0 lets the encoder choose from the number of cores.
     public var encoderThreads: Int
+    /// Ticks per second of the movie's clock; `nil` chooses one (see ``resolvedTimescale``).
+    ///
+    /// Every time given to ``MovieWriter/append(_:at:duration:)`` must be a whole number of ticks.
+    /// The chosen scale is exact for every frame of ``frameRate`` and every whole millisecond; set a
+    /// multiple of your own clock's rate (for example 90000) when giving times in other units.
+    public var timescale: Int32?
 
     /// Creates settings.
     ///
@@ -34,7 +40,7 @@ public struct VideoSettings: Sendable, Hashable {
     ///   - encoderThreads: Encoder threads, 0 for automatic.
     public init(
         width: Int, height: Int, frameRate: FrameRate = FrameRate(30), crf: Double = 23,
-        preset: EncoderPreset = .medium, encoderThreads: Int = 0
+        preset: EncoderPreset = .medium, encoderThreads: Int = 0, timescale: Int32? = nil
     ) {
         self.width = width
         self.height = height
@@ -42,6 +48,32 @@ public struct VideoSettings: Sendable, Hashable {
         self.crf = crf
         self.preset = preset
         self.encoderThreads = encoderThreads
+        self.timescale = timescale
+    }
+
+    /// The movie's clock: ``timescale`` if set, otherwise chosen by this rule.
+    ///
+    /// Start from the least common multiple of the frame rate's numerator and 1000, so that every
+    /// frame time (`i * d / n` seconds) and every whole millisecond is a whole number of ticks; then
+    /// double it until it reaches at least 10000 ticks a second, as ffmpeg's MP4 muxer does (ffmpeg
+    /// misjudges reordered frames' durations at small scales such as 600). 30 fps gives 12000
+    /// (400 ticks a frame), 29.97 gives 30000 (1001 a frame), 25 gives 16000 (640 a frame).
+    public var resolvedTimescale: Int32 {
+        if let timescale { return timescale }
+        return Self.timescale(exactFor: [frameRate.frameDuration])
+    }
+
+    /// The smallest scale at least 10000 ticks a second, and a power-of-two multiple of the least
+    /// common multiple of 1000 and the given times' reduced time scales, in which all of them are
+    /// whole numbers of ticks; falls back to 90000 ticks a second if no such scale fits in 32 bits.
+    public static func timescale(exactFor times: [MediaTime]) -> Int32 {
+        var scale: Int64 = 1000
+        for time in times {
+            scale = lcm64(scale, Int64(time.reduced.timescale))
+            if scale > Int64(Int32.max) { return 90000 }
+        }
+        while scale < 10000 { scale *= 2 }
+        return Int32(scale)
     }
 
     /// Throws when a setting is out of range, with a message that says which and what is allowed.
@@ -58,6 +90,10 @@ public struct VideoSettings: Sendable, Hashable {
         }
         guard crf.isFinite, (0...51).contains(crf) else {
             throw FlipbookError(.invalidSettings, "CRF \(crf) is out of range; use 0 (best) to 51 (smallest)")
+        }
+        if let timescale, timescale <= 0 {
+            throw FlipbookError(
+                .invalidSettings, "time scale \(timescale) must be positive ticks a second, such as 90000")
         }
         guard (0...128).contains(encoderThreads) else {
             throw FlipbookError(.invalidSettings, "encoder threads \(encoderThreads) is out of range; use 0 to 128")

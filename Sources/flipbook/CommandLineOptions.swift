@@ -6,6 +6,8 @@ struct CommandLineOptions {
     var inputs: [String] = []
     var output: String?
     var frameRate = FrameRate(30)
+    var imageDuration: MediaTime?
+    var repeatFrames = false
     var size: FrameSize?
     var crf = 23.0
     var preset = EncoderPreset.medium
@@ -47,6 +49,19 @@ let optionTable: [OptionSpec] = [
         }
         options.frameRate = rate
     },
+    OptionSpec(
+        names: ["--duration"], value: "SECONDS",
+        help: "Seconds each image stays on screen, such as 2 or 0.5, for a slideshow (default: one frame at --fps)."
+    ) { options, text in
+        guard let duration = MediaTime(parsingSeconds: text), duration > .zero else {
+            throw UsageError(description: "--duration \(text) is not a time; use seconds such as 2, 0.5 or 1/3.")
+        }
+        options.imageDuration = duration
+    },
+    OptionSpec(
+        names: ["--repeat-frames"], value: nil,
+        help: "With --duration, encode each image as repeated frames at --fps, for players that need a constant rate."
+    ) { options, _ in options.repeatFrames = true },
     OptionSpec(
         names: ["--size"], value: "WxH",
         help: "The movie's size in pixels, even numbers such as 1280x720 (default: the first image's size)."
@@ -158,6 +173,9 @@ extension CommandLineOptions {
                 description:
                     "reading raw frames from standard input (-) is not available yet; give image files or folders.")
         }
+        if repeatFrames && imageDuration == nil {
+            throw UsageError(description: "--repeat-frames needs --duration; add --duration SECONDS.")
+        }
         if let size = size, size.width % 2 != 0 || size.height % 2 != 0 {
             throw UsageError(
                 description:
@@ -191,6 +209,7 @@ func helpText() -> String {
         "Examples:",
         "  flipbook frames/ -o movie.mp4",
         "  flipbook frames/ -o clip.mp4 --fps 29.97 --crf 18 --preset slow --overwrite",
+        "  flipbook a.png b.jpg c.png -o show.mp4 --duration 2",
         "",
         "Exit status is 0 only when the movie is complete. On failure nothing is left at the output path",
         "and an existing file there is left as it was.",

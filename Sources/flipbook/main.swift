@@ -36,7 +36,8 @@ func run(_ arguments: [String]) async -> Int32 {
         }
         let movie = try await MovieWriter.makeMovie(
             fromImagesAt: images, to: URL(fileURLWithPath: options.output!), settings: settings, size: options.size,
-            overwrite: options.overwrite, progress: progress)
+            overwrite: options.overwrite, imageDuration: options.imageDuration, repeatFrames: options.repeatFrames,
+            progress: progress)
         if showProgress { Terminal.clearProgress() }
         if options.json { Terminal.output(Reporting.json(movie)) }
         if !options.quiet { Terminal.error(Reporting.summaryLine(movie, seconds: Date().timeIntervalSince(started))) }

@@ -30,9 +30,9 @@ import Testing
         let decoded = try Judge.frames(of: movie)
         #expect(decoded.count == 48)
         for (index, frame) in decoded.enumerated() {
-            // 30 fps in a 1/15360 time base: frame i starts at tick 512*i and lasts 512 ticks.
-            #expect(frame.pts == Int64(index) * 512, "frame \(index) pts \(frame.pts)")
-            #expect(frame.duration == 512, "frame \(index) duration \(frame.duration)")
+            // 30 fps in a 1/12000 time base: frame i starts at tick 400*i and lasts 400 ticks.
+            #expect(frame.pts == Int64(index) * 400, "frame \(index) pts \(frame.pts)")
+            #expect(frame.duration == 400, "frame \(index) duration \(frame.duration)")
         }
         #expect(decoded.first?.ptsTime == "0.000000")
         #expect(decoded.last?.ptsTime == "1.566667")
@@ -98,5 +98,46 @@ import Testing
         #expect(summary["codec"] as? String == "h264")
         let size = try FileManager.default.attributesOfItem(atPath: movie)[.size] as? Int
         #expect(summary["bytes"] as? Int == size)
+    }
+}
+
+/// Slideshows: each image on screen for its own time.
+@Suite struct SlideshowTests {
+    @Test func threeImagesWithDuration2AreThreeFramesOfTwoSecondsEach() throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        let images = try SampleImages.write(count: 3, width: 96, height: 64, into: frames)
+        let movie = dir.path("show.mp4")
+
+        let result = try ExternalTool.run(
+            ExternalTool.flipbookPath, images + ["-o", movie, "--duration", "2", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let decoded = try Judge.frames(of: movie)
+        #expect(decoded.count == 3, "one encoded frame per image, no duplicates")
+        #expect(decoded.map(\.ptsTime) == ["0.000000", "2.000000", "4.000000"])
+        let stream = try Judge.stream(of: movie)
+        let ticksPerSecond = try #require(Int64(stream.timeBase.split(separator: "/").last ?? ""))
+        #expect(decoded.allSatisfy { $0.duration == 2 * ticksPerSecond })
+        #expect(try Judge.formatDuration(of: movie) == "6.000000")
+        #expect(result.stdout.contains("\"duration\":6"))
+    }
+
+    @Test func repeatFramesGivesAConstantRateMovie() throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        let images = try SampleImages.write(count: 2, width: 64, height: 64, into: frames)
+        let movie = dir.path("cfr.mp4")
+
+        let result = try ExternalTool.run(
+            ExternalTool.flipbookPath, images + ["-o", movie, "--duration", "0.5", "--repeat-frames", "--fps", "24"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let decoded = try Judge.frames(of: movie)
+        #expect(decoded.count == 24)
+        #expect(try Judge.formatDuration(of: movie) == "1.000000")
+
+        let refused = try ExternalTool.run(
+            ExternalTool.flipbookPath, images + ["-o", dir.path("x.mp4"), "--duration", "0.01", "--repeat-frames"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("not a whole number of frames"))
     }
 }

@@ -170,3 +170,31 @@ extension SampleImages {
         return paths
     }
 }
+
+/// One packet as ffprobe reports it, in decode order.
+public struct ProbedPacket: Sendable {
+    public var pts: Int64
+    public var dts: Int64
+    public var isKeyframe: Bool
+}
+
+extension Judge {
+    /// Every packet of the first video stream, in decode order.
+    public static func packets(of movie: String) throws -> [ProbedPacket] {
+        let result = try ExternalTool.run(
+            "ffprobe",
+            ["-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pts,dts,flags", "-of", "json", movie])
+        guard result.status == 0,
+            let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
+            let packets = object["packets"] as? [[String: Any]]
+        else {
+            throw JudgeError(description: "ffprobe could not list the packets of \(movie): \(result.stderr)")
+        }
+        return packets.map { packet in
+            ProbedPacket(
+                pts: (packet["pts"] as? NSNumber)?.int64Value ?? Int64.min,
+                dts: (packet["dts"] as? NSNumber)?.int64Value ?? Int64.min,
+                isKeyframe: (packet["flags"] as? String)?.hasPrefix("K") == true)
+        }
+    }
+}

@@ -5,46 +5,81 @@ import Testing
 
 @Suite struct MovieTimelineTests {
     @Test(arguments: [
-        (FrameRate(30), 15360, 512), (FrameRate.ntsc30, 30000, 1001), (FrameRate(25, 2), 12800, 1024),
-        (FrameRate(1000), 16000, 16), (FrameRate(7), 14336, 2048),
+        (FrameRate(30), 12000, 400), (FrameRate.ntsc30, 30000, 1001), (FrameRate(25, 2), 16000, 1280),
+        (FrameRate(25), 16000, 640), (FrameRate.ntsc24, 24000, 1001), (FrameRate(7), 14000, 2000),
+        (FrameRate(1, 2), 16000, 32000),
     ])
-    func timeScaleIsAnExactMultipleOfTheRate(rate: FrameRate, timescale: Int32, frameDuration: Int64) {
-        let timeline = MovieTimeline(frameRate: rate)
-        #expect(timeline.timescale == timescale)
-        #expect(timeline.frameDuration == frameDuration)
-        #expect(timeline.presentationTime(ofFrame: 300) == 300 * frameDuration)
+    func defaultTimeScaleIsExactForFramesAndMilliseconds(rate: FrameRate, timescale: Int32, frameDuration: Int64) throws
+    {
+        let settings = VideoSettings(width: 2, height: 2, frameRate: rate)
+        #expect(settings.resolvedTimescale == timescale)
+        #expect(settings.resolvedTimescale % 1000 == 0)
+        let timeline = try MovieTimeline(timescale: settings.resolvedTimescale, frameRate: rate)
+        #expect(timeline.nominalFrameDuration == frameDuration)
     }
 
-    @Test func reorderedFramesGetCompositionOffsetsAndAnEditList() {
+    @Test func aTimeScaleThatCannotExpressAFrameIsRefused() {
+        #expect(throws: FlipbookError.self) { try MovieTimeline(timescale: 1000, frameRate: .ntsc30) }
+    }
+
+    @Test func reorderedFramesGetCompositionOffsetsAndAnEditList() throws {
         // Presentation order 0 1 2 3 coded as I P B B with two frames of delay, as x264 does.
-        var timeline = MovieTimeline(frameRate: FrameRate(30))
-        let d: Int64 = 512
+        var timeline = try MovieTimeline(timescale: 12000, frameRate: FrameRate(30))
+        let d: Int64 = 400
+        for index in 0..<4 { #expect(try timeline.schedule(at: nil, duration: nil) == Int64(index) * d) }
         let packets = [(0, -2 * d, true), (3 * d, -d, false), (d, 0, false), (2 * d, d, false)].map {
             EncodedPacket(data: [0, 0, 0, 1, 0x65], presentationTime: $0.0, decodeTime: $0.1, isKeyframe: $0.2)
         }
-        var samples = packets.compactMap { timeline.add($0) }
+        var samples: [Sample] = packets.compactMap { timeline.add($0) }
         samples += [timeline.finish()].compactMap { $0 }
         #expect(samples.count == 4)
         // The last sample lasts until the last presented frame ends: the media then ends exactly at
         // shift + 4 frames, which is where the edit list's segment ends too.
-        #expect(samples.map(\.duration) == [512, 512, 512, 1536])
-        let mediaDuration: UInt32 = samples.map(\.duration).reduce(0, +)
-        #expect(mediaDuration == 6 * 512)
-        #expect(samples.map(\.compositionOffset) == [1024, 2048, 512, 512])
+        #expect(samples.map(\.duration) == [400, 400, 400, 1200])
+        #expect(samples.map(\.compositionOffset) == [800, 1600, 400, 400])
         #expect(samples.map(\.isSync) == [true, false, false, false])
-        let edit = timeline.editList(frames: 4)
-        #expect(edit?.mediaTime == 1024)
-        #expect(edit?.segmentDuration == 2048)
+        let edits = timeline.editList()
+        #expect(edits?.count == 1)
+        #expect(edits?.first?.mediaTime == 800)
+        #expect(edits?.first?.segmentDuration == 1600)
     }
 
-    @Test func framesInOrderNeedNoEditList() {
-        var timeline = MovieTimeline(frameRate: FrameRate(30))
+    @Test func framesInOrderNeedNoEditList() throws {
+        var timeline = try MovieTimeline(timescale: 12000, frameRate: FrameRate(30))
         for index in 0..<3 {
-            let time = timeline.presentationTime(ofFrame: index)
+            let time = try timeline.schedule(at: nil, duration: nil)
             _ = timeline.add(EncodedPacket(data: [1], presentationTime: time, decodeTime: time, isKeyframe: index == 0))
         }
-        #expect(timeline.finish()?.duration == 512)
-        #expect(timeline.editList(frames: 3) == nil)
+        #expect(timeline.finish()?.duration == 400)
+        #expect(timeline.editList() == nil)
+    }
+
+    @Test func aLateFirstFrameGetsAnEmptyEdit() throws {
+        var timeline = try MovieTimeline(timescale: 12000, frameRate: FrameRate(30))
+        let start = try timeline.schedule(at: MediaTime(value: 1, timescale: 1), duration: nil)
+        #expect(start == 12000)
+        _ = timeline.add(EncodedPacket(data: [1], presentationTime: start, decodeTime: start, isKeyframe: true))
+        #expect(timeline.finish()?.duration == 400)
+        let edits = try #require(timeline.editList())
+        #expect(edits.map(\.mediaTime) == [-1, 0])
+        #expect(edits.map(\.segmentDuration) == [12000, 400])
+    }
+
+    @Test func scheduleValidatesWithoutChangingStateOnError() throws {
+        var timeline = try MovieTimeline(timescale: 12000, frameRate: FrameRate(30))
+        _ = try timeline.schedule(at: MediaTime(value: 1, timescale: 1), duration: MediaTime(value: 1, timescale: 2))
+        #expect(throws: FlipbookError.self) {
+            try timeline.schedule(at: MediaTime(value: 5, timescale: 4), duration: nil)
+        }
+        #expect(throws: FlipbookError.self) {
+            try timeline.schedule(at: MediaTime(value: 1, timescale: 1), duration: nil)
+        }
+        #expect(throws: FlipbookError.self) {
+            try timeline.schedule(at: nil, duration: MediaTime(value: -1, timescale: 1))
+        }
+        #expect(timeline.frameCount == 1)
+        #expect(try timeline.schedule(at: nil, duration: nil) == 18000)
+        #expect(timeline.presentationEnd == 18400)
     }
 }
 

@@ -36,8 +36,8 @@ import Testing
         #expect(movie.bytes == UInt64(try FileManager.default.attributesOfItem(atPath: url.path)[.size] as! Int))
 
         let frames = try Judge.frames(of: url.path)
-        #expect(frames.map(\.pts) == (0..<24).map { Int64($0) * 512 })
-        #expect(frames.allSatisfy { $0.duration == 512 })
+        #expect(frames.map(\.pts) == (0..<24).map { Int64($0) * 500 })
+        #expect(frames.allSatisfy { $0.duration == 500 })
         #expect(try Judge.formatDuration(of: url.path) == "1.000000")
         #expect(try Judge.decodeErrors(of: url.path) == "")
         #expect(dir.entries() == ["memory.mp4"])

@@ -29,6 +29,8 @@ final class X264Encoder: VideoEncoder {
         param.i_fps_den = UInt32(settings.frameRate.denominator)
         param.i_timebase_num = 1
         param.i_timebase_den = UInt32(timescale)
+        // Rate control and the stream's timing information follow the nominal rate (for a slideshow,
+        // one frame per image); presentation times pass through to the packets unchanged.
         param.b_vfr_input = 0
         param.rc.i_rc_method = X264_RC_CRF
         param.rc.f_rf_constant = Float(settings.crf)

@@ -47,16 +47,24 @@ extension MovieWriter {
     ///   - settings: The movie's settings; `width` and `height` are ignored when `size` is `nil`.
     ///   - size: The movie's size; `nil` means the first image's size.
     ///   - overwrite: Whether an existing file at `url` may be replaced.
+    ///   - imageDuration: How long each image is shown (a slideshow); `nil` means one frame at the
+    ///     settings' frame rate. Each image is one encoded frame of that duration unless
+    ///     `repeatFrames` is set.
+    ///   - repeatFrames: Encode each image as repeated frames at the settings' frame rate instead, for
+    ///     players that need a constant frame rate; `imageDuration` must then be a whole number of frames.
     ///   - progress: Called after each frame is encoded.
     /// - Returns: What was written.
     /// - Throws: ``FlipbookError``, naming the frame and file at fault; nothing is left at `url` then.
     public static func makeMovie(
         fromImagesAt images: [URL], to url: URL, settings: VideoSettings, size: FrameSize?, overwrite: Bool = false,
-        imageLimits: ImageLimits = ImageLimits(), progress: (@Sendable (SequenceProgress) -> Void)? = nil
+        imageDuration: MediaTime? = nil, repeatFrames: Bool = false, imageLimits: ImageLimits = ImageLimits(),
+        progress: (@Sendable (SequenceProgress) -> Void)? = nil
     ) async throws -> MovieSummary {
         guard !images.isEmpty else {
             throw FlipbookError(.invalidSettings, "no images were given; a movie needs at least one frame")
         }
+        let timing = try SlideshowTiming(settings: settings, imageDuration: imageDuration, repeatFrames: repeatFrames)
+        let settings = timing.settings
         try MovieFile.checkDestination(url, overwrite: overwrite)
         let started = Date()
         let decodeAhead = max(2, ProcessInfo.processInfo.activeProcessorCount)
@@ -92,7 +100,7 @@ extension MovieWriter {
                                 url: url, settings: movieSettings, overwrite: overwrite, imageLimits: imageLimits)
                         }
                         do {
-                            try await writer!.append(frame)
+                            for _ in 0..<timing.copies { try await writer!.append(frame) }
                         } catch let error as FlipbookError {
                             throw error.attributed(toFrame: appended, path: images[appended].path)
                         }
@@ -110,5 +118,49 @@ extension MovieWriter {
             await writer?.cancel()
             throw error
         }
+    }
+}
+
+/// How a slideshow's images become frames: one frame lasting the image's duration (the movie's
+/// nominal rate becomes one frame per image, so the encoder's rate control and the stream's timing
+/// information both know the real timing), or repeated frames at the settings' rate.
+struct SlideshowTiming {
+    /// The settings to make the movie with.
+    let settings: VideoSettings
+    /// Frames encoded per image.
+    let copies: Int
+
+    init(settings: VideoSettings, imageDuration: MediaTime?, repeatFrames: Bool) throws {
+        guard let imageDuration else {
+            (self.settings, copies) = (settings, 1)
+            return
+        }
+        let duration = imageDuration.reduced
+        guard duration > .zero else {
+            throw FlipbookError(.invalidSettings, "an image's duration must be longer than zero, got \(imageDuration)")
+        }
+        let shown = String(format: "%g", duration.seconds)
+        guard repeatFrames else {
+            guard duration.value <= 1_000_000, duration.timescale <= 1_000_000 else {
+                throw FlipbookError(
+                    .invalidSettings,
+                    "an image's duration of \(shown) s is out of range; use 1 microsecond to 1,000,000 seconds")
+            }
+            var slideshow = settings
+            slideshow.frameRate = FrameRate(Int(duration.timescale), Int(duration.value))
+            (self.settings, copies) = (slideshow, 1)
+            return
+        }
+        let frame = settings.frameRate.frameDuration
+        let scale = VideoSettings.timescale(exactFor: [frame, duration])
+        guard let image = duration.exactly(inTimescale: scale), let one = frame.exactly(inTimescale: scale),
+            image.value % one.value == 0
+        else {
+            throw FlipbookError(
+                .invalidSettings,
+                "an image's duration of \(shown) s is not a whole number of frames at \(settings.frameRate) fps; "
+                    + "choose a duration that is, or do not repeat frames")
+        }
+        (self.settings, copies) = (settings, Int(image.value / one.value))
     }
 }

@@ -1,65 +1,135 @@
+import Foundation
 import ISOBMFF
 
-/// Turns the encoder's packets (presentation and decode times, decode order) into MP4 samples.
+/// The movie's clock: when each frame is presented, and how the encoder's packets become MP4 samples.
 ///
-/// The rule for the time scale: the frame rate is `n/d` frames a second, so a time scale of `n*k`
-/// ticks a second makes every frame last exactly `d*k` ticks. `k` is the smallest power of two that
-/// brings the time scale to at least 10000, as ffmpeg's MP4 muxer does: 30 fps uses 15360 ticks a
-/// second (512 a frame) and 30000/1001 uses 30000 (1001 a frame); no time is ever rounded. (Small
-/// scales such as 600 are exact too, but ffmpeg then misjudges the durations of reordered frames.)
+/// Presentation: a frame starts at the time it was given, or where the previous frame ends; it lasts
+/// the duration it was given, or one frame at the nominal rate, or until the next frame starts when
+/// that one was given an explicit time. Times strictly increase; a frame may not start before a
+/// previous frame's explicit duration is over.
 ///
-/// Decode times may start below zero when the encoder reorders frames (B-frames). The whole decode
-/// timeline is shifted so it starts at zero, each sample's composition offset is `pts - dts`, and an
-/// edit list starting at the shift makes the first frame appear at time zero.
+/// Samples: decode times may start below zero when the encoder reorders frames (B-frames). The
+/// decode timeline is shifted to start at zero, each sample's composition offset is `pts - dts`, and
+/// an edit list starting at the first frame's composition time presents it at its own time (zero
+/// unless the first frame was given a later time, which an empty edit keeps). The last sample lasts
+/// until the last frame's presentation ends, so the media holds every frame for its full duration.
 struct MovieTimeline {
+    /// Ticks a second.
     let timescale: Int32
-    let frameDuration: Int64
-    private var pending: (packet: EncodedPacket, bytes: Int)?
-    private var shift: Int64?
-    private var latestPresentationEnd: Int64 = 0
-    private(set) var sampleCount = 0
+    /// One frame at the nominal rate, in ticks.
+    let nominalFrameDuration: Int64
 
-    init(frameRate: FrameRate) {
-        var multiplier = 1
-        while frameRate.numerator * multiplier < 10000 { multiplier *= 2 }
-        timescale = Int32(frameRate.numerator * multiplier)
-        frameDuration = Int64(frameRate.denominator * multiplier)
+    /// Presentation time of the latest frame scheduled, and whether its duration was given.
+    private var latest: (time: Int64, duration: Int64, durationIsExplicit: Bool)?
+    private var firstPresentationTime: Int64 = 0
+    private(set) var frameCount = 0
+
+    private var pending: (packet: EncodedPacket, bytes: Int)?
+    private var decodeShift: Int64?
+
+    init(timescale: Int32, frameRate: FrameRate) throws {
+        self.timescale = timescale
+        guard let duration = frameRate.frameDuration.exactly(inTimescale: timescale) else {
+            throw FlipbookError(
+                .invalidSettings,
+                "the time scale \(timescale) cannot express one frame at \(frameRate) fps exactly; "
+                    + "use a multiple of \(frameRate.numerator)")
+        }
+        nominalFrameDuration = duration.value
     }
 
-    /// The presentation time of frame `index`, in ticks.
-    func presentationTime(ofFrame index: Int) -> Int64 {
-        Int64(index) * frameDuration
+    /// Where presentation ends: the latest frame's start plus its duration, in ticks.
+    var presentationEnd: Int64 {
+        latest.map { $0.time + $0.duration } ?? 0
+    }
+
+    /// Decides when frame `frameCount` is presented, validating the caller's time and duration.
+    ///
+    /// - Returns: The presentation time in ticks.
+    mutating func schedule(at time: MediaTime?, duration: MediaTime?) throws -> Int64 {
+        let index = frameCount
+        let ticks = try time.map { try self.ticks($0, what: "presentation time", frame: index) }
+        let length = try duration.map { try self.ticks($0, what: "duration", frame: index) }
+        if let length, length <= 0 {
+            throw FlipbookError(
+                .invalidTimestamp, "the duration \(show(length)) must be longer than zero", frameIndex: index)
+        }
+        let start = ticks ?? presentationEnd
+        if let latest {
+            guard start > latest.time else {
+                throw FlipbookError(
+                    .invalidTimestamp,
+                    "the presentation time \(show(start)) is not after frame \(index - 1)'s \(show(latest.time)); "
+                        + "times must strictly increase", frameIndex: index)
+            }
+            if latest.durationIsExplicit && start < latest.time + latest.duration {
+                throw FlipbookError(
+                    .invalidTimestamp,
+                    "the presentation time \(show(start)) is before frame \(index - 1) ends at "
+                        + "\(show(latest.time + latest.duration)) (it was given a duration of \(show(latest.duration)))",
+                    frameIndex: index)
+            }
+        } else {
+            guard start >= 0 else {
+                throw FlipbookError(
+                    .invalidTimestamp, "the presentation time \(show(start)) is before zero", frameIndex: index)
+            }
+            firstPresentationTime = start
+        }
+        latest = (start, length ?? nominalFrameDuration, length != nil)
+        frameCount += 1
+        return start
     }
 
     /// Accepts the next packet in decode order; returns the previous packet's finished sample, whose
     /// decode duration was only known once this packet arrived.
     mutating func add(_ packet: EncodedPacket) -> Sample? {
-        if shift == nil { shift = max(0, -packet.decodeTime) }
-        latestPresentationEnd = max(latestPresentationEnd, packet.presentationTime + frameDuration)
+        if decodeShift == nil { decodeShift = -packet.decodeTime }
         defer { pending = (packet, packet.data.count) }
         guard let previous = pending else { return nil }
         return sample(
             for: previous.packet, size: previous.bytes, duration: packet.decodeTime - previous.packet.decodeTime)
     }
 
-    /// Finishes the last packet: it lasts until the end of the last presented frame.
+    /// Finishes the last packet: it lasts until the latest frame's presentation ends.
     mutating func finish() -> Sample? {
         guard let last = pending else { return nil }
         pending = nil
-        return sample(
-            for: last.packet, size: last.bytes, duration: max(1, latestPresentationEnd - last.packet.decodeTime))
+        return sample(for: last.packet, size: last.bytes, duration: max(1, presentationEnd - last.packet.decodeTime))
     }
 
-    /// The edit list that presents the movie from its first frame for exactly `frames` frame durations.
-    func editList(frames: Int) -> EditListEntry? {
-        guard let shift, shift > 0 else { return nil }
-        return EditListEntry(segmentDuration: UInt64(frames) * UInt64(frameDuration), mediaTime: shift)
+    /// The edit list that presents the media from its first frame, at that frame's own time.
+    func editList() -> [EditListEntry]? {
+        let shift = decodeShift ?? 0
+        let mediaStart = firstPresentationTime + shift
+        let segment = EditListEntry(
+            segmentDuration: UInt64(presentationEnd - firstPresentationTime), mediaTime: mediaStart)
+        if firstPresentationTime > 0 {
+            return [EditListEntry(segmentDuration: UInt64(firstPresentationTime), mediaTime: -1), segment]
+        }
+        return mediaStart == 0 ? nil : [segment]
     }
 
-    private mutating func sample(for packet: EncodedPacket, size: Int, duration: Int64) -> Sample {
-        sampleCount += 1
-        return Sample(
+    private func sample(for packet: EncodedPacket, size: Int, duration: Int64) -> Sample {
+        Sample(
             size: UInt32(size), duration: UInt32(clamping: duration),
             compositionOffset: UInt32(clamping: packet.presentationTime - packet.decodeTime), isSync: packet.isKeyframe)
+    }
+
+    /// A caller's time in ticks of the movie's clock, or an error saying how to make it exact.
+    private func ticks(_ time: MediaTime, what: String, frame index: Int) throws -> Int64 {
+        guard let exact = time.exactly(inTimescale: timescale) else {
+            throw FlipbookError(
+                .invalidTimestamp,
+                "the \(what) \(time) is not a whole number of ticks of the movie's time scale \(timescale); "
+                    + "set VideoSettings.timescale to a multiple of \(time.reduced.timescale)", frameIndex: index)
+        }
+        return exact.value
+    }
+
+    /// Ticks as exact seconds for messages: `2.5 s (30000/12000)`.
+    private func show(_ ticks: Int64) -> String {
+        let seconds = Double(ticks) / Double(timescale)
+        return "\(String(format: "%.6g", seconds)) s (\(ticks)/\(timescale))"
     }
 }

@@ -13,8 +13,8 @@ import ISOBMFF
 /// let movie = try await writer.finish()   // frames, duration, bytes, URL
 /// ```
 ///
-/// Frame `i` is presented at exactly `i / frameRate` seconds, and the last frame is shown for a full
-/// frame duration. The movie is written beside the destination under a hidden temporary name and
+/// Frame `i` is presented at exactly `i / frameRate` seconds unless given its own time or duration
+/// (``append(_:at:duration:)``), and the last frame is shown for its full duration. The movie is written beside the destination under a hidden temporary name and
 /// appears at the destination only when ``finish()`` succeeds.
 ///
 /// - Important: A frame that cannot be used (wrong size, unreadable image) throws from `append` and
@@ -65,18 +65,27 @@ public actor MovieWriter {
         self.settings = settings
         self.imageLimits = imageLimits
         let matrix = ColourMatrix.bt709
-        timeline = MovieTimeline(frameRate: settings.frameRate)
+        timeline = try MovieTimeline(timescale: settings.resolvedTimescale, frameRate: settings.frameRate)
         converter = RGBToYUVConverter(matrix: matrix)
         picture = YUVPicture(width: settings.width, height: settings.height)
         encoder = try makeEncoder(settings, timeline.timescale, matrix)
         file = try MovieFile(destination: url, overwrite: overwrite, timescale: timeline.timescale)
     }
 
-    /// Appends a frame, shown from `framesAppended / frameRate` seconds for one frame duration.
+    /// Appends a frame.
     ///
-    /// - Throws: `.frameSizeMismatch` when the frame is not the movie's size (the writer stays
-    ///   usable); the writer's failure if it has failed; `.invalidState` after ``finish()``.
-    public func append(_ frame: Frame) async throws {
+    /// - Parameters:
+    ///   - frame: The picture, of the movie's size.
+    ///   - time: When the frame is presented; `nil` means when the previous frame ends (time zero for
+    ///     the first frame). Times must strictly increase.
+    ///   - duration: How long the frame is shown; `nil` means one frame at the settings' frame rate,
+    ///     or, when the next frame is given a time, until that time. A slideshow image shown for two
+    ///     seconds is one encoded frame lasting two seconds.
+    /// - Throws: `.frameSizeMismatch` when the frame is not the movie's size, `.invalidTimestamp` for a
+    ///   time that does not increase or is not a whole number of ticks of the movie's time scale (the
+    ///   writer stays usable after both); the writer's failure if it has failed; `.invalidState`
+    ///   after ``finish()``; `CancellationError` when the task is cancelled.
+    public func append(_ frame: Frame, at time: MediaTime? = nil, duration: MediaTime? = nil) async throws {
         try lifecycle.checkWritable(for: "append")
         let index = framesAppended
         guard frame.width == settings.width, frame.height == settings.height else {
@@ -86,9 +95,10 @@ public actor MovieWriter {
                     + "every frame must have the movie's size", frameIndex: index)
         }
         try Task.checkCancellation()
+        let presentationTime = try timeline.schedule(at: time, duration: duration)
         converter.convert(frame, into: &picture)
         try failing {
-            let packets = try encoder.encode(picture, presentationTime: timeline.presentationTime(ofFrame: index))
+            let packets = try encoder.encode(picture, presentationTime: presentationTime)
             try store(packets)
         }
         framesAppended += 1
@@ -98,7 +108,7 @@ public actor MovieWriter {
     ///
     /// - Throws: `.unreadableInput`, `.unsupportedImage` or `.corruptImage` naming the file and the
     ///   frame index (the writer stays usable), and everything ``append(_:)`` throws.
-    public func append(imageAt imageURL: URL) async throws {
+    public func append(imageAt imageURL: URL, at time: MediaTime? = nil, duration: MediaTime? = nil) async throws {
         try lifecycle.checkWritable(for: "append")
         let frame: Frame
         do {
@@ -107,8 +117,8 @@ public actor MovieWriter {
             throw error.attributed(toFrame: framesAppended, path: imageURL.path)
         }
         do {
-            try await append(frame)
-        } catch let error as FlipbookError where error.code == .frameSizeMismatch {
+            try await append(frame, at: time, duration: duration)
+        } catch let error as FlipbookError where error.frameIndex == framesAppended {
             throw error.attributed(toFrame: nil, path: imageURL.path)
         }
     }
@@ -129,13 +139,13 @@ public actor MovieWriter {
                 width: settings.width, height: settings.height, timescale: UInt32(timeline.timescale),
                 decoderConfiguration: encoder.decoderConfiguration,
                 colour: ColourDescription(converter.matrix), compressorName: "Flipbook H.264")
-            return try file.commit(track: track, editList: timeline.editList(frames: framesAppended))
+            return try file.commit(track: track, editList: timeline.editList())
         }
         lifecycle.finished()
         return MovieSummary(
             url: url, frames: framesAppended,
             duration: MediaTime(
-                value: timeline.presentationTime(ofFrame: framesAppended), timescale: timeline.timescale),
+                value: timeline.presentationEnd, timescale: timeline.timescale),
             bytes: bytes, width: settings.width, height: settings.height, codec: encoder.codecName)
     }
 

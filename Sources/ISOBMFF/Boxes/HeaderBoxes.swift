@@ -60,7 +60,7 @@ public struct MovieHeaderBox: Sendable, Equatable {
         }
     }
 
-    init(reading box: Box, in bytes: [UInt8]) throws {
+    public init(reading box: Box, in bytes: [UInt8]) throws {
         var r = ByteReader(payloadOf: box, in: bytes)
         let (version, _) = try r.readVersionAndFlags()
         creationTime = try r.readUInt32Or64(version: version)
@@ -128,7 +128,7 @@ public struct TrackHeaderBox: Sendable, Equatable {
         }
     }
 
-    init(reading box: Box, in bytes: [UInt8]) throws {
+    public init(reading box: Box, in bytes: [UInt8]) throws {
         var r = ByteReader(payloadOf: box, in: bytes)
         let (version, flags) = try r.readVersionAndFlags()
         self.flags = flags
@@ -198,7 +198,7 @@ public struct MediaHeaderBox: Sendable, Equatable {
         }
     }
 
-    init(reading box: Box, in bytes: [UInt8]) throws {
+    public init(reading box: Box, in bytes: [UInt8]) throws {
         var r = ByteReader(payloadOf: box, in: bytes)
         let (version, _) = try r.readVersionAndFlags()
         creationTime = try r.readUInt32Or64(version: version)

@@ -39,7 +39,7 @@ public struct HandlerBox: Sendable, Equatable {
         }
     }
 
-    init(reading box: Box, in bytes: [UInt8]) throws {
+    public init(reading box: Box, in bytes: [UInt8]) throws {
         var r = ByteReader(payloadOf: box, in: bytes)
         _ = try r.readVersionAndFlags()
         isQuickTime = try r.readFourCC() == "mhlr"
@@ -134,7 +134,7 @@ public struct EditListBox: Sendable, Equatable {
         }
     }
 
-    init(reading box: Box, in bytes: [UInt8]) throws {
+    public init(reading box: Box, in bytes: [UInt8]) throws {
         var r = ByteReader(payloadOf: box, in: bytes)
         let (version, _) = try r.readVersionAndFlags()
         let count = try r.readUInt32()
