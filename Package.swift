@@ -32,7 +32,7 @@ let package = Package(
         // The command-line tool.
         .executableTarget(
             name: "flipbook",
-            dependencies: ["Flipbook"]),
+            dependencies: ["Flipbook", "ISOBMFF"]),
 
         // Helpers the test targets share: temporary folders, sample images, ffprobe/ffmpeg as judges.
         .target(

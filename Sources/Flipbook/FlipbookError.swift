@@ -19,6 +19,8 @@ public struct FlipbookError: Error, Sendable, CustomStringConvertible {
         case unsupportedImage
         /// An image file is damaged or truncated.
         case corruptImage
+        /// A movie given as input (a segment to join) is damaged or not a movie.
+        case invalidMovie
         /// A frame does not have the movie's size.
         case frameSizeMismatch
         /// A frame's pixel buffer is inconsistent with its declared size and layout.

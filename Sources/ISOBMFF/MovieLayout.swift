@@ -34,10 +34,11 @@ public struct MovieLayout: Sendable {
     ///   - sampleTable: Every sample, in decode order.
     ///   - editList: Edits to write as `edts`/`elst`, e.g. to hide the B-frame delay; none by default.
     ///   - creationTime: Seconds since 1904 for the creation and modification times; 0 keeps the output deterministic.
+    ///   - extensions: Private `uuid` boxes written at the end of `moov`; none by default.
     /// - Throws: ``ISOBMFFError`` with code `.invalidTrack` if the track cannot be described.
     public init(
         brand: FileBrand, track: VideoTrack, sampleTable: SampleTable, editList: [EditListEntry]? = nil,
-        creationTime: UInt64 = 0
+        creationTime: UInt64 = 0, extensions: [UserExtensionBox] = []
     ) throws {
         try track.validate()
         guard track.timescale == sampleTable.timescale else {
@@ -47,7 +48,7 @@ public struct MovieLayout: Sendable {
         }
         let movie = MovieBoxWriter(
             brand: brand, track: track, sampleTable: sampleTable, editList: editList ?? [],
-            creationTime: creationTime)
+            creationTime: creationTime, extensions: extensions)
         let largeMediaData = sampleTable.payloadSize > UInt64(UInt32.max) - 8
         let lastChunkOffset = sampleTable.chunkOffsets.last ?? 0
         var largeOffsets = lastChunkOffset > UInt64(UInt32.max)
@@ -75,6 +76,7 @@ private struct MovieBoxWriter {
     let sampleTable: SampleTable
     let editList: [EditListEntry]
     let creationTime: UInt64
+    let extensions: [UserExtensionBox]
 
     var isQuickTime: Bool { brand == .quickTime }
 
@@ -91,6 +93,7 @@ private struct MovieBoxWriter {
                 duration: movieDuration
             ).write(to: &w)
             writeTrack(to: &w, base: base, largeOffsets: largeOffsets)
+            for box in extensions { box.write(to: &w) }
         }
         w.boxHeader("mdat", payloadSize: sampleTable.payloadSize)
         return w.bytes

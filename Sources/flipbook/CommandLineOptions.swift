@@ -8,6 +8,7 @@ struct CommandLineOptions {
     var frameRate = FrameRate(30)
     var imageDuration: MediaTime?
     var repeatFrames = false
+    var segment: String?
     var size: FrameSize?
     var crf = 23.0
     var preset = EncoderPreset.medium
@@ -98,6 +99,11 @@ let optionTable: [OptionSpec] = [
         }
         options.preset = preset
     },
+    OptionSpec(
+        names: ["--segment"], value: "K/N",
+        help:
+            "Encode only the K-th of N equal slices, for joining later with flipbook join; K may be auto (see --help)."
+    ) { options, text in options.segment = text },
     OptionSpec(names: ["--overwrite"], value: nil, help: "Replace the output file if it exists (default: refuse).") {
         options, _ in options.overwrite = true
     },
@@ -191,6 +197,8 @@ func helpText() -> String {
         "flipbook: turn a sequence of still images into an H.264 movie.",
         "",
         "Usage: flipbook INPUT... -o FILE [options]",
+        "       flipbook join SEGMENT... -o FILE [--overwrite] [--json] [--quiet]",
+        "       flipbook probe FILE [--json]",
         "",
         "Inputs are PNG or JPEG files and folders (a folder means the images directly inside it).",
         "All inputs are put in natural order by path, so f2 comes before f10, unless --keep-order.",
@@ -210,6 +218,10 @@ func helpText() -> String {
         "  flipbook frames/ -o movie.mp4",
         "  flipbook frames/ -o clip.mp4 --fps 29.97 --crf 18 --preset slow --overwrite",
         "  flipbook a.png b.jpg c.png -o show.mp4 --duration 2",
+        "",
+        "Segments: --segment auto/N takes K from FLIPBOOK_SEGMENT (from 1), JOB_COMPLETION_INDEX (a Kubernetes",
+        "Indexed Job, from 0) or SLURM_ARRAY_TASK_ID (a Slurm array, from SLURM_ARRAY_TASK_MIN). Encode each segment",
+        "with the same inputs and options, then: flipbook join part-*.mp4 -o movie.mp4",
         "",
         "Exit status is 0 only when the movie is complete. On failure nothing is left at the output path",
         "and an existing file there is left as it was.",

@@ -6,6 +6,11 @@ let flipbookVersion = "0.1.0"
 
 /// Runs the tool and returns its exit status.
 func run(_ arguments: [String]) async -> Int32 {
+    switch arguments.first {
+    case "probe": return ProbeCommand.run(Array(arguments.dropFirst()))
+    case "join": return JoinCommand.run(Array(arguments.dropFirst()))
+    default: break
+    }
     let options: CommandLineOptions
     do {
         options = try CommandLineOptions(parsing: arguments)
@@ -34,10 +39,13 @@ func run(_ arguments: [String]) async -> Int32 {
         if showProgress {
             progress = { @Sendable update in Terminal.progress(Reporting.progressLine(update)) }
         }
+        let segment = try options.segment.map {
+            try Segment(parsing: $0, environment: ProcessInfo.processInfo.environment)
+        }
         let movie = try await MovieWriter.makeMovie(
             fromImagesAt: images, to: URL(fileURLWithPath: options.output!), settings: settings, size: options.size,
             overwrite: options.overwrite, imageDuration: options.imageDuration, repeatFrames: options.repeatFrames,
-            progress: progress)
+            segment: segment, progress: progress)
         if showProgress { Terminal.clearProgress() }
         if options.json { Terminal.output(Reporting.json(movie)) }
         if !options.quiet { Terminal.error(Reporting.summaryLine(movie, seconds: Date().timeIntervalSince(started))) }

@@ -28,6 +28,33 @@ final class POSIXFile {
         return POSIXFile(path: path, descriptor: fd)
     }
 
+    /// Opens an existing file for reading.
+    static func openForReading(at path: String) throws -> POSIXFile {
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw POSIXFile.error("open", path: path, code: .unreadableInput, verb: "read") }
+        return POSIXFile(path: path, descriptor: fd)
+    }
+
+    /// Reads exactly `count` bytes at `offset`.
+    func read(at offset: UInt64, count: Int) throws -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var done = 0
+        try bytes.withUnsafeMutableBytes { buffer in
+            while done < count {
+                let got = pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset) + off_t(done))
+                if got < 0 && errno == EINTR { continue }
+                guard got >= 0 else { throw POSIXFile.error("read", path: path, code: .unreadableInput, verb: "read") }
+                guard got > 0 else {
+                    throw FlipbookError(
+                        .unreadableInput, "the file ends before byte \(offset + UInt64(count)); it is truncated",
+                        path: path)
+                }
+                done += got
+            }
+        }
+        return bytes
+    }
+
     /// Writes all of `bytes` at the current position.
     func write(_ bytes: [UInt8]) throws {
         try bytes.withUnsafeBytes { buffer in
@@ -115,10 +142,13 @@ final class POSIXFile {
     }
 
     /// The funnel: the failed call, the path, and the system's reason.
-    private static func error(_ function: String, path: String) -> FlipbookError {
-        let code = errno
+    private static func error(
+        _ function: String, path: String, code: FlipbookError.Code = .outputNotWritable,
+        verb: String = "write the movie"
+    ) -> FlipbookError {
+        let number = errno
         return FlipbookError(
-            .outputNotWritable, "cannot write the movie: \(describe(errno: code))", path: path,
-            underlying: "\(function) failed with errno \(code)")
+            code, "cannot \(verb): \(describe(errno: number))", path: path,
+            underlying: "\(function) failed with errno \(number)")
     }
 }

@@ -52,21 +52,43 @@ extension MovieWriter {
     ///     `repeatFrames` is set.
     ///   - repeatFrames: Encode each image as repeated frames at the settings' frame rate instead, for
     ///     players that need a constant frame rate; `imageDuration` must then be a whole number of frames.
+    ///   - segment: Encode only this slice of the images, keeping the times its frames have in the
+    ///     whole movie, for a later ``MovieJoiner/join(segments:to:overwrite:)``; `nil` encodes all.
     ///   - progress: Called after each frame is encoded.
     /// - Returns: What was written.
     /// - Throws: ``FlipbookError``, naming the frame and file at fault; nothing is left at `url` then.
     public static func makeMovie(
         fromImagesAt images: [URL], to url: URL, settings: VideoSettings, size: FrameSize?, overwrite: Bool = false,
         imageDuration: MediaTime? = nil, repeatFrames: Bool = false, imageLimits: ImageLimits = ImageLimits(),
-        progress: (@Sendable (SequenceProgress) -> Void)? = nil
+        segment: Segment? = nil, progress: (@Sendable (SequenceProgress) -> Void)? = nil
     ) async throws -> MovieSummary {
         guard !images.isEmpty else {
             throw FlipbookError(.invalidSettings, "no images were given; a movie needs at least one frame")
         }
         let timing = try SlideshowTiming(settings: settings, imageDuration: imageDuration, repeatFrames: repeatFrames)
         let settings = timing.settings
+        var size = size
+        var firstImage = 0
+        let allImages = images
+        var images = images
+        if let segment {
+            let range = segment.frames(ofSequenceOf: allImages.count)
+            guard !range.isEmpty else {
+                throw FlipbookError(
+                    .invalidSettings,
+                    "segment \(segment) of \(allImages.count) images is empty; use at most \(allImages.count) segments")
+            }
+            if size == nil {
+                // Every segment takes its size from the first image of the whole sequence.
+                let first = try ImageDecoder.decodeFile(at: allImages[0], limits: imageLimits)
+                size = FrameSize(width: first.width, height: first.height)
+            }
+            firstImage = range.lowerBound
+            images = Array(allImages[range])
+        }
         try MovieFile.checkDestination(url, overwrite: overwrite)
         let started = Date()
+        let frameOffset = firstImage
         let decodeAhead = max(2, ProcessInfo.processInfo.activeProcessorCount)
         var writer: MovieWriter?
         do {
@@ -81,7 +103,7 @@ extension MovieWriter {
                         do {
                             return (index, try ImageDecoder.decodeFile(at: image, limits: imageLimits))
                         } catch let error as FlipbookError {
-                            throw error.attributed(toFrame: index, path: image.path)
+                            throw error.attributed(toFrame: frameOffset + index, path: image.path)
                         }
                     }
                     next += 1
@@ -98,11 +120,23 @@ extension MovieWriter {
                             movieSettings.height = size?.height ?? frame.height
                             writer = try MovieWriter(
                                 url: url, settings: movieSettings, overwrite: overwrite, imageLimits: imageLimits)
+                            if let segment {
+                                await writer!.describeAsSegment(
+                                    SegmentInfo(
+                                        segment: segment, firstFrame: firstImage, frames: images.count,
+                                        totalFrames: allImages.count, settings: movieSettings.segmentSignature))
+                            }
                         }
                         do {
-                            for _ in 0..<timing.copies { try await writer!.append(frame) }
+                            for copy in 0..<timing.copies {
+                                // A segment's first frame keeps the time it has in the whole movie.
+                                let start =
+                                    appended == 0 && copy == 0 && firstImage > 0
+                                    ? MediaTime(frame: firstImage * timing.copies, at: settings.frameRate) : nil
+                                try await writer!.append(frame, at: start)
+                            }
                         } catch let error as FlipbookError {
-                            throw error.attributed(toFrame: appended, path: images[appended].path)
+                            throw error.attributed(toFrame: firstImage + appended, path: images[appended].path)
                         }
                         appended += 1
                         schedule()

@@ -69,10 +69,11 @@ final class MovieFile {
     /// Writes the complete movie (ftyp, moov, mdat) and renames it over the destination.
     ///
     /// - Returns: The size of the movie in bytes.
-    func commit(track: VideoTrack, editList: [EditListEntry]?) throws -> UInt64 {
+    func commit(track: VideoTrack, editList: [EditListEntry]?, extensions: [UserExtensionBox] = []) throws -> UInt64 {
         guard let media else { throw FlipbookError(.invalidState, "the movie file is already closed") }
         let layout = try MovieLayout(
-            brand: brand, track: track, sampleTable: sampleTable, editList: editList)
+            brand: brand, track: track, sampleTable: sampleTable, editList: editList,
+            extensions: extensions)
         let header = layout.header
         let movie = try POSIXFile.createExclusive(at: moviePath)
         try movie.write(header)

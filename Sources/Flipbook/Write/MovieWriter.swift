@@ -34,6 +34,8 @@ public actor MovieWriter {
     private var picture: YUVPicture
     private var timeline: MovieTimeline
     private let imageLimits: ImageLimits
+    /// Private boxes written into the movie's `moov` (a segment's description).
+    var extensions: [UserExtensionBox] = []
     /// Frames accepted so far.
     public private(set) var framesAppended = 0
 
@@ -139,7 +141,7 @@ public actor MovieWriter {
                 width: settings.width, height: settings.height, timescale: UInt32(timeline.timescale),
                 decoderConfiguration: encoder.decoderConfiguration,
                 colour: ColourDescription(converter.matrix), compressorName: "Flipbook H.264")
-            return try file.commit(track: track, editList: timeline.editList())
+            return try file.commit(track: track, editList: timeline.editList(), extensions: extensions)
         }
         lifecycle.finished()
         return MovieSummary(
@@ -147,6 +149,11 @@ public actor MovieWriter {
             duration: MediaTime(
                 value: timeline.presentationEnd, timescale: timeline.timescale),
             bytes: bytes, width: settings.width, height: settings.height, codec: encoder.codecName)
+    }
+
+    /// Describes the movie as a segment of a longer sequence, for ``MovieJoiner``.
+    func describeAsSegment(_ info: SegmentInfo) {
+        extensions = [info.box]
     }
 
     /// Stops writing and removes the temporary files; an existing file at the destination is left as it was.

@@ -1,0 +1,62 @@
+/// One of `count` contiguous, near-equal slices of an image sequence, for encoding a long sequence
+/// on several machines and joining the parts without re-encoding.
+///
+/// Segment `index` (1 through `count`) holds frames `(index-1)*n/count ..< index*n/count` of an
+/// `n`-frame sequence. Each segment starts with an IDR frame and a closed group of pictures, and its
+/// frames keep the times they have in the whole movie, so ``MovieJoiner`` can put the segments
+/// together losslessly.
+public struct Segment: Sendable, Hashable, CustomStringConvertible {
+    /// Which slice, from 1.
+    public let index: Int
+    /// How many slices.
+    public let count: Int
+
+    /// Creates a segment.
+    ///
+    /// - Throws: `.invalidSettings` unless `1 <= index <= count <= 10000`.
+    public init(_ index: Int, of count: Int) throws {
+        guard count >= 1, count <= 10000, index >= 1, index <= count else {
+            throw FlipbookError(
+                .invalidSettings, "segment \(index)/\(count) is out of range; use K/N with 1 <= K <= N <= 10000")
+        }
+        self.index = index
+        self.count = count
+    }
+
+    /// Parses `K/N`, where `K` may be `auto` to take the index from the scheduler's environment:
+    /// `FLIPBOOK_SEGMENT` (from 1), `JOB_COMPLETION_INDEX` (a Kubernetes Indexed Job, from 0), or
+    /// `SLURM_ARRAY_TASK_ID` (a Slurm job array, counted from `SLURM_ARRAY_TASK_MIN`, default 1).
+    public init(parsing text: String, environment: [String: String]) throws {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let count = Int(parts[1]) else {
+            throw FlipbookError(.invalidSettings, "--segment \(text) is not K/N; use for example 2/8 or auto/8")
+        }
+        if parts[0] == "auto" {
+            if let value = environment["FLIPBOOK_SEGMENT"], let index = Int(value) {
+                try self.init(index, of: count)
+            } else if let value = environment["JOB_COMPLETION_INDEX"], let index = Int(value) {
+                try self.init(index + 1, of: count)
+            } else if let value = environment["SLURM_ARRAY_TASK_ID"], let id = Int(value) {
+                let first = environment["SLURM_ARRAY_TASK_MIN"].flatMap { Int($0) } ?? 1
+                try self.init(id - first + 1, of: count)
+            } else {
+                throw FlipbookError(
+                    .invalidSettings,
+                    "--segment auto/\(count) found no segment index in the environment; set FLIPBOOK_SEGMENT, "
+                        + "JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID, or give the index as K/\(count)")
+            }
+            return
+        }
+        guard let index = Int(parts[0]) else {
+            throw FlipbookError(.invalidSettings, "--segment \(text) is not K/N; use for example 2/8 or auto/8")
+        }
+        try self.init(index, of: count)
+    }
+
+    /// The frames of an `total`-frame sequence this segment holds.
+    public func frames(ofSequenceOf total: Int) -> Range<Int> {
+        (index - 1) * total / count..<index * total / count
+    }
+
+    public var description: String { "\(index)/\(count)" }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// The parts of a movie file that describe it, read without reading the media data.
+///
+/// Top-level boxes are found by reading their headers only. The bytes up to the end of the last
+/// describing box (`moov`, `moof`, `mfra` …) are read so that offsets stay true; media data inside
+/// that range is left as zeros, never read. A file whose index lies past `limit` bytes is refused.
+public struct MovieFileBytes: Sendable {
+    /// The file's bytes from its start to the end of its last describing box (media data zeroed).
+    public let bytes: [UInt8]
+    /// The file's full size.
+    public let fileSize: Int
+    /// The top-level boxes, in file order (mdat ones as headers only).
+    public let topLevel: [(type: String, offset: Int, size: Int)]
+
+    /// Reads the describing boxes of the file at `path`.
+    ///
+    /// - Parameter limit: The most bytes to hold in memory, 1 GiB by default.
+    /// - Throws: ``ISOBMFFError`` for a malformed top-level box; Foundation's error when the file
+    ///   cannot be read.
+    public init(path: String, limit: Int = 1 << 30) throws {
+        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+        defer { try? handle.close() }
+        let size = Int(try handle.seekToEnd())
+        var boxes: [(type: String, offset: Int, size: Int)] = []
+        var position = 0
+        while position + 8 <= size {
+            try handle.seek(toOffset: UInt64(position))
+            let header = [UInt8](try handle.read(upToCount: 16) ?? Data())
+            guard header.count >= 8 else { break }
+            var boxSize = header[0..<4].reduce(0) { $0 << 8 | Int($1) }
+            let type = String(decoding: header[4..<8].map { (0x20...0x7E).contains($0) ? $0 : 0x2E }, as: UTF8.self)
+            if boxSize == 1 {
+                guard header.count == 16 else {
+                    throw ISOBMFFError(.truncated, "the file ends inside a box header", offset: position, boxType: type)
+                }
+                let large = header[8..<16].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+                guard large <= UInt64(Int.max) else {
+                    throw ISOBMFFError(
+                        .invalidBoxSize, "box size \(large) is impossible", offset: position, boxType: type)
+                }
+                boxSize = Int(large)
+            } else if boxSize == 0 {
+                boxSize = size - position
+            }
+            guard boxSize >= 8 else {
+                throw ISOBMFFError(
+                    .invalidBoxSize, "box size \(boxSize) is smaller than its header", offset: position, boxType: type)
+            }
+            let (end, overflow) = position.addingReportingOverflow(boxSize)
+            boxes.append((type, position, overflow || end > size ? size - position : boxSize))
+            if overflow || end > size { break }
+            position = end
+        }
+        let describing = boxes.filter { !["mdat", "free", "skip", "wide"].contains($0.type) }
+        // Every describing box whole, and every other box's header, so the tree can be walked.
+        let needed = max(
+            describing.map { $0.offset + $0.size }.max() ?? 0,
+            boxes.map { $0.offset + min($0.size, 16) }.max() ?? min(size, 4096))
+        guard needed <= limit else {
+            throw ISOBMFFError(
+                .malformedBox, "the movie's index ends \(needed) bytes into the file, past the \(limit)-byte limit")
+        }
+        var bytes = [UInt8](repeating: 0, count: needed)
+        for box in boxes where box.offset < needed {
+            let isMedia = ["mdat", "free", "skip", "wide"].contains(box.type)
+            let count = min(isMedia ? min(box.size, 16) : box.size, needed - box.offset)
+            try handle.seek(toOffset: UInt64(box.offset))
+            let data = try handle.read(upToCount: count) ?? Data()
+            bytes.replaceSubrange(box.offset..<box.offset + data.count, with: data)
+        }
+        self.bytes = bytes
+        self.fileSize = size
+        self.topLevel = boxes
+    }
+}

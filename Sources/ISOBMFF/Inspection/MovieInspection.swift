@@ -1,0 +1,167 @@
+import Foundation
+
+/// What a movie file holds, read from its boxes: the figures `flipbook probe` prints.
+///
+/// Works on MP4 and QuickTime files from any tool, plain or fragmented, and never traps: malformed
+/// input throws ``ISOBMFFError`` or is listed under ``problems``.
+public struct MovieInspection: Sendable, Codable, Equatable {
+    /// The `ftyp` major brand, such as `isom` or `qt  `.
+    public var majorBrand: String
+    /// `faststart` (index before media), `index at end`, or `fragmented`.
+    public var layout: String
+    /// The codec as ffprobe names it (`h264`, `hevc`), or the sample entry's type.
+    public var codec: String
+    /// The H.264 profile, such as `High`.
+    public var profile: String?
+    /// The H.264 level, such as 3.1.
+    public var level: Double?
+    /// Width in pixels.
+    public var width: Int
+    /// Height in pixels.
+    public var height: Int
+    /// Number of frames (samples) in the video track.
+    public var frames: Int
+    /// Presentation duration in seconds.
+    public var duration: Double
+    /// The video track's time scale, ticks a second.
+    public var timescale: UInt32
+    /// `30`, `30000/1001` …, or `variable`.
+    public var frameRate: String
+    /// Whether every frame lasts the same time (the last frame may differ).
+    public var constantFrameRate: Bool
+    /// Frames divided by the media's duration.
+    public var averageFrameRate: Double
+    /// Colour tags from the `colr` box, as ffprobe names them; `nil` when the file has none.
+    public var colourPrimaries: String?
+    public var colourTransfer: String?
+    public var colourMatrix: String?
+    /// `tv` (limited) or `pc` (full), when the `colr` box says.
+    public var colourRange: String?
+    /// Structural problems found; empty for a sound file.
+    public var problems: [String]
+
+    /// Inspects the movie file at `path`.
+    public static func inspect(path: String) throws -> MovieInspection {
+        try inspect(MovieFileBytes(path: path))
+    }
+
+    /// Inspects a movie's describing bytes.
+    public static func inspect(_ file: MovieFileBytes) throws -> MovieInspection {
+        let boxes = try BoxReader.parse(file.bytes, fileSize: file.fileSize)
+        guard let moov = boxes.first("moov") else {
+            throw ISOBMFFError(.missingBox, "no moov box: this is not a complete MP4 or QuickTime movie")
+        }
+        guard let trak = videoTrack(in: moov, bytes: file.bytes) else {
+            throw ISOBMFFError(.invalidTrack, "the movie has no video track")
+        }
+        let fragmented = moov.child("mvex") != nil || boxes.first("moof") != nil
+        let moovIndex = file.topLevel.firstIndex { $0.type == "moov" } ?? 0
+        let mdatIndex = file.topLevel.firstIndex { $0.type == "mdat" }
+        let layout =
+            fragmented ? "fragmented" : (mdatIndex.map { moovIndex < $0 } ?? true) ? "faststart" : "index at end"
+        let brand = try boxes.first("ftyp").map { try FileTypeBox(reading: $0, in: file.bytes).majorBrand.description }
+
+        var inspection = MovieInspection(
+            majorBrand: brand ?? "none", layout: layout, codec: "unknown", profile: nil, level: nil, width: 0,
+            height: 0,
+            frames: 0, duration: 0, timescale: 0, frameRate: "unknown", constantFrameRate: false, averageFrameRate: 0,
+            colourPrimaries: nil, colourTransfer: nil, colourMatrix: nil, colourRange: nil, problems: [])
+        try inspection.readSampleDescription(of: trak, bytes: file.bytes)
+        guard let mdhd = trak.descendant(["mdia", "mdhd"]) else {
+            throw ISOBMFFError(.missingBox, "the video track has no mdhd box")
+        }
+        let mediaHeader = try MediaHeaderBox(reading: mdhd, in: file.bytes)
+        inspection.timescale = mediaHeader.timescale
+        guard mediaHeader.timescale > 0 else {
+            throw ISOBMFFError(.invalidTrack, "the video track's time scale is zero")
+        }
+
+        var durations: [UInt64]
+        if fragmented {
+            durations = try FragmentReader.sampleDurations(boxes: boxes, moov: moov, bytes: file.bytes)
+        } else {
+            let table = try SampleTableReader(bytes: file.bytes, fileSize: file.fileSize)
+            inspection.problems += table.validate()
+            durations = table.timeToSample.entries.flatMap {
+                [UInt64](repeating: UInt64($0.sampleDelta), count: Int(min($0.sampleCount, 1 << 22)))
+            }
+            if durations.count != table.samples.count { durations = Array(durations.prefix(table.samples.count)) }
+        }
+        inspection.frames = durations.count
+        inspection.describeRate(durations: durations)
+        try inspection.readDuration(moov: moov, trak: trak, bytes: file.bytes, mediaTicks: durations.reduce(0, &+))
+        if inspection.frames == 0 { inspection.problems.append("the video track has no frames") }
+        return inspection
+    }
+
+    /// The first track whose handler is `vide`, or the first track.
+    private static func videoTrack(in moov: Box, bytes: [UInt8]) -> Box? {
+        let tracks = moov.children("trak")
+        return tracks.first { trak in
+            guard let hdlr = trak.descendant(["mdia", "hdlr"]) else { return false }
+            return (try? HandlerBox(reading: hdlr, in: bytes).handlerType.description) == "vide"
+        } ?? tracks.first
+    }
+
+    private mutating func readSampleDescription(of trak: Box, bytes: [UInt8]) throws {
+        guard let stsd = trak.descendant(["mdia", "minf", "stbl", "stsd"]), let entry = stsd.children.first else {
+            problems.append("the video track has no sample description")
+            return
+        }
+        switch entry.type {
+        case "avc1", "avc3": codec = "h264"
+        case "hvc1", "hev1": codec = "hevc"
+        case "mp4v": codec = "mpeg4"
+        default: codec = entry.type.trimmingCharacters(in: .whitespaces)
+        }
+        if let visual = try? VisualSampleEntry(reading: entry, in: bytes) {
+            width = Int(visual.width)
+            height = Int(visual.height)
+        }
+        if let avcC = entry.child("avcC") {
+            let configuration = try AVCConfigurationBox(reading: avcC, in: bytes).configuration
+            profile = ColourNames.profile(
+                configuration.profileIndication, compatibility: configuration.profileCompatibility)
+            level = Double(configuration.levelIndication) / 10
+        }
+        if let colr = entry.child("colr"), let colour = try ColourInformationBox(reading: colr, in: bytes).colour {
+            colourPrimaries = ColourNames.primaries(colour.colourPrimaries)
+            colourTransfer = ColourNames.transfer(colour.transferCharacteristics)
+            colourMatrix = ColourNames.matrix(colour.matrixCoefficients)
+            if (try? ColourInformationBox(reading: colr, in: bytes).colourType.description) == "nclx" {
+                colourRange = colour.fullRange ? "pc" : "tv"
+            }
+        }
+    }
+
+    /// Constant when every sample but possibly the last lasts the same; the rate is then exact.
+    private mutating func describeRate(durations: [UInt64]) {
+        let body = durations.count > 1 ? durations.dropLast() : durations[...]
+        let total = durations.reduce(0, &+)
+        averageFrameRate = total > 0 ? Double(durations.count) * Double(timescale) / Double(total) : 0
+        guard let first = body.first, first > 0, body.allSatisfy({ $0 == first }) else {
+            constantFrameRate = false
+            frameRate = durations.isEmpty ? "unknown" : "variable"
+            return
+        }
+        constantFrameRate = true
+        var (top, bottom) = (UInt64(timescale), first)
+        var (a, b) = (top, bottom)
+        while b != 0 { (a, b) = (b, a % b) }
+        top /= a
+        bottom /= a
+        frameRate = bottom == 1 ? "\(top)" : "\(top)/\(bottom)"
+    }
+
+    /// The presentation's length: the movie header's duration, else the edit list's, else the media's.
+    private mutating func readDuration(moov: Box, trak: Box, bytes: [UInt8], mediaTicks: UInt64) throws {
+        if let mvhd = moov.child("mvhd") {
+            let header = try MovieHeaderBox(reading: mvhd, in: bytes)
+            if header.timescale > 0 && header.duration > 0 {
+                duration = Double(header.duration) / Double(header.timescale)
+                return
+            }
+        }
+        duration = Double(mediaTicks) / Double(max(timescale, 1))
+    }
+}

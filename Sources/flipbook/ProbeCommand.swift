@@ -1,0 +1,69 @@
+import Foundation
+import ISOBMFF
+
+/// `flipbook probe FILE [--json]`: what a movie holds, from its boxes.
+enum ProbeCommand {
+    static let usage = "usage: flipbook probe FILE [--json]"
+
+    static func run(_ arguments: [String]) -> Int32 {
+        let json = arguments.contains("--json")
+        let files = arguments.filter { $0 != "--json" }
+        if arguments.contains("-h") || arguments.contains("--help") {
+            Terminal.output(
+                usage + "\nPrints codec, profile, size, frames, duration, frame rate, colour tags and layout.")
+            return 0
+        }
+        guard files.count == 1, !files[0].hasPrefix("-") else {
+            Terminal.error("flipbook: \(usage)")
+            return 2
+        }
+        let path = files[0]
+        let inspection: MovieInspection
+        do {
+            inspection = try MovieInspection.inspect(path: path)
+        } catch let error as ISOBMFFError {
+            Terminal.error("flipbook: error: \(path): not a readable MP4 or QuickTime movie: \(error)")
+            return 1
+        } catch {
+            Terminal.error("flipbook: error: \(path): cannot read the file: \(error.localizedDescription)")
+            return 1
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            let data = (try? encoder.encode(inspection)) ?? Data("{}".utf8)
+            Terminal.output(String(decoding: data, as: UTF8.self))
+        } else {
+            Terminal.output(describe(inspection, path: path))
+        }
+        return 0
+    }
+
+    static func describe(_ movie: MovieInspection, path: String) -> String {
+        var codec = movie.codec
+        if let profile = movie.profile {
+            codec += " (\(profile)" + (movie.level.map { String(format: ", level %.1f", $0) } ?? "") + ")"
+        }
+        let rate =
+            movie.constantFrameRate
+            ? "\(movie.frameRate) fps, constant"
+            : String(format: "variable, %.3f fps on average", movie.averageFrameRate)
+        let colour =
+            movie.colourPrimaries.map {
+                "\($0) primaries, \(movie.colourTransfer ?? "?") transfer, \(movie.colourMatrix ?? "?") matrix"
+                    + (movie.colourRange.map { ", \($0) range" } ?? "")
+            } ?? "not tagged"
+        let lines = [
+            path,
+            "  codec       \(codec)",
+            "  size        \(movie.width)x\(movie.height)",
+            "  frames      \(movie.frames)",
+            String(format: "  duration    %.6f s", movie.duration),
+            "  frame rate  \(rate)",
+            "  colour      \(colour)",
+            "  layout      \(movie.layout), brand \(movie.majorBrand.trimmingCharacters(in: .whitespaces))",
+            "  problems    " + (movie.problems.isEmpty ? "none" : movie.problems.joined(separator: "; ")),
+        ]
+        return lines.joined(separator: "\n")
+    }
+}
