@@ -25,9 +25,10 @@ import Testing
     @Test func reorderedFramesGetCompositionOffsetsAndAnEditList() throws {
         // Presentation order 0 1 2 3 coded as I P B B with two frames of delay, as x264 does.
         var timeline = try MovieTimeline(timescale: 12000, frameRate: FrameRate(30))
-        let d: Int64 = 400
+        let d: Int64 = 400  // ticks a frame at 30 fps in 12000
         for index in 0..<4 { #expect(try timeline.schedule(at: nil, duration: nil) == Int64(index) * d) }
-        let packets = [(0, -2 * d, true), (3 * d, -d, false), (d, 0, false), (2 * d, d, false)].map {
+        // The encoder counts in frame numbers; the timeline turns them into ticks.
+        let packets = [(0, -2, true), (3, -1, false), (1, 0, false), (2, 1, false)].map {
             EncodedPacket(data: [0, 0, 0, 1, 0x65], presentationTime: $0.0, decodeTime: $0.1, isKeyframe: $0.2)
         }
         var samples: [Sample] = packets.compactMap { timeline.add($0) }
@@ -48,7 +49,10 @@ import Testing
         var timeline = try MovieTimeline(timescale: 12000, frameRate: FrameRate(30))
         for index in 0..<3 {
             let time = try timeline.schedule(at: nil, duration: nil)
-            _ = timeline.add(EncodedPacket(data: [1], presentationTime: time, decodeTime: time, isKeyframe: index == 0))
+            #expect(time == Int64(index) * 400)
+            _ = timeline.add(
+                EncodedPacket(
+                    data: [1], presentationTime: Int64(index), decodeTime: Int64(index), isKeyframe: index == 0))
         }
         #expect(timeline.finish()?.duration == 400)
         #expect(timeline.editList() == nil)
@@ -58,7 +62,7 @@ import Testing
         var timeline = try MovieTimeline(timescale: 12000, frameRate: FrameRate(30))
         let start = try timeline.schedule(at: MediaTime(value: 1, timescale: 1), duration: nil)
         #expect(start == 12000)
-        _ = timeline.add(EncodedPacket(data: [1], presentationTime: start, decodeTime: start, isKeyframe: true))
+        _ = timeline.add(EncodedPacket(data: [1], presentationTime: 0, decodeTime: 0, isKeyframe: true))
         #expect(timeline.finish()?.duration == 400)
         let edits = try #require(timeline.editList())
         #expect(edits.map(\.mediaTime) == [-1, 0])

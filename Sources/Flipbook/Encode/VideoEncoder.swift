@@ -4,10 +4,9 @@ import ISOBMFF
 struct EncodedPacket: Sendable {
     /// NAL units, each preceded by its 4-byte big-endian length (the MP4 sample format).
     var data: [UInt8]
-    /// Presentation time in the encoder's time base.
+    /// Presentation time in the encoder's time base: the frame number given to ``VideoEncoder/encode(_:presentationTime:)``.
     var presentationTime: Int64
-    /// Decode time in the encoder's time base; may be negative for the first pictures when frames
-    /// are reordered.
+    /// Decode time in the encoder's time base; negative for the first pictures when frames are reordered.
     var decodeTime: Int64
     /// Whether a decoder can start here.
     var isKeyframe: Bool
@@ -22,7 +21,7 @@ protocol VideoEncoder: AnyObject {
     var decoderConfiguration: AVCDecoderConfiguration { get }
     /// The codec name as ffprobe reports it.
     var codecName: String { get }
-    /// Encodes one picture presented at `presentationTime`; returns the packets that became ready.
+    /// Encodes one picture presented at `presentationTime` (its frame number); returns the packets that became ready.
     func encode(_ picture: YUVPicture, presentationTime: Int64) throws -> [EncodedPacket]
     /// Drains every delayed picture; returns the remaining packets.
     func flush() throws -> [EncodedPacket]

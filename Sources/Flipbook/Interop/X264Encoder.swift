@@ -14,9 +14,8 @@ final class X264Encoder: VideoEncoder {
     ///
     /// - Parameters:
     ///   - settings: Size, rate, CRF, preset and threads.
-    ///   - timescale: Ticks a second of the presentation times passed to ``encode(_:presentationTime:)``.
     ///   - colour: The matrix and range the pictures were converted with, written to the VUI.
-    init(settings: VideoSettings, timescale: Int32, colour: ColourMatrix) throws {
+    init(settings: VideoSettings, colour: ColourMatrix) throws {
         var param = x264_param_t()
         try x264Check(
             x264_param_default_preset(&param, settings.preset.rawValue, nil), "x264_param_default_preset",
@@ -27,10 +26,11 @@ final class X264Encoder: VideoEncoder {
         param.i_threads = Int32(settings.encoderThreads)
         param.i_fps_num = UInt32(settings.frameRate.numerator)
         param.i_fps_den = UInt32(settings.frameRate.denominator)
-        param.i_timebase_num = 1
-        param.i_timebase_den = UInt32(timescale)
+        // Times are frame numbers, one tick per nominal frame.
+        param.i_timebase_num = UInt32(settings.frameRate.denominator)
+        param.i_timebase_den = UInt32(settings.frameRate.numerator)
         // Rate control and the stream's timing information follow the nominal rate (for a slideshow,
-        // one frame per image); presentation times pass through to the packets unchanged.
+        // one frame per image).
         param.b_vfr_input = 0
         param.rc.i_rc_method = X264_RC_CRF
         param.rc.f_rf_constant = Float(settings.crf)
@@ -65,7 +65,12 @@ final class X264Encoder: VideoEncoder {
         }
         var sps: [[UInt8]] = []
         var pps: [[UInt8]] = []
+        var sei: [UInt8] = []
         for nal in UnsafeBufferPointer(start: nals, count: Int(count)) {
+            if nal.i_type == Int32(NAL_SEI.rawValue) {
+                sei = Array(UnsafeBufferPointer(start: nal.p_payload, count: Int(nal.i_payload)))
+                continue
+            }
             // With b_annexb = 0 each payload starts with a 4-byte length, which avcC does not want.
             let unit = Array(UnsafeBufferPointer(start: nal.p_payload + 4, count: Int(nal.i_payload) - 4))
             switch nal.i_type {
@@ -75,7 +80,12 @@ final class X264Encoder: VideoEncoder {
             }
         }
         decoderConfiguration = AVCDecoderConfiguration(sequenceParameterSets: sps, pictureParameterSets: pps)
+        pendingSEI = sei
     }
+
+    /// x264's SEI naming its version and options, length-prefixed; it goes in front of the first
+    /// picture, where ffmpeg and mediainfo look for it.
+    private var pendingSEI: [UInt8]
 
     deinit {
         x264_encoder_close(handle)
@@ -120,7 +130,9 @@ final class X264Encoder: VideoEncoder {
         try x264Check(size, "x264_encoder_encode", "x264 failed to encode a picture")
         guard size > 0, let nals else { return nil }
         // x264 lays the NAL units of one picture out back to back, so one copy takes them all.
-        let data = Array(UnsafeBufferPointer(start: nals[0].p_payload, count: Int(size)))
+        var data = pendingSEI
+        pendingSEI = []
+        data.append(contentsOf: UnsafeBufferPointer(start: nals[0].p_payload, count: Int(size)))
         return EncodedPacket(
             data: data, presentationTime: output.i_pts, decodeTime: output.i_dts, isKeyframe: output.b_keyframe != 0)
     }

@@ -8,6 +8,11 @@ import ISOBMFF
 /// that one was given an explicit time. Times strictly increase; a frame may not start before a
 /// previous frame's explicit duration is over.
 ///
+/// The encoder counts time in frames: frame `i` is given to it at time `i`, as ffmpeg does, so its
+/// rate control sees one frame per nominal frame duration whatever the movie's clock; its packets'
+/// times are frame numbers (decode times below zero while frames are reordered) that the timeline
+/// turns back into the movie's ticks.
+///
 /// Samples: decode times may start below zero when the encoder reorders frames (B-frames). The
 /// decode timeline is shifted to start at zero, each sample's composition offset is `pts - dts`, and
 /// an edit list starting at the first frame's composition time presents it at its own time (zero
@@ -22,6 +27,8 @@ struct MovieTimeline {
     /// Presentation time of the latest frame scheduled, and whether its duration was given.
     private var latest: (time: Int64, duration: Int64, durationIsExplicit: Bool)?
     private var firstPresentationTime: Int64 = 0
+    /// Every scheduled frame's presentation time in ticks, by frame number.
+    private var presentationTimes: [Int64] = []
     private(set) var frameCount = 0
 
     private var pending: (packet: EncodedPacket, bytes: Int)?
@@ -46,6 +53,7 @@ struct MovieTimeline {
     /// Decides when frame `frameCount` is presented, validating the caller's time and duration.
     ///
     /// - Returns: The presentation time in ticks.
+    @discardableResult
     mutating func schedule(at time: MediaTime?, duration: MediaTime?) throws -> Int64 {
         let index = frameCount
         let ticks = try time.map { try self.ticks($0, what: "presentation time", frame: index) }
@@ -77,13 +85,17 @@ struct MovieTimeline {
             firstPresentationTime = start
         }
         latest = (start, length ?? nominalFrameDuration, length != nil)
+        presentationTimes.append(start)
         frameCount += 1
         return start
     }
 
     /// Accepts the next packet in decode order; returns the previous packet's finished sample, whose
     /// decode duration was only known once this packet arrived.
-    mutating func add(_ packet: EncodedPacket) -> Sample? {
+    mutating func add(_ encoded: EncodedPacket) -> Sample? {
+        var packet = encoded
+        packet.presentationTime = ticks(ofEncoderTime: encoded.presentationTime)
+        packet.decodeTime = ticks(ofEncoderTime: encoded.decodeTime)
         if decodeShift == nil { decodeShift = -packet.decodeTime }
         defer { pending = (packet, packet.data.count) }
         guard let previous = pending else { return nil }
@@ -114,6 +126,17 @@ struct MovieTimeline {
         Sample(
             size: UInt32(size), duration: UInt32(clamping: duration),
             compositionOffset: UInt32(clamping: packet.presentationTime - packet.decodeTime), isSync: packet.isKeyframe)
+    }
+
+    /// A frame number from the encoder in ticks: a frame's own time, or, before the first frame
+    /// (reordering delay), whole nominal frames before it.
+    private func ticks(ofEncoderTime frame: Int64) -> Int64 {
+        guard let first = presentationTimes.first, let last = presentationTimes.last else {
+            return frame * nominalFrameDuration
+        }
+        if frame < 0 { return first + frame * nominalFrameDuration }
+        if frame < Int64(presentationTimes.count) { return presentationTimes[Int(frame)] }
+        return last + (frame - Int64(presentationTimes.count) + 1) * nominalFrameDuration
     }
 
     /// A caller's time in ticks of the movie's clock, or an error saying how to make it exact.

@@ -52,8 +52,8 @@ public actor MovieWriter {
         throws
     {
         try self.init(url: url, settings: settings, overwrite: overwrite, imageLimits: imageLimits) {
-            settings, timescale, matrix in
-            try X264Encoder(settings: settings, timescale: timescale, colour: matrix)
+            settings, _, matrix in
+            try X264Encoder(settings: settings, colour: matrix)
         }
     }
 
@@ -97,10 +97,10 @@ public actor MovieWriter {
                     + "every frame must have the movie's size", frameIndex: index)
         }
         try Task.checkCancellation()
-        let presentationTime = try timeline.schedule(at: time, duration: duration)
+        try timeline.schedule(at: time, duration: duration)
         converter.convert(frame, into: &picture)
         try failing {
-            let packets = try encoder.encode(picture, presentationTime: presentationTime)
+            let packets = try encoder.encode(picture, presentationTime: Int64(index))
             try store(packets)
         }
         framesAppended += 1
