@@ -10,6 +10,10 @@ struct CommandLineOptions {
     var repeatFrames = false
     var segment: String?
     var size: FrameSize?
+    var fit = FitPolicy.contain
+    var background = RGBColour.black
+    var colourStandard = ColourStandard.bt709
+    var colourRange = ColourRange.limited
     var crf = 23.0
     var preset = EncoderPreset.medium
     var codec = "h264"
@@ -65,12 +69,54 @@ let optionTable: [OptionSpec] = [
     ) { options, _ in options.repeatFrames = true },
     OptionSpec(
         names: ["--size"], value: "WxH",
-        help: "The movie's size in pixels, even numbers such as 1280x720 (default: the first image's size)."
+        help:
+            "The movie's size in pixels, even numbers such as 1280x720 (default: the first image's size, rounded up to even)."
     ) { options, text in
         guard let size = FrameSize(parsing: text) else {
             throw UsageError(description: "--size \(text) is not a size; use WIDTHxHEIGHT, such as 1280x720.")
         }
         options.size = size
+    },
+    OptionSpec(
+        names: ["--fit"], value: "POLICY",
+        help:
+            "How images of another shape fit the size: contain (letterbox on the background), cover (fill and crop) or stretch (default contain)."
+    ) { options, text in
+        guard let fit = FitPolicy(rawValue: text.lowercased()) else {
+            throw UsageError(description: "--fit \(text) is not a fit policy; use contain, cover or stretch.")
+        }
+        options.fit = fit
+    },
+    OptionSpec(
+        names: ["--background"], value: "COLOR",
+        help:
+            "The colour of letterbox bands and behind transparency: a name such as white or gray, or #RRGGBB (default black)."
+    ) { options, text in
+        guard let colour = RGBColour(parsing: text) else {
+            throw UsageError(
+                description:
+                    "--background \(text) is not a colour; use a name such as black, white or gray, or #RRGGBB.")
+        }
+        options.background = colour
+    },
+    OptionSpec(
+        names: ["--colour", "--color"], value: "STANDARD",
+        help: "The colour standard pixels are converted with and tagged as: bt709 (HD) or bt601 (SD) (default bt709)."
+    ) { options, text in
+        guard let standard = ColourStandard(rawValue: text.lowercased()) else {
+            throw UsageError(description: "--colour \(text) is not a colour standard; use bt709 or bt601.")
+        }
+        options.colourStandard = standard
+    },
+    OptionSpec(
+        names: ["--range"], value: "RANGE",
+        help:
+            "The range of the video's code values: limited (16-235, what players expect) or full (0-255) (default limited)."
+    ) { options, text in
+        guard let range = ColourRange(rawValue: text.lowercased()) else {
+            throw UsageError(description: "--range \(text) is not a range; use limited or full.")
+        }
+        options.colourRange = range
     },
     OptionSpec(names: ["--codec"], value: "NAME", help: "The video codec; h264 is the one available (default h264).") {
         options, text in

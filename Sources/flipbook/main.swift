@@ -35,6 +35,10 @@ func run(_ arguments: [String]) async -> Int32 {
             options.inputs.map { URL(fileURLWithPath: $0) }, keepOrder: options.keepOrder)
         var settings = VideoSettings(width: 2, height: 2, frameRate: options.frameRate, crf: options.crf)
         settings.preset = options.preset
+        settings.fit = options.fit
+        settings.background = options.background
+        settings.colourStandard = options.colourStandard
+        settings.colourRange = options.colourRange
         var progress: (@Sendable (SequenceProgress) -> Void)?
         if showProgress {
             progress = { @Sendable update in Terminal.progress(Reporting.progressLine(update)) }

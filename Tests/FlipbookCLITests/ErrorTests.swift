@@ -72,18 +72,6 @@ import Testing
         #expect(message.contains("not a PNG or JPEG"))
     }
 
-    @Test func frameOfAnotherSizeIsNamedWithItsIndex() throws {
-        let dir = try TemporaryDirectory()
-        let frames = try dir.folder("frames")
-        try SampleImages.write(count: 2, width: 64, height: 64, into: frames, prefix: "a")
-        let odd = try SampleImages.write(count: 1, width: 96, height: 64, into: frames, prefix: "b")
-
-        let message = try expectFailure([frames], in: dir, output: dir.path("out.mp4"))
-        #expect(message.contains("frame 2"))
-        #expect(message.contains(odd[0]))
-        #expect(message.contains("96x64"))
-    }
-
     @Test func missingInputIsNamed() throws {
         let dir = try TemporaryDirectory()
         let message = try expectFailure([dir.path("nowhere")], in: dir, output: dir.path("out.mp4"))
