@@ -14,6 +14,8 @@ struct CommandLineOptions {
     var background = RGBColour.black
     var colourStandard = ColourStandard.bt709
     var colourRange = ColourRange.limited
+    var rawSize: FrameSize?
+    var rawFormat = PixelFormat.rgba
     var crf = 23.0
     var preset = EncoderPreset.medium
     var codec = "h264"
@@ -118,6 +120,24 @@ let optionTable: [OptionSpec] = [
         }
         options.colourRange = range
     },
+    OptionSpec(
+        names: ["--raw-size"], value: "WxH",
+        help: "The size in pixels of the raw frames read from standard input when the input is - (required then)."
+    ) { options, text in
+        guard let size = FrameSize(parsing: text) else {
+            throw UsageError(description: "--raw-size \(text) is not a size; use WIDTHxHEIGHT, such as 640x360.")
+        }
+        options.rawSize = size
+    },
+    OptionSpec(
+        names: ["--raw-format"], value: "FORMAT",
+        help: "The byte order of each raw pixel on standard input: rgba, bgra or rgb, 8 bits a channel (default rgba)."
+    ) { options, text in
+        guard let format = PixelFormat(rawValue: text.lowercased()) else {
+            throw UsageError(description: "--raw-format \(text) is not a pixel format; use rgba, bgra or rgb.")
+        }
+        options.rawFormat = format
+    },
     OptionSpec(names: ["--codec"], value: "NAME", help: "The video codec; h264 is the one available (default h264).") {
         options, text in
         guard text.lowercased() == "h264" else {
@@ -221,9 +241,15 @@ extension CommandLineOptions {
             throw UsageError(description: "no inputs; give image files or folders, such as frames/.")
         }
         if inputs.contains("-") {
-            throw UsageError(
-                description:
-                    "reading raw frames from standard input (-) is not available yet; give image files or folders.")
+            guard inputs == ["-"] else {
+                throw UsageError(description: "- (raw frames on standard input) cannot be mixed with image inputs.")
+            }
+            guard rawSize != nil else {
+                throw UsageError(
+                    description: "reading raw frames from standard input needs --raw-size, such as 640x360.")
+            }
+        } else if rawSize != nil {
+            throw UsageError(description: "--raw-size is for raw frames on standard input; give - as the input.")
         }
         if repeatFrames && imageDuration == nil {
             throw UsageError(description: "--repeat-frames needs --duration; add --duration SECONDS.")
@@ -264,6 +290,7 @@ func helpText() -> String {
         "  flipbook frames/ -o movie.mp4",
         "  flipbook frames/ -o clip.mp4 --fps 29.97 --crf 18 --preset slow --overwrite",
         "  flipbook a.png b.jpg c.png -o show.mp4 --duration 2",
+        "  renderer | flipbook - --raw-size 640x360 --raw-format rgba -o out.mp4",
         "",
         "Segments: --segment auto/N takes K from FLIPBOOK_SEGMENT (from 1), JOB_COMPLETION_INDEX (a Kubernetes",
         "Indexed Job, from 0) or SLURM_ARRAY_TASK_ID (a Slurm array, from SLURM_ARRAY_TASK_MIN). Encode each segment",
