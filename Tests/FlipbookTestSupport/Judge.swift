@@ -120,6 +120,10 @@ public enum Judge {
 /// A judge could not judge.
 public struct JudgeError: Error, CustomStringConvertible {
     public var description: String
+
+    public init(description: String) {
+        self.description = description
+    }
 }
 
 extension Judge {
