@@ -248,6 +248,9 @@ extension CommandLineOptions {
                 throw UsageError(
                     description: "reading raw frames from standard input needs --raw-size, such as 640x360.")
             }
+            if imageDuration != nil {
+                throw UsageError(description: "--duration is for image inputs; raw frames are shown at --fps.")
+            }
         } else if rawSize != nil {
             throw UsageError(description: "--raw-size is for raw frames on standard input; give - as the input.")
         }

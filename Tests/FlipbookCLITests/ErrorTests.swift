@@ -93,6 +93,8 @@ import Testing
         let output = dir.path("out.mp4")
         for arguments in [
             [frames, "--crf", "99"], [frames, "--fps", "fast"], [frames, "--preset", "quick"], [frames, "--bogus"],
+            [frames, "--fit", "squash"], [frames, "--background", "#12345"], [frames, "--colour", "bt2020"],
+            [frames, "--range", "tv"], [frames, "--size", "641x360"], [frames, "--raw-size", "64x64"],
         ] {
             let message = try expectFailure(arguments, in: dir, output: output, status: 2)
             #expect(message.hasPrefix("flipbook: "))
@@ -107,6 +109,7 @@ import Testing
         #expect(result.status == 0)
         for option in [
             "-o, --output", "--fps", "--crf", "--preset", "--overwrite", "--keep-order", "--quiet", "--json",
+            "--size", "--fit", "--background", "--colour, --color", "--range", "--raw-size", "--raw-format",
         ] {
             #expect(result.stdout.contains(option), "help mentions \(option)")
         }
