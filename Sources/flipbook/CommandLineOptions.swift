@@ -251,6 +251,10 @@ extension CommandLineOptions {
             if imageDuration != nil {
                 throw UsageError(description: "--duration is for image inputs; raw frames are shown at --fps.")
             }
+            if segment != nil {
+                throw UsageError(
+                    description: "--segment is for image inputs; raw frames cannot be sliced ahead of time.")
+            }
         } else if rawSize != nil {
             throw UsageError(description: "--raw-size is for raw frames on standard input; give - as the input.")
         }
