@@ -37,7 +37,7 @@ let package = Package(
         // Helpers the test targets share: temporary folders, sample images, ffprobe/ffmpeg as judges.
         .target(
             name: "FlipbookTestSupport",
-            dependencies: ["ISOBMFF"],
+            dependencies: ["ISOBMFF", "CTurboJPEG"],
             path: "Tests/FlipbookTestSupport"),
 
         .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF"]),

@@ -16,4 +16,7 @@ public struct MovieSummary: Sendable, Hashable {
     public var height: Int
     /// The codec, as ffprobe names it (`h264`).
     public var codec: String
+    /// The first image's size when the movie's size was taken from it and rounded up to even sides;
+    /// `nil` when no rounding was needed.
+    public var sizeRoundedFrom: FrameSize? = nil
 }

@@ -28,6 +28,19 @@ public struct VideoSettings: Sendable, Hashable {
     /// The chosen scale is exact for every frame of ``frameRate`` and every whole millisecond; set a
     /// multiple of your own clock's rate (for example 90000) when giving times in other units.
     public var timescale: Int32?
+    /// How a frame of another size or shape is made the movie's size (`.contain` by default).
+    public var fit: FitPolicy = .contain
+    /// The colour of letterbox bands and behind transparent pixels (black by default).
+    public var background: RGBColour = .black
+    /// The colour standard pixels are converted with and tagged as (BT.709 by default).
+    public var colourStandard: ColourStandard = .bt709
+    /// The Y'CbCr code range (limited by default, which is what players expect).
+    public var colourRange: ColourRange = .limited
+    /// Lossless encoding (x264 at quantiser 0, High 4:4:4 Predictive profile), overriding ``crf``.
+    ///
+    /// The pictures are kept exactly as converted to 4:2:0, which is for testing colour accuracy;
+    /// the files are large and not every player decodes that profile.
+    public var lossless = false
 
     /// Creates settings.
     ///

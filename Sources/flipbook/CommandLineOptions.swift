@@ -10,6 +10,12 @@ struct CommandLineOptions {
     var repeatFrames = false
     var segment: String?
     var size: FrameSize?
+    var fit = FitPolicy.contain
+    var background = RGBColour.black
+    var colourStandard = ColourStandard.bt709
+    var colourRange = ColourRange.limited
+    var rawSize: FrameSize?
+    var rawFormat = PixelFormat.rgba
     var crf = 23.0
     var preset = EncoderPreset.medium
     var codec = "h264"
@@ -65,12 +71,72 @@ let optionTable: [OptionSpec] = [
     ) { options, _ in options.repeatFrames = true },
     OptionSpec(
         names: ["--size"], value: "WxH",
-        help: "The movie's size in pixels, even numbers such as 1280x720 (default: the first image's size)."
+        help:
+            "The movie's size in pixels, even numbers such as 1280x720 (default: the first image's size, rounded up to even)."
     ) { options, text in
         guard let size = FrameSize(parsing: text) else {
             throw UsageError(description: "--size \(text) is not a size; use WIDTHxHEIGHT, such as 1280x720.")
         }
         options.size = size
+    },
+    OptionSpec(
+        names: ["--fit"], value: "POLICY",
+        help:
+            "How images of another shape fit the size: contain (letterbox on the background), cover (fill and crop) or stretch (default contain)."
+    ) { options, text in
+        guard let fit = FitPolicy(rawValue: text.lowercased()) else {
+            throw UsageError(description: "--fit \(text) is not a fit policy; use contain, cover or stretch.")
+        }
+        options.fit = fit
+    },
+    OptionSpec(
+        names: ["--background"], value: "COLOR",
+        help:
+            "The colour of letterbox bands and behind transparency: a name such as white or gray, or #RRGGBB (default black)."
+    ) { options, text in
+        guard let colour = RGBColour(parsing: text) else {
+            throw UsageError(
+                description:
+                    "--background \(text) is not a colour; use a name such as black, white or gray, or #RRGGBB.")
+        }
+        options.background = colour
+    },
+    OptionSpec(
+        names: ["--colour", "--color"], value: "STANDARD",
+        help: "The colour standard pixels are converted with and tagged as: bt709 (HD) or bt601 (SD) (default bt709)."
+    ) { options, text in
+        guard let standard = ColourStandard(rawValue: text.lowercased()) else {
+            throw UsageError(description: "--colour \(text) is not a colour standard; use bt709 or bt601.")
+        }
+        options.colourStandard = standard
+    },
+    OptionSpec(
+        names: ["--range"], value: "RANGE",
+        help:
+            "The range of the video's code values: limited (16-235, what players expect) or full (0-255) (default limited)."
+    ) { options, text in
+        guard let range = ColourRange(rawValue: text.lowercased()) else {
+            throw UsageError(description: "--range \(text) is not a range; use limited or full.")
+        }
+        options.colourRange = range
+    },
+    OptionSpec(
+        names: ["--raw-size"], value: "WxH",
+        help: "The size in pixels of the raw frames read from standard input when the input is - (required then)."
+    ) { options, text in
+        guard let size = FrameSize(parsing: text) else {
+            throw UsageError(description: "--raw-size \(text) is not a size; use WIDTHxHEIGHT, such as 640x360.")
+        }
+        options.rawSize = size
+    },
+    OptionSpec(
+        names: ["--raw-format"], value: "FORMAT",
+        help: "The byte order of each raw pixel on standard input: rgba, bgra or rgb, 8 bits a channel (default rgba)."
+    ) { options, text in
+        guard let format = PixelFormat(rawValue: text.lowercased()) else {
+            throw UsageError(description: "--raw-format \(text) is not a pixel format; use rgba, bgra or rgb.")
+        }
+        options.rawFormat = format
     },
     OptionSpec(names: ["--codec"], value: "NAME", help: "The video codec; h264 is the one available (default h264).") {
         options, text in
@@ -175,9 +241,22 @@ extension CommandLineOptions {
             throw UsageError(description: "no inputs; give image files or folders, such as frames/.")
         }
         if inputs.contains("-") {
-            throw UsageError(
-                description:
-                    "reading raw frames from standard input (-) is not available yet; give image files or folders.")
+            guard inputs == ["-"] else {
+                throw UsageError(description: "- (raw frames on standard input) cannot be mixed with image inputs.")
+            }
+            guard rawSize != nil else {
+                throw UsageError(
+                    description: "reading raw frames from standard input needs --raw-size, such as 640x360.")
+            }
+            if imageDuration != nil {
+                throw UsageError(description: "--duration is for image inputs; raw frames are shown at --fps.")
+            }
+            if segment != nil {
+                throw UsageError(
+                    description: "--segment is for image inputs; raw frames cannot be sliced ahead of time.")
+            }
+        } else if rawSize != nil {
+            throw UsageError(description: "--raw-size is for raw frames on standard input; give - as the input.")
         }
         if repeatFrames && imageDuration == nil {
             throw UsageError(description: "--repeat-frames needs --duration; add --duration SECONDS.")
@@ -218,6 +297,7 @@ func helpText() -> String {
         "  flipbook frames/ -o movie.mp4",
         "  flipbook frames/ -o clip.mp4 --fps 29.97 --crf 18 --preset slow --overwrite",
         "  flipbook a.png b.jpg c.png -o show.mp4 --duration 2",
+        "  renderer | flipbook - --raw-size 640x360 --raw-format rgba -o out.mp4",
         "",
         "Segments: --segment auto/N takes K from FLIPBOOK_SEGMENT (from 1), JOB_COMPLETION_INDEX (a Kubernetes",
         "Indexed Job, from 0) or SLURM_ARRAY_TASK_ID (a Slurm array, from SLURM_ARRAY_TASK_MIN). Encode each segment",

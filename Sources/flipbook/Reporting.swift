@@ -9,6 +9,7 @@ enum Reporting {
             format: "flipbook: wrote %@: %d frames, %.3f s, %dx%d %@, %@ in %.1f s",
             movie.url.path, movie.frames, movie.duration.seconds, movie.width, movie.height, movie.codec,
             byteCount(movie.bytes), seconds)
+            + (movie.sizeRoundedFrom.map { " (size \($0) rounded to \(movie.width)x\(movie.height))" } ?? "")
     }
 
     /// The `--json` object on standard output.

@@ -31,21 +31,30 @@ func run(_ arguments: [String]) async -> Int32 {
     let started = Date()
     let showProgress = !options.quiet && Terminal.stderrIsTerminal
     do {
-        let images = try ImageFiles.collect(
-            options.inputs.map { URL(fileURLWithPath: $0) }, keepOrder: options.keepOrder)
         var settings = VideoSettings(width: 2, height: 2, frameRate: options.frameRate, crf: options.crf)
         settings.preset = options.preset
+        settings.fit = options.fit
+        settings.background = options.background
+        settings.colourStandard = options.colourStandard
+        settings.colourRange = options.colourRange
         var progress: (@Sendable (SequenceProgress) -> Void)?
         if showProgress {
             progress = { @Sendable update in Terminal.progress(Reporting.progressLine(update)) }
         }
-        let segment = try options.segment.map {
-            try Segment(parsing: $0, environment: ProcessInfo.processInfo.environment)
+        let movie: MovieSummary
+        if let rawSize = options.rawSize {
+            movie = try await makeMovieFromStandardInput(options, rawSize: rawSize, settings: settings)
+        } else {
+            let images = try ImageFiles.collect(
+                options.inputs.map { URL(fileURLWithPath: $0) }, keepOrder: options.keepOrder)
+            let segment = try options.segment.map {
+                try Segment(parsing: $0, environment: ProcessInfo.processInfo.environment)
+            }
+            movie = try await MovieWriter.makeMovie(
+                fromImagesAt: images, to: URL(fileURLWithPath: options.output!), settings: settings,
+                size: options.size, overwrite: options.overwrite, imageDuration: options.imageDuration,
+                repeatFrames: options.repeatFrames, segment: segment, progress: progress)
         }
-        let movie = try await MovieWriter.makeMovie(
-            fromImagesAt: images, to: URL(fileURLWithPath: options.output!), settings: settings, size: options.size,
-            overwrite: options.overwrite, imageDuration: options.imageDuration, repeatFrames: options.repeatFrames,
-            segment: segment, progress: progress)
         if showProgress { Terminal.clearProgress() }
         if options.json { Terminal.output(Reporting.json(movie)) }
         if !options.quiet { Terminal.error(Reporting.summaryLine(movie, seconds: Date().timeIntervalSince(started))) }
@@ -55,6 +64,24 @@ func run(_ arguments: [String]) async -> Int32 {
         Terminal.error("flipbook: error: \(error)")
         return 1
     }
+}
+
+/// Raw frames from standard input; the movie is --size, or the raw size rounded up to even.
+func makeMovieFromStandardInput(
+    _ options: CommandLineOptions, rawSize: FrameSize, settings: VideoSettings
+) async throws -> MovieSummary {
+    var settings = settings
+    let size =
+        options.size ?? FrameSize(width: rawSize.width + rawSize.width % 2, height: rawSize.height + rawSize.height % 2)
+    settings.width = size.width
+    settings.height = size.height
+    let reader = RawFrameReader(
+        reading: .standardInput, width: rawSize.width, height: rawSize.height, format: options.rawFormat)
+    var movie = try await MovieWriter.makeMovie(
+        fromRawFrames: reader, to: URL(fileURLWithPath: options.output!), settings: settings,
+        overwrite: options.overwrite)
+    if options.size == nil && size != rawSize { movie.sizeRoundedFrom = rawSize }
+    return movie
 }
 
 exit(await run(Array(CommandLine.arguments.dropFirst())))

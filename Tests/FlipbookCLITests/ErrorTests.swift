@@ -72,18 +72,6 @@ import Testing
         #expect(message.contains("not a PNG or JPEG"))
     }
 
-    @Test func frameOfAnotherSizeIsNamedWithItsIndex() throws {
-        let dir = try TemporaryDirectory()
-        let frames = try dir.folder("frames")
-        try SampleImages.write(count: 2, width: 64, height: 64, into: frames, prefix: "a")
-        let odd = try SampleImages.write(count: 1, width: 96, height: 64, into: frames, prefix: "b")
-
-        let message = try expectFailure([frames], in: dir, output: dir.path("out.mp4"))
-        #expect(message.contains("frame 2"))
-        #expect(message.contains(odd[0]))
-        #expect(message.contains("96x64"))
-    }
-
     @Test func missingInputIsNamed() throws {
         let dir = try TemporaryDirectory()
         let message = try expectFailure([dir.path("nowhere")], in: dir, output: dir.path("out.mp4"))
@@ -105,6 +93,8 @@ import Testing
         let output = dir.path("out.mp4")
         for arguments in [
             [frames, "--crf", "99"], [frames, "--fps", "fast"], [frames, "--preset", "quick"], [frames, "--bogus"],
+            [frames, "--fit", "squash"], [frames, "--background", "#12345"], [frames, "--colour", "bt2020"],
+            [frames, "--range", "tv"], [frames, "--size", "641x360"], [frames, "--raw-size", "64x64"],
         ] {
             let message = try expectFailure(arguments, in: dir, output: output, status: 2)
             #expect(message.hasPrefix("flipbook: "))
@@ -119,6 +109,7 @@ import Testing
         #expect(result.status == 0)
         for option in [
             "-o, --output", "--fps", "--crf", "--preset", "--overwrite", "--keep-order", "--quiet", "--json",
+            "--size", "--fit", "--background", "--colour, --color", "--range", "--raw-size", "--raw-format",
         ] {
             #expect(result.stdout.contains(option), "help mentions \(option)")
         }

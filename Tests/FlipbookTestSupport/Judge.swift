@@ -120,6 +120,10 @@ public enum Judge {
 /// A judge could not judge.
 public struct JudgeError: Error, CustomStringConvertible {
     public var description: String
+
+    public init(description: String) {
+        self.description = description
+    }
 }
 
 extension Judge {
@@ -196,5 +200,46 @@ extension Judge {
                 dts: (packet["dts"] as? NSNumber)?.int64Value ?? Int64.min,
                 isKeyframe: (packet["flags"] as? String)?.hasPrefix("K") == true)
         }
+    }
+}
+
+extension Judge {
+    /// Every decoded frame as 8-bit RGB rows (`width * 3` bytes each), converted by ffmpeg from the
+    /// movie's own colour tags (matrix and range: ffmpeg 5.1's `auto`, which reads them) with
+    /// swscale's accurate rounding and full chroma interpolation, as a careful player would.
+    public static func decodedRGB(of movie: String) throws -> (width: Int, height: Int, frames: [[UInt8]]) {
+        let info = try stream(of: movie)
+        let result = try ExternalTool.runForData(
+            "ffmpeg",
+            [
+                "-v", "error", "-i", movie, "-vf",
+                "scale=in_color_matrix=auto:in_range=auto:flags=accurate_rnd+full_chroma_int+bitexact",
+                "-pix_fmt", "rgb24", "-f", "rawvideo", "-",
+            ])
+        let frameBytes = info.width * info.height * 3
+        guard frameBytes > 0, !result.isEmpty, result.count % frameBytes == 0 else {
+            throw JudgeError(
+                description: "ffmpeg decoded \(result.count) bytes, not whole \(info.width)x\(info.height) RGB frames")
+        }
+        let bytes = [UInt8](result)
+        let frames = stride(from: 0, to: bytes.count, by: frameBytes).map { Array(bytes[$0..<$0 + frameBytes]) }
+        return (info.width, info.height, frames)
+    }
+}
+
+extension ExternalTool {
+    /// Runs a program and returns its standard output as bytes; standard error is discarded.
+    public static func runForData(_ executable: String, _ arguments: [String], stdin: Data? = nil) throws -> Data {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [executable] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return data
     }
 }

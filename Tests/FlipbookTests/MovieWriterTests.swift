@@ -43,25 +43,24 @@ import Testing
         #expect(dir.entries() == ["memory.mp4"])
     }
 
-    @Test func aFrameOfAnotherSizeNamesItsIndexAndTheWriterGoesOn() async throws {
+    @Test func aFrameOfAnotherSizeIsFittedAndAnInconsistentBufferIsRefused() async throws {
         let dir = try TemporaryDirectory()
         let url = dir.url.appendingPathComponent("sizes.mp4")
         let writer = try MovieWriter(url: url, settings: VideoSettings(width: 64, height: 64, preset: .ultrafast))
         try await writer.append(Self.syntheticFrame(0, width: 64, height: 64))
-        await #expect(throws: FlipbookError.self) {
-            try await writer.append(Self.syntheticFrame(1, width: 66, height: 64))
+        try await writer.append(Self.syntheticFrame(1, width: 66, height: 40))
+        #expect {
+            _ = try Frame(width: 66, height: 64, format: .rgba, pixels: [UInt8](repeating: 0, count: 66 * 63 * 4))
+        } throws: { error in
+            let error = error as? FlipbookError
+            return error?.code == .invalidFrame && error?.description.contains("66x64") == true
         }
-        do {
-            try await writer.append(Self.syntheticFrame(1, width: 66, height: 64))
-        } catch let error as FlipbookError {
-            #expect(error.code == .frameSizeMismatch)
-            #expect(error.frameIndex == 1)
-            #expect(error.description.contains("66x64"))
-        }
-        try await writer.append(Self.syntheticFrame(1, width: 64, height: 64, format: .bgra))
+        try await writer.append(Self.syntheticFrame(2, width: 64, height: 64, format: .bgra))
         let movie = try await writer.finish()
-        #expect(movie.frames == 2)
-        #expect(try Judge.stream(of: url.path).frameCount == 2)
+        #expect(movie.frames == 3)
+        let stream = try Judge.stream(of: url.path)
+        #expect(stream.frameCount == 3)
+        #expect(stream.width == 64 && stream.height == 64)
     }
 
     @Test func appendAfterFinishAndFinishTwiceThrowInvalidState() async throws {

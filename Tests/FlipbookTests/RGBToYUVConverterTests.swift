@@ -23,6 +23,26 @@ import Testing
         }
     }
 
+    /// BT.601 limited and full-range codes (ITU-R BT.601 section 2.5; full range as in JPEG/JFIF).
+    @Test(arguments: [
+        (ColourStandard.bt601, ColourRange.limited, [255, 0, 0], [81, 90, 240]),
+        (.bt601, .limited, [255, 255, 255], [235, 128, 128]),
+        (.bt601, .full, [255, 0, 0], [76, 85, 255]),
+        (.bt601, .full, [255, 255, 255], [255, 128, 128]),
+        (.bt709, .full, [0, 0, 0], [0, 128, 128]),
+        (.bt709, .full, [255, 255, 255], [255, 128, 128]),
+        (.bt709, .full, [0, 0, 255], [18, 255, 116]),
+    ])
+    func otherStandardsAndRangesGiveTheirCodes(
+        standard: ColourStandard, range: ColourRange, rgb: [Int], yuv: [Int]
+    ) throws {
+        let frame = try flatFrame(rgb, format: .rgb, width: 2, height: 2)
+        var picture = YUVPicture(width: 2, height: 2)
+        RGBToYUVConverter(matrix: ColourMatrix(standard, range)).convert(frame, into: &picture)
+        #expect(picture.luma.allSatisfy { Int($0) == yuv[0] }, "Y \(picture.luma)")
+        #expect(picture.cb == [UInt8(yuv[1])] && picture.cr == [UInt8(yuv[2])], "Cb \(picture.cb) Cr \(picture.cr)")
+    }
+
     @Test func chromaIsTheMeanOfEachTwoByTwoBlockAndRowPaddingIsSkipped() throws {
         // Left block: black and white columns, mean grey; right block: all red. Rows padded by 5 bytes.
         let row: [UInt8] = [0, 0, 0, 255, 255, 255, 255, 0, 0, 255, 0, 0] + [9, 9, 9, 9, 9]

@@ -18,6 +18,10 @@ struct ColourMatrix: Sendable, Hashable {
     static let bt709 = ColourMatrix(
         kr: 0.2126, kb: 0.0722, fullRange: false, colourPrimaries: 1, transferCharacteristics: 1, matrixCoefficients: 1)
 
+    /// ITU-R BT.601 as SMPTE 170M (H.273 code 6 for primaries, transfer and matrix), limited range.
+    static let bt601 = ColourMatrix(
+        kr: 0.299, kb: 0.114, fullRange: false, colourPrimaries: 6, transferCharacteristics: 6, matrixCoefficients: 6)
+
     /// Integer coefficients scaled by 2^16, derived once from the weights and the range.
     var fixedPoint: FixedPointCoefficients {
         let kg = 1 - kr - kb
@@ -31,6 +35,20 @@ struct ColourMatrix: Sendable, Hashable {
             cbR: fixed(-kr * cbScale), cbG: fixed(-kg * cbScale), cbB: fixed((1 - kb) * cbScale),
             crR: fixed((1 - kr) * crScale), crG: fixed(-kg * crScale), crB: fixed(-kb * crScale),
             lumaOffset: fullRange ? 0 : 16)
+    }
+}
+
+extension ColourMatrix {
+    /// The matrix for a colour standard and range, as chosen in ``VideoSettings``.
+    init(_ standard: ColourStandard, _ range: ColourRange) {
+        let base: ColourMatrix =
+            switch standard {
+            case .bt709: .bt709
+            case .bt601: .bt601
+            }
+        self.init(
+            kr: base.kr, kb: base.kb, fullRange: range == .full, colourPrimaries: base.colourPrimaries,
+            transferCharacteristics: base.transferCharacteristics, matrixCoefficients: base.matrixCoefficients)
     }
 }
 

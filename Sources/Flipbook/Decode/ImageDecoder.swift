@@ -12,7 +12,10 @@ enum ImageDecoder {
             return try SPNGDecoder.decode(data, limits: limits)
         }
         if data.starts(with: [0xFF, 0xD8, 0xFF]) {
-            return try TurboJPEGDecoder.decode(data, limits: limits)
+            let frame = try TurboJPEGDecoder.decode(data, limits: limits)
+            // Only the metadata before the first scan is read, not the whole file.
+            let orientation = ExifOrientation.read(fromJPEG: [UInt8](data.prefix(1 << 20)))
+            return try orientation.map { try frame.oriented($0) } ?? frame
         }
         if data.isEmpty {
             throw FlipbookError(.corruptImage, "the file is empty; expected a PNG or JPEG image")

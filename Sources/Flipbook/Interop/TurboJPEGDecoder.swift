@@ -3,7 +3,7 @@ import Foundation
 
 /// JPEG decoding with libjpeg-turbo's TurboJPEG API, one handle per image.
 enum TurboJPEGDecoder {
-    /// Decodes a JPEG to 8-bit RGB.
+    /// Decodes a JPEG (baseline or progressive; RGB/YCbCr, grayscale, CMYK or YCCK) to 8-bit RGB.
     static func decode(_ data: Data, limits: ImageLimits) throws -> Frame {
         guard let handle = tjInitDecompress() else {
             throw FlipbookError(.corruptImage, "TurboJPEG could not create a decompressor")
@@ -20,21 +20,41 @@ enum TurboJPEGDecoder {
                     handle, bytes.baseAddress, UInt(bytes.count), &width, &height, &subsampling, &colourspace),
                 handle, "tjDecompressHeader3")
             try limits.check(width: Int(width), height: Int(height))
-            if colourspace == Int32(TJCS_CMYK.rawValue) || colourspace == Int32(TJCS_YCCK.rawValue) {
-                throw FlipbookError(.unsupportedImage, "CMYK JPEG images are not supported yet; save it as RGB")
-            }
-            let rowBytes = Int(width) * 3
+            // CMYK and YCCK files are decoded to CMYK and converted here; libjpeg converts the rest.
+            let isCMYK = colourspace == Int32(TJCS_CMYK.rawValue) || colourspace == Int32(TJCS_YCCK.rawValue)
+            let pixelFormat = isCMYK ? TJPF_CMYK : TJPF_RGB
+            let rowBytes = Int(width) * (isCMYK ? 4 : 3)
             var pixels = [UInt8](repeating: 0, count: rowBytes * Int(height))
             try pixels.withUnsafeMutableBufferPointer { out in
                 try turboCheck(
                     tjDecompress2(
                         handle, bytes.baseAddress, UInt(bytes.count), out.baseAddress, width, Int32(rowBytes), height,
-                        Int32(TJPF_RGB.rawValue), TJFLAG_STOPONWARNING | TJFLAG_ACCURATEDCT),
+                        Int32(pixelFormat.rawValue), TJFLAG_STOPONWARNING | TJFLAG_ACCURATEDCT),
                     handle, "tjDecompress2")
             }
+            if isCMYK { pixels = rgbFromInvertedCMYK(pixels) }
             return try Frame(width: Int(width), height: Int(height), format: .rgb, pixels: pixels)
         }
     }
+}
+
+/// RGB from CMYK as Adobe applications store it in JPEG files (inverted: 255 means no ink), the
+/// convention browsers apply to every CMYK JPEG: `R = C * K / 255` and likewise for G (M) and B (Y),
+/// rounded. Without an ICC transform this is the naive conversion image viewers also use.
+func rgbFromInvertedCMYK(_ cmyk: [UInt8]) -> [UInt8] {
+    var rgb = [UInt8](repeating: 0, count: cmyk.count / 4 * 3)
+    var out = rgb.mutableSpan
+    let source = cmyk.span
+    var target = 0
+    for offset in stride(from: 0, to: source.count - 3, by: 4) {
+        let k = Int(source[offset + 3])
+        for channel in 0..<3 {
+            let product = Int(source[offset + channel]) * k + 128
+            out[target + channel] = UInt8(truncatingIfNeeded: (product + (product >> 8)) >> 8)
+        }
+        target += 3
+    }
+    return rgb
 }
 
 /// The funnel for TurboJPEG status codes: -1 is an error, described by `tjGetErrorStr2`.

@@ -45,7 +45,9 @@ extension MovieWriter {
     ///   - images: PNG or JPEG files, in presentation order.
     ///   - url: The movie's destination.
     ///   - settings: The movie's settings; `width` and `height` are ignored when `size` is `nil`.
-    ///   - size: The movie's size; `nil` means the first image's size.
+    ///   - size: The movie's size; `nil` means the first image's size, rounded up to even (the
+    ///     summary's ``MovieSummary/sizeRoundedFrom`` says when it was). Other images are fitted by
+    ///     `settings.fit`.
     ///   - overwrite: Whether an existing file at `url` may be replaced.
     ///   - imageDuration: How long each image is shown (a slideshow); `nil` means one frame at the
     ///     settings' frame rate. Each image is one encoded frame of that duration unless
@@ -91,6 +93,7 @@ extension MovieWriter {
         let frameOffset = firstImage
         let decodeAhead = max(2, ProcessInfo.processInfo.activeProcessorCount)
         var writer: MovieWriter?
+        var roundedFrom: FrameSize?
         do {
             try await withThrowingTaskGroup(of: (Int, Frame).self) { group in
                 var next = 0
@@ -116,8 +119,12 @@ extension MovieWriter {
                     while let frame = ready.removeValue(forKey: appended) {
                         if writer == nil {
                             var movieSettings = settings
-                            movieSettings.width = size?.width ?? frame.width
-                            movieSettings.height = size?.height ?? frame.height
+                            // Odd sides are rounded up, so the first image fits 1:1 with a one-pixel band.
+                            movieSettings.width = size?.width ?? (frame.width + frame.width % 2)
+                            movieSettings.height = size?.height ?? (frame.height + frame.height % 2)
+                            if size == nil && (frame.width % 2 != 0 || frame.height % 2 != 0) {
+                                roundedFrom = FrameSize(width: frame.width, height: frame.height)
+                            }
                             writer = try MovieWriter(
                                 url: url, settings: movieSettings, overwrite: overwrite, imageLimits: imageLimits)
                             if let segment {
@@ -147,7 +154,9 @@ extension MovieWriter {
                     }
                 }
             }
-            return try await writer!.finish()
+            var summary = try await writer!.finish()
+            summary.sizeRoundedFrom = roundedFrom
+            return summary
         } catch {
             await writer?.cancel()
             throw error

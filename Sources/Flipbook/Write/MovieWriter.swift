@@ -17,7 +17,7 @@ import ISOBMFF
 /// (``append(_:at:duration:)``), and the last frame is shown for its full duration. The movie is written beside the destination under a hidden temporary name and
 /// appears at the destination only when ``finish()`` succeeds.
 ///
-/// - Important: A frame that cannot be used (wrong size, unreadable image) throws from `append` and
+/// - Important: A frame that cannot be used (unreadable image) throws from `append` and
 ///   leaves the writer usable, so a caller may skip it. A failure of the encoder or the disk fails
 ///   the writer: its temporary files are removed and every later call throws the same error. Calls
 ///   after ``finish()`` or ``cancel()`` throw.
@@ -31,6 +31,7 @@ public actor MovieWriter {
     private let encoder: any VideoEncoder
     private let file: MovieFile
     private let converter: RGBToYUVConverter
+    private let conformer: FrameConformer
     private var picture: YUVPicture
     private var timeline: MovieTimeline
     private let imageLimits: ImageLimits
@@ -66,7 +67,8 @@ public actor MovieWriter {
         self.url = url
         self.settings = settings
         self.imageLimits = imageLimits
-        let matrix = ColourMatrix.bt709
+        let matrix = ColourMatrix(settings.colourStandard, settings.colourRange)
+        conformer = FrameConformer(settings: settings)
         timeline = try MovieTimeline(timescale: settings.resolvedTimescale, frameRate: settings.frameRate)
         converter = RGBToYUVConverter(matrix: matrix)
         picture = YUVPicture(width: settings.width, height: settings.height)
@@ -76,29 +78,31 @@ public actor MovieWriter {
 
     /// Appends a frame.
     ///
+    /// A frame of another size is fitted to the movie by ``VideoSettings/fit``; transparent pixels
+    /// are composited over ``VideoSettings/background``.
+    ///
     /// - Parameters:
-    ///   - frame: The picture, of the movie's size.
+    ///   - frame: The picture, of any size.
     ///   - time: When the frame is presented; `nil` means when the previous frame ends (time zero for
     ///     the first frame). Times must strictly increase.
     ///   - duration: How long the frame is shown; `nil` means one frame at the settings' frame rate,
     ///     or, when the next frame is given a time, until that time. A slideshow image shown for two
     ///     seconds is one encoded frame lasting two seconds.
-    /// - Throws: `.frameSizeMismatch` when the frame is not the movie's size, `.invalidTimestamp` for a
-    ///   time that does not increase or is not a whole number of ticks of the movie's time scale (the
-    ///   writer stays usable after both); the writer's failure if it has failed; `.invalidState`
-    ///   after ``finish()``; `CancellationError` when the task is cancelled.
+    /// - Throws: `.invalidTimestamp` for a time that does not increase or is not a whole number of
+    ///   ticks of the movie's time scale (the writer stays usable); the writer's failure if it has
+    ///   failed; `.invalidState` after ``finish()``; `CancellationError` when the task is cancelled.
     public func append(_ frame: Frame, at time: MediaTime? = nil, duration: MediaTime? = nil) async throws {
         try lifecycle.checkWritable(for: "append")
         let index = framesAppended
-        guard frame.width == settings.width, frame.height == settings.height else {
-            throw FlipbookError(
-                .frameSizeMismatch,
-                "the frame is \(frame.width)x\(frame.height) but the movie is \(settings.width)x\(settings.height); "
-                    + "every frame must have the movie's size", frameIndex: index)
+        let conformed: Frame
+        do {
+            conformed = try conformer.conform(frame)
+        } catch let error as FlipbookError {
+            throw error.attributed(toFrame: index, path: nil)
         }
         try Task.checkCancellation()
         try timeline.schedule(at: time, duration: duration)
-        converter.convert(frame, into: &picture)
+        converter.convert(conformed, into: &picture)
         try failing {
             let packets = try encoder.encode(picture, presentationTime: Int64(index))
             try store(packets)

@@ -1,0 +1,98 @@
+/// The EXIF orientation of a JPEG (TIFF tag 0x0112 in IFD0 of the APP1 `Exif` segment): how the
+/// stored pixels must be turned to appear upright, as browsers and image viewers apply it.
+///
+/// Parsing is pure Swift over the file's bytes and checks every offset: malformed, truncated or
+/// hostile metadata means "no orientation", never a trap.
+enum ExifOrientation {
+    /// The orientation, 1...8, or `nil` when the JPEG has no valid orientation tag.
+    static func read(fromJPEG bytes: [UInt8]) -> Int? {
+        guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
+        var position = 2
+        while position + 4 <= bytes.count {
+            guard bytes[position] == 0xFF else { return nil }
+            let marker = bytes[position + 1]
+            if marker == 0xFF {  // fill byte
+                position += 1
+                continue
+            }
+            if marker == 0xDA || marker == 0xD9 { return nil }  // start of scan or end of image: no more metadata
+            if (0xD0...0xD7).contains(marker) || marker == 0x01 {  // markers without a length
+                position += 2
+                continue
+            }
+            let length = Int(bytes[position + 2]) << 8 | Int(bytes[position + 3])
+            guard length >= 2, position + 2 + length <= bytes.count else { return nil }
+            let segment = bytes[(position + 4)..<(position + 2 + length)]
+            if marker == 0xE1, let orientation = fromExifSegment(Array(segment)) { return orientation }
+            position += 2 + length
+        }
+        return nil
+    }
+
+    /// The orientation in an APP1 segment's payload (`Exif\0\0` then a TIFF structure).
+    static func fromExifSegment(_ segment: [UInt8]) -> Int? {
+        let header: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0, 0]  // "Exif\0\0"
+        guard segment.count >= header.count + 8, Array(segment.prefix(6)) == header else { return nil }
+        let tiff = Array(segment.dropFirst(6))
+        let bigEndian: Bool
+        switch (tiff[0], tiff[1]) {
+        case (0x4D, 0x4D): bigEndian = true  // "MM"
+        case (0x49, 0x49): bigEndian = false  // "II"
+        default: return nil
+        }
+        func u16(_ at: Int) -> Int? {
+            guard at >= 0, at + 2 <= tiff.count else { return nil }
+            return bigEndian ? Int(tiff[at]) << 8 | Int(tiff[at + 1]) : Int(tiff[at + 1]) << 8 | Int(tiff[at])
+        }
+        func u32(_ at: Int) -> Int? {
+            guard let first = u16(at), let second = u16(at + 2) else { return nil }
+            return bigEndian ? first << 16 | second : second << 16 | first
+        }
+        guard u16(2) == 42, let ifd = u32(4), let count = u16(ifd) else { return nil }
+        for entry in 0..<count {
+            let at = ifd + 2 + entry * 12
+            guard let tag = u16(at), let type = u16(at + 2), let values = u32(at + 4) else { return nil }
+            guard tag == 0x0112 else { continue }
+            // SHORT (type 3), one value, stored in the first two bytes of the value field.
+            guard type == 3, values == 1, let value = u16(at + 8), (1...8).contains(value) else { return nil }
+            return value
+        }
+        return nil
+    }
+}
+
+extension Frame {
+    /// The frame turned upright for an EXIF orientation (1 = as stored, 2 = mirrored, 3 = rotated
+    /// 180°, 4 = flipped, 5 = transposed, 6 = needs 90° clockwise, 7 = transversed, 8 = needs 90°
+    /// counter-clockwise). Orientations 5 to 8 swap width and height.
+    func oriented(_ orientation: Int) throws -> Frame {
+        guard (2...8).contains(orientation) else { return self }
+        let swaps = orientation >= 5
+        let newWidth = swaps ? height : width
+        let newHeight = swaps ? width : height
+        let bpp = format.bytesPerPixel
+        var output = [UInt8](repeating: 0, count: newWidth * newHeight * bpp)
+        var out = output.mutableSpan
+        let source = pixels.span
+        var target = 0
+        for y in 0..<newHeight {
+            for x in 0..<newWidth {
+                // The stored pixel shown at (x, y) of the upright picture.
+                let (sx, sy): (Int, Int) =
+                    switch orientation {
+                    case 2: (width - 1 - x, y)
+                    case 3: (width - 1 - x, height - 1 - y)
+                    case 4: (x, height - 1 - y)
+                    case 5: (y, x)
+                    case 6: (y, height - 1 - x)
+                    case 7: (width - 1 - y, height - 1 - x)
+                    default: (width - 1 - y, x)
+                    }
+                let offset = sy * bytesPerRow + sx * bpp
+                for byte in 0..<bpp { out[target + byte] = source[offset + byte] }
+                target += bpp
+            }
+        }
+        return try Frame(width: newWidth, height: newHeight, format: format, pixels: output)
+    }
+}

@@ -1,0 +1,137 @@
+import FlipbookTestSupport
+import Foundation
+import Testing
+
+/// Images of different sizes and formats in one movie: each fitted, composited and placed by the
+/// rule, judged on the frames ffmpeg decodes.
+@Suite struct MixedSequenceTests {
+    /// Draws one image with ffmpeg from a lavfi graph, written in `pixelFormat`.
+    static func draw(_ graph: String, pixelFormat: String, to path: String, extra: [String] = []) throws {
+        let result = try ExternalTool.run(
+            "ffmpeg",
+            ["-v", "error", "-f", "lavfi", "-i", graph, "-frames:v", "1", "-pix_fmt", pixelFormat] + extra + [path])
+        guard result.status == 0 else { throw JudgeError(description: "ffmpeg \(graph): \(result.stderr)") }
+    }
+
+    static func rgb(_ frame: [UInt8], width: Int, _ x: Int, _ y: Int) -> [Int] {
+        let offset = (y * width + x) * 3
+        return frame[offset..<offset + 3].map(Int.init)
+    }
+
+    /// One frame's expectation: sample points and their colours.
+    struct Expectation {
+        var name: String
+        var points: [(x: Int, y: Int, colour: [Int])]
+    }
+
+    @Test func mixedSizesAndFormatsBecomeOneSizeWithBandsInTheBackgroundColour() throws {
+        let dir = try TemporaryDirectory()
+        let folder = try dir.folder("in")
+        let background = [0x33, 0x66, 0x99]
+        // Straight alpha 128 over the background, rounded: (128 * c + 127 * bg) / 255.
+        func over(_ colour: [Int], alpha: Int = 128) -> [Int] {
+            zip(colour, background).map { Int((Double(alpha * $0 + (255 - alpha) * $1) / 255).rounded()) }
+        }
+        try Self.draw("color=orange:s=640x360", pixelFormat: "rgb24", to: "\(folder)/f01.png")
+        try Self.draw("color=red:s=400x400", pixelFormat: "rgb24", to: "\(folder)/f02.png")
+        try Self.draw("color=blue:s=1024x200", pixelFormat: "yuvj444p", to: "\(folder)/f03.jpg")
+        let green = [UInt8]((0..<320 * 180).flatMap { _ in [UInt8(0), 255, 0] })
+        try TestJPEG.encode(green, width: 320, height: 180, kind: .rgb, progressive: true)
+            .write(to: URL(fileURLWithPath: "\(folder)/f04.jpg"))
+        try Self.draw("color=gray:s=320x240", pixelFormat: "gray", to: "\(folder)/f05.png")
+        try Self.draw("color=cyan:s=640x360", pixelFormat: "pal8", to: "\(folder)/f06.png")
+        try Self.draw("color=magenta:s=640x360", pixelFormat: "rgba64be", to: "\(folder)/f07.png")
+        try Self.draw("color=white@0.5:s=640x360,format=rgba", pixelFormat: "ya8", to: "\(folder)/f08.png")
+        try Self.draw(
+            "color=yellow:s=320x360,format=rgba[a];color=black@0.0:s=320x360,format=rgba[b];[b][a]hstack",
+            pixelFormat: "rgba", to: "\(folder)/f09.png")
+        try Self.draw("color=0xC8C8C8:s=640x360", pixelFormat: "gray", to: "\(folder)/f10.jpg")
+
+        let expectations: [Expectation] = [
+            Expectation(name: "RGB PNG 640x360", points: [(4, 4, [255, 165, 0]), (635, 355, [255, 165, 0])]),
+            // 400x400 fits as 360x360 at x 140: pillarbox bands 0..<140 and 500..<640.
+            Expectation(
+                name: "PNG 400x400",
+                points: [
+                    (4, 180, background), (135, 180, background), (145, 180, [255, 0, 0]),
+                    (494, 180, [255, 0, 0]), (505, 180, background), (635, 180, background),
+                ]),
+            // 1024x200 fits as 640x125 at y 117: letterbox bands 0..<117 and 242..<360.
+            Expectation(
+                name: "JPEG 1024x200",
+                points: [
+                    (320, 4, background), (320, 112, background), (320, 122, [0, 0, 255]),
+                    (320, 237, [0, 0, 255]), (320, 247, background), (320, 355, background),
+                ]),
+            Expectation(name: "progressive JPEG 320x180", points: [(4, 4, [0, 255, 0]), (635, 355, [0, 255, 0])]),
+            // 320x240 fits as 480x360 at x 80.
+            Expectation(
+                name: "gray PNG 320x240",
+                points: [
+                    (40, 180, background), (85, 180, [128, 128, 128]), (554, 180, [128, 128, 128]),
+                    (600, 180, background),
+                ]),
+            Expectation(name: "palette PNG", points: [(320, 180, [0, 255, 255])]),
+            Expectation(name: "16-bit RGBA PNG", points: [(320, 180, [255, 0, 255])]),
+            Expectation(name: "gray+alpha PNG at 50%", points: [(320, 180, over([255, 255, 255]))]),
+            Expectation(
+                name: "RGBA PNG, left half transparent",
+                points: [(100, 180, background), (310, 180, background), (330, 180, [255, 255, 0])]),
+            Expectation(name: "grayscale JPEG", points: [(320, 180, [200, 200, 200])]),
+        ]
+
+        let movie = dir.path("mixed.mp4")
+        let result = try ExternalTool.run(
+            ExternalTool.flipbookPath,
+            [folder, "-o", movie, "--size", "640x360", "--background", "#336699", "--crf", "8"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let stream = try Judge.stream(of: movie)
+        #expect(stream.width == 640 && stream.height == 360)
+        #expect(stream.frameCount == expectations.count)
+        #expect(try Judge.decodeErrors(of: movie) == "")
+        let decoded = try Judge.decodedRGB(of: movie)
+        try #require(decoded.frames.count == expectations.count)
+        for (frame, expectation) in zip(decoded.frames, expectations) {
+            for point in expectation.points {
+                let seen = Self.rgb(frame, width: 640, point.x, point.y)
+                let error = zip(seen, point.colour).map { abs($0 - $1) }.max()!
+                #expect(error <= 8, "\(expectation.name) at \(point.x),\(point.y): \(seen), expected \(point.colour)")
+            }
+        }
+    }
+
+    @Test func anOdd641x361ImageGivesA642x362MovieWithItsPixelsIntact() throws {
+        let dir = try TemporaryDirectory()
+        let image = dir.path("odd.png")
+        // Vertical stripes one pixel wide alternate black and white: any scaling would blur them.
+        try Self.draw(
+            "nullsrc=s=641x361,geq=r='255*mod(X,2)':g='255*mod(X,2)':b='255*mod(Y,2)'", pixelFormat: "rgb24",
+            to: image)
+        let movie = dir.path("odd.mp4")
+        let result = try ExternalTool.run(ExternalTool.flipbookPath, [image, "-o", movie, "--crf", "0"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("size 641x361 rounded to 642x362"), "\(result.stderr)")
+        let stream = try Judge.stream(of: movie)
+        #expect(stream.width == 642 && stream.height == 362)
+        #expect(try Judge.decodeErrors(of: movie) == "")
+        // Luma of the lossless movie: the stripes stay one pixel wide (luma is not subsampled), and
+        // the extra column and row are the black background.
+        let luma = try ExternalTool.runForData(
+            "ffmpeg", ["-v", "error", "-i", movie, "-f", "rawvideo", "-pix_fmt", "yuv420p", "-"])
+        try #require(luma.count == 642 * 362 * 3 / 2)
+        let bytes = [UInt8](luma.prefix(642 * 362))  // the Y plane, as coded
+        var worst = 0
+        for y in 0..<361 {
+            for x in 0..<641 {
+                // BT.709 limited luma of (255*X%2, 255*X%2, 255*Y%2).
+                let r = 255.0 * Double(x % 2)
+                let b = 255.0 * Double(y % 2)
+                let expected = 16 + (219 * (0.2126 * r + 0.7152 * r + 0.0722 * b) / 255).rounded()
+                worst = max(worst, abs(Int(bytes[y * 642 + x]) - Int(expected)))
+            }
+        }
+        #expect(worst <= 1, "image luma within 1 code of the 1:1 source, worst \(worst)")
+        #expect((0..<361).allSatisfy { bytes[$0 * 642 + 641] == 16 }, "the added column is black")
+        #expect((0..<642).allSatisfy { bytes[361 * 642 + $0] == 16 }, "the added row is black")
+    }
+}
