@@ -69,23 +69,36 @@ public struct MovieLayout: Sendable {
     }
 }
 
-/// Writes `ftyp`, `moov` and the `mdat` header for one layout attempt.
-private struct MovieBoxWriter {
+/// Writes `ftyp`, `moov` and the `mdat` header for one layout attempt; also the `ftyp` and `moov`
+/// of a fragmented movie (with `mvex`, empty sample tables and no `mdat`).
+struct MovieBoxWriter {
     let brand: FileBrand
     let track: VideoTrack
     let sampleTable: SampleTable
     let editList: [EditListEntry]
     let creationTime: UInt64
-    let extensions: [UserExtensionBox]
+    var extensions: [UserExtensionBox] = []
+    /// The `mvex` of a fragmented movie; `nil` for a progressive one.
+    var movieExtends: MovieExtendsBox? = nil
+    /// The `mvhd`/`tkhd` duration when it is not the edit list's or the sample table's.
+    var durationOverride: UInt64? = nil
 
     var isQuickTime: Bool { brand == .quickTime }
 
     var movieDuration: UInt64 {
-        editList.isEmpty ? sampleTable.mediaDuration : EditListBox(entries: editList).duration
+        if let durationOverride { return durationOverride }
+        return editList.isEmpty ? sampleTable.mediaDuration : EditListBox(entries: editList).duration
     }
 
     func header(base: UInt64, largeOffsets: Bool, largeMediaData: Bool) -> [UInt8] {
         var w = ByteWriter(capacity: 4096 + sampleTable.sampleCount * 4 + sampleTable.chunkCount * 12)
+        writeMovie(to: &w, base: base, largeOffsets: largeOffsets)
+        w.boxHeader("mdat", payloadSize: sampleTable.payloadSize)
+        return w.bytes
+    }
+
+    /// Writes `ftyp` and `moov`.
+    func writeMovie(to w: inout ByteWriter, base: UInt64, largeOffsets: Bool) {
         FileTypeBox(brand: brand).write(to: &w)
         w.box("moov") { w in
             MovieHeaderBox(
@@ -94,9 +107,8 @@ private struct MovieBoxWriter {
             ).write(to: &w)
             writeTrack(to: &w, base: base, largeOffsets: largeOffsets)
             for box in extensions { box.write(to: &w) }
+            movieExtends?.write(to: &w)
         }
-        w.boxHeader("mdat", payloadSize: sampleTable.payloadSize)
-        return w.bytes
     }
 
     private func writeTrack(to w: inout ByteWriter, base: UInt64, largeOffsets: Bool) {

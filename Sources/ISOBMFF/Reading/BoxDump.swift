@@ -117,6 +117,35 @@ public enum BoxDump {
         case "stco", "co64":
             return "entries=\(try ChunkOffsetBox(reading: box, in: bytes).chunkOffsets.count)"
         default:
+            return try describeFragmentBox(box, in: bytes)
+        }
+    }
+
+    /// The key fields of the boxes of fragmented movies.
+    private static func describeFragmentBox(_ box: Box, in bytes: [UInt8]) throws -> String {
+        switch box.type {
+        case "mehd":
+            return "duration=\(try MovieExtendsHeaderBox(reading: box, in: bytes).fragmentDuration)"
+        case "trex":
+            let trex = try TrackExtendsBox(reading: box, in: bytes)
+            return "track=\(trex.trackID) description=\(trex.defaultSampleDescriptionIndex)"
+        case "mfhd":
+            return "sequence=\(try MovieFragmentHeaderBox(reading: box, in: bytes).sequenceNumber)"
+        case "tfhd":
+            let tfhd = try TrackFragmentHeaderBox(reading: box, in: bytes)
+            return "track=\(tfhd.trackID) flags=0x\(String(tfhd.flags, radix: 16))"
+        case "tfdt":
+            return "base_decode_time=\(try TrackFragmentDecodeTimeBox(reading: box, in: bytes).baseMediaDecodeTime)"
+        case "trun":
+            let trun = try TrackRunBox(reading: box, in: bytes)
+            let sync = trun.entries.filter(\.isSync).count
+            return "samples=\(trun.entries.count) sync=\(sync) data_offset=\(trun.dataOffset)"
+        case "tfra":
+            let tfra = try TrackFragmentRandomAccessBox(reading: box, in: bytes)
+            return "track=\(tfra.trackID) entries=\(tfra.entries.count)"
+        case "mfro":
+            return "mfra_size=\(try movieFragmentRandomAccessSize(reading: box, in: bytes))"
+        default:
             return ""
         }
     }

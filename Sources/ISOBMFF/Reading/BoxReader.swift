@@ -45,6 +45,25 @@ public enum BoxReader {
         return try parseBoxes(bytes, from: 0, to: logicalEnd, depth: 0)
     }
 
+    /// Parses the top-level boxes of a file that may end in the middle of a box, such as a
+    /// fragmented movie whose writer was killed: every box that lies entirely within `bytes`, up
+    /// to the first one that does not (or cannot be parsed).
+    ///
+    /// - Parameter bytes: The file's bytes.
+    /// - Returns: The complete top-level boxes, in file order, each with its children.
+    public static func parseCompleteBoxes(_ bytes: [UInt8]) -> [Box] {
+        var boxes: [Box] = []
+        var position = 0
+        while bytes.count - position >= 8 {
+            guard let header = try? parseHeader(bytes, at: position, end: bytes.count),
+                let parsed = try? parseBoxes(bytes, from: position, to: header.end, depth: 0)
+            else { break }
+            boxes += parsed
+            position = header.end
+        }
+        return boxes
+    }
+
     private static func parseBoxes(_ bytes: [UInt8], from start: Int, to end: Int, depth: Int) throws -> [Box] {
         guard depth <= maximumDepth else {
             throw ISOBMFFError(.nestingTooDeep, "boxes are nested more than \(maximumDepth) deep", offset: start)
