@@ -19,6 +19,8 @@ public struct MovieLayout: Sendable {
     public let usesLargeChunkOffsets: Bool
     /// Whether the `mdat` header uses the 64-bit largesize form.
     public let usesLargeMediaDataHeader: Bool
+    /// The size of the `free` box before the `mdat` header; 0 when there is none.
+    public let paddingSize: Int
 
     /// The file offset of the first payload byte, which is the header's length.
     public var payloadOffset: UInt64 { UInt64(header.count) }
@@ -35,11 +37,15 @@ public struct MovieLayout: Sendable {
     ///   - editList: Edits to write as `edts`/`elst`, e.g. to hide the B-frame delay; none by default.
     ///   - creationTime: Seconds since 1904 for the creation and modification times; 0 keeps the output deterministic.
     ///   - extensions: Private `uuid` boxes written at the end of `moov`; none by default.
+    ///   - alignment: Makes the header's length a multiple of this many bytes by putting a `free` box
+    ///     before the `mdat` header, so the payload can start on a file-system block (for example to
+    ///     insert the header in front of payload already on disk); 1, the default, adds nothing.
     /// - Throws: ``ISOBMFFError`` with code `.invalidTrack` if the track cannot be described.
     public init(
         brand: FileBrand, track: VideoTrack, sampleTable: SampleTable, editList: [EditListEntry]? = nil,
-        creationTime: UInt64 = 0, extensions: [UserExtensionBox] = []
+        creationTime: UInt64 = 0, extensions: [UserExtensionBox] = [], alignment: Int = 1
     ) throws {
+        precondition(alignment >= 1, "MovieLayout alignment \(alignment) must be at least 1")
         try track.validate()
         guard track.timescale == sampleTable.timescale else {
             throw ISOBMFFError(
@@ -52,18 +58,25 @@ public struct MovieLayout: Sendable {
         let largeMediaData = sampleTable.payloadSize > UInt64(UInt32.max) - 8
         let lastChunkOffset = sampleTable.chunkOffsets.last ?? 0
         var largeOffsets = lastChunkOffset > UInt64(UInt32.max)
+        var padding = 0
         while true {
             let measured = movie.header(base: 0, largeOffsets: largeOffsets, largeMediaData: largeMediaData)
-            let base = UInt64(measured.count)
+            if alignment > 1 {
+                let smallest = measured.count + 8  // a free box is at least a header
+                padding = (smallest + alignment - 1) / alignment * alignment - measured.count
+            }
+            let base = UInt64(measured.count + padding)
             if !largeOffsets && base + lastChunkOffset > UInt64(UInt32.max) {
                 largeOffsets = true
                 continue
             }
-            let final = movie.header(base: base, largeOffsets: largeOffsets, largeMediaData: largeMediaData)
-            precondition(final.count == measured.count, "moov size changed with its chunk offsets")
+            let final = movie.header(
+                base: base, largeOffsets: largeOffsets, largeMediaData: largeMediaData, padding: padding)
+            precondition(UInt64(final.count) == base, "moov size changed with its chunk offsets")
             header = final
             break
         }
+        paddingSize = padding
         usesLargeChunkOffsets = largeOffsets
         usesLargeMediaDataHeader = largeMediaData
     }
@@ -90,9 +103,10 @@ struct MovieBoxWriter {
         return editList.isEmpty ? sampleTable.mediaDuration : EditListBox(entries: editList).duration
     }
 
-    func header(base: UInt64, largeOffsets: Bool, largeMediaData: Bool) -> [UInt8] {
-        var w = ByteWriter(capacity: 4096 + sampleTable.sampleCount * 4 + sampleTable.chunkCount * 12)
+    func header(base: UInt64, largeOffsets: Bool, largeMediaData: Bool, padding: Int = 0) -> [UInt8] {
+        var w = ByteWriter(capacity: 4096 + sampleTable.sampleCount * 4 + sampleTable.chunkCount * 12 + padding)
         writeMovie(to: &w, base: base, largeOffsets: largeOffsets)
+        if padding > 0 { w.box("free") { w in w.putZeros(padding - 8) } }
         w.boxHeader("mdat", payloadSize: sampleTable.payloadSize)
         return w.bytes
     }

@@ -145,3 +145,21 @@ import Testing
         #expect(reader.validate() == [])
     }
 }
+
+@Suite struct AlignedMovieLayoutTests {
+    @Test(arguments: [4096, 512, 7])
+    func aFreeBoxMakesTheHeaderAMultipleOfTheAlignment(alignment: Int) throws {
+        let plain = try SyntheticMovie(count: 100)
+        let layout = try MovieLayout(
+            brand: .mp4, track: makeTrack(timescale: 15360), sampleTable: plain.table, alignment: alignment)
+        #expect(layout.header.count % alignment == 0)
+        #expect(layout.paddingSize >= 8)
+        #expect(layout.header.count - layout.paddingSize == plain.layout.header.count)
+        let file = layout.header + plain.file[plain.layout.header.count...]
+        #expect(try BoxReader.parse(file).map(\.type) == ["ftyp", "moov", "free", "mdat"])
+        let reader = try SampleTableReader(bytes: file)
+        #expect(reader.validate() == [])
+        #expect(reader.samples.map(\.size) == plain.samples.map(\.size))
+        #expect(reader.samples.first?.offset == UInt64(layout.header.count))
+    }
+}
