@@ -41,6 +41,15 @@ public struct VideoSettings: Sendable, Hashable {
     /// The pictures are kept exactly as converted to 4:2:0, which is for testing colour accuracy;
     /// the files are large and not every player decodes that profile.
     public var lossless = false
+    /// Writes a fragmented movie with fragments of about this length when set; `nil` (the default)
+    /// writes a progressive movie with its index first ("faststart").
+    ///
+    /// A fragmented movie is written to disk fragment by fragment as it is encoded, so a crash or
+    /// `kill -9` keeps every finished fragment: the hidden temporary file beside the destination
+    /// plays as it is. The encoder places a keyframe at least this often and a fragment ends at a
+    /// keyframe, so a fragment lasts between half of this length and all of it. One or two seconds is a good length; shorter
+    /// fragments lose less in a crash but compress a little worse.
+    public var fragmentDuration: MediaTime? = nil
 
     /// Creates settings.
     ///
@@ -108,8 +117,25 @@ public struct VideoSettings: Sendable, Hashable {
             throw FlipbookError(
                 .invalidSettings, "time scale \(timescale) must be positive ticks a second, such as 90000")
         }
+        if let fragmentDuration, fragmentDuration.value <= 0 || fragmentDuration > MediaTime(value: 3600, timescale: 1)
+        {
+            throw FlipbookError(
+                .invalidSettings,
+                "fragment duration \(fragmentDuration) is out of range; use more than 0 and at most an hour")
+        }
         guard (0...128).contains(encoderThreads) else {
             throw FlipbookError(.invalidSettings, "encoder threads \(encoderThreads) is out of range; use 0 to 128")
         }
+    }
+}
+
+extension VideoSettings {
+    /// The number of frames in a fragment's target length, rounded up; `nil` when not fragmented.
+    var framesPerFragment: Int? {
+        guard let fragmentDuration else { return nil }
+        // frames = duration * rate = (value / timescale) * (numerator / denominator), rounded up.
+        let top = Int64(fragmentDuration.value) * Int64(frameRate.numerator)
+        let bottom = Int64(fragmentDuration.timescale) * Int64(frameRate.denominator)
+        return Int(max(1, min((top + bottom - 1) / bottom, 100_000)))
     }
 }

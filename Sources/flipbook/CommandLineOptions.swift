@@ -20,6 +20,8 @@ struct CommandLineOptions {
     var preset = EncoderPreset.medium
     var codec = "h264"
     var overwrite = false
+    var fragmented = false
+    var fragmentDuration: MediaTime?
     var keepOrder = false
     var quiet = false
     var json = false
@@ -174,6 +176,23 @@ let optionTable: [OptionSpec] = [
         options, _ in options.overwrite = true
     },
     OptionSpec(
+        names: ["--fragmented"], value: nil,
+        help:
+            "Write a fragmented movie, saved to disk fragment by fragment, so a crash keeps every finished fragment (default: index first)."
+    ) { options, _ in options.fragmented = true },
+    OptionSpec(
+        names: ["--fragment-duration"], value: "SECONDS",
+        help: "The length of a fragment with --fragmented, in seconds, cut at the next keyframe (default 1)."
+    ) { options, text in
+        guard let time = MediaTime(decimalSeconds: text), time.value > 0, time <= MediaTime(value: 3600, timescale: 1)
+        else {
+            throw UsageError(
+                description:
+                    "--fragment-duration \(text) is not a length; use seconds above 0 and up to 3600, such as 2.")
+        }
+        options.fragmentDuration = time
+    },
+    OptionSpec(
         names: ["--keep-order"], value: nil,
         help: "Keep the inputs in the order given instead of natural order by path (f2 before f10)."
     ) { options, _ in options.keepOrder = true },
@@ -261,6 +280,9 @@ extension CommandLineOptions {
         if repeatFrames && imageDuration == nil {
             throw UsageError(description: "--repeat-frames needs --duration; add --duration SECONDS.")
         }
+        if fragmentDuration != nil && !fragmented {
+            throw UsageError(description: "--fragment-duration applies to fragmented output; add --fragmented.")
+        }
         if let size = size, size.width % 2 != 0 || size.height % 2 != 0 {
             throw UsageError(
                 description:
@@ -307,4 +329,20 @@ func helpText() -> String {
         "and an existing file there is left as it was.",
     ]
     return lines.joined(separator: "\n")
+}
+
+extension MediaTime {
+    /// Parses a decimal number of seconds such as `2`, `1.5` or `0.25` exactly (no floating point).
+    init?(decimalSeconds text: String) {
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let whole = parts[0]
+        let fraction = parts.count > 1 ? parts[1] : ""
+        guard !(whole.isEmpty && fraction.isEmpty), fraction.count <= 6,
+            (whole + fraction).allSatisfy({ $0.isASCII && $0.isNumber }), whole.count <= 9
+        else { return nil }
+        var scale: Int32 = 1
+        for _ in fraction { scale *= 10 }
+        guard let value = Int64(whole + fraction) else { return nil }
+        self.init(value: value, timescale: scale)
+    }
 }

@@ -37,6 +37,9 @@ func run(_ arguments: [String]) async -> Int32 {
         settings.background = options.background
         settings.colourStandard = options.colourStandard
         settings.colourRange = options.colourRange
+        if options.fragmented {
+            settings.fragmentDuration = options.fragmentDuration ?? MediaTime(value: 1, timescale: 1)
+        }
         var progress: (@Sendable (SequenceProgress) -> Void)?
         if showProgress {
             progress = { @Sendable update in Terminal.progress(Reporting.progressLine(update)) }

@@ -70,6 +70,28 @@ final class POSIXFile {
         }
     }
 
+    /// Writes all of `bytes` at `offset`, leaving the current position where it was.
+    func write(_ bytes: [UInt8], at offset: UInt64) throws {
+        try bytes.withUnsafeBytes { buffer in
+            var done = 0
+            while done < buffer.count {
+                let written = pwrite(
+                    descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset) + off_t(done))
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw POSIXFile.error("pwrite", path: path)
+                }
+                done += written
+            }
+        }
+    }
+
+    /// Flushes the file's data (and the metadata needed to read it back, such as its size) to the
+    /// storage device; cheaper than ``sync()`` when only the content matters.
+    func syncData() throws {
+        guard fdatasync(descriptor) == 0 else { throw POSIXFile.error("fdatasync", path: path) }
+    }
+
     /// Appends the whole content of `source`, read from its start, in blocks of a few MiB.
     func append(contentsOf source: POSIXFile) throws {
         var block = [UInt8](repeating: 0, count: 4 << 20)

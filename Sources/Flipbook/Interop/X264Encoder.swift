@@ -32,6 +32,11 @@ final class X264Encoder: VideoEncoder {
         // Rate control and the stream's timing information follow the nominal rate (for a slideshow,
         // one frame per image).
         param.b_vfr_input = 0
+        if let frames = settings.framesPerFragment {
+            // Fragments end at keyframes: a keyframe at least once a fragment keeps them near their length.
+            param.i_keyint_max = Int32(frames)
+            param.i_keyint_min = min(param.i_keyint_min, Int32(frames))
+        }
         param.rc.i_rc_method = X264_RC_CRF
         param.rc.f_rf_constant = Float(settings.crf)
         param.vui.i_sar_width = 1

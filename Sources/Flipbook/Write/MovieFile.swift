@@ -44,8 +44,7 @@ final class MovieFile {
         self.overwrite = overwrite
         brand = FileBrand(pathExtension: destination.pathExtension)
         directory = destination.deletingLastPathComponent().path
-        let stem =
-            "\(directory)/.\(destination.lastPathComponent).flipbook-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let stem = temporaryStem(for: destination)
         moviePath = stem + ".tmp"
         mediaPath = stem + ".media.tmp"
         media = try POSIXFile.createExclusive(at: mediaPath)
@@ -80,28 +79,34 @@ final class MovieFile {
         try movie.append(contentsOf: media)
         try movie.sync()
         try movie.close()
-        if overwrite {
-            try POSIXFile.rename(moviePath, over: destination.path)
-        } else {
-            do {
-                try POSIXFile.link(moviePath, toNew: destination.path)
-            } catch {
-                if POSIXFile.exists(destination.path) {
-                    throw FlipbookError(
-                        .outputExists,
-                        "the output file appeared while the movie was being written; it was left as it was",
-                        path: destination.path)
-                }
-                throw error
-            }
-            POSIXFile.remove(moviePath)
-        }
+        try MovieFile.publish(moviePath, at: destination, overwrite: overwrite)
         committed = true
         try? media.close()
         self.media = nil
         POSIXFile.remove(mediaPath)
         try POSIXFile.syncDirectory(directory)
         return UInt64(header.count) + sampleTable.payloadSize
+    }
+
+    /// Gives the complete, synced movie at `path` the destination's name, atomically: `rename` over
+    /// the destination when overwriting, otherwise `link`, which fails rather than replace a file
+    /// that appeared in the meantime. Afterwards nothing is left at `path`.
+    static func publish(_ path: String, at destination: URL, overwrite: Bool) throws {
+        if overwrite {
+            try POSIXFile.rename(path, over: destination.path)
+            return
+        }
+        do {
+            try POSIXFile.link(path, toNew: destination.path)
+        } catch {
+            if POSIXFile.exists(destination.path) {
+                throw FlipbookError(
+                    .outputExists, "the output file appeared while the movie was being written; it was left as it was",
+                    path: destination.path)
+            }
+            throw error
+        }
+        POSIXFile.remove(path)
     }
 
     /// Removes the temporary files; the destination is not touched.

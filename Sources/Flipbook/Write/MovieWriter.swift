@@ -29,7 +29,7 @@ public actor MovieWriter {
 
     private var lifecycle = WriterLifecycle()
     private let encoder: any VideoEncoder
-    private let file: MovieFile
+    private let file: any MovieOutput
     private let converter: RGBToYUVConverter
     private let conformer: FrameConformer
     private var picture: YUVPicture
@@ -73,7 +73,15 @@ public actor MovieWriter {
         converter = RGBToYUVConverter(matrix: matrix)
         picture = YUVPicture(width: settings.width, height: settings.height)
         encoder = try makeEncoder(settings, timeline.timescale, matrix)
-        file = try MovieFile(destination: url, overwrite: overwrite, timescale: timeline.timescale)
+        if let fragmentDuration = settings.fragmentDuration {
+            let ticks = fragmentDuration.value * Int64(timeline.timescale) / Int64(fragmentDuration.timescale)
+            file = try FragmentedMovieFile(
+                destination: url, overwrite: overwrite,
+                track: Self.track(settings: settings, timescale: timeline.timescale, encoder: encoder, matrix: matrix),
+                fragmentDuration: UInt64(max(1, ticks)))
+        } else {
+            file = try MovieFile(destination: url, overwrite: overwrite, timescale: timeline.timescale)
+        }
     }
 
     /// Appends a frame.
@@ -140,11 +148,9 @@ public actor MovieWriter {
         }
         let bytes: UInt64 = try failing {
             try store(try encoder.flush())
-            if let last = timeline.finish() { file.addSample(last) }
-            let track = VideoTrack(
-                width: settings.width, height: settings.height, timescale: UInt32(timeline.timescale),
-                decoderConfiguration: encoder.decoderConfiguration,
-                colour: ColourDescription(converter.matrix), compressorName: "Flipbook H.264")
+            if let last = timeline.finish() { try file.addSample(last) { timeline.editList() } }
+            let track = Self.track(
+                settings: settings, timescale: timeline.timescale, encoder: encoder, matrix: converter.matrix)
             return try file.commit(track: track, editList: timeline.editList(), extensions: extensions)
         }
         lifecycle.finished()
@@ -171,7 +177,7 @@ public actor MovieWriter {
     private func store(_ packets: [EncodedPacket]) throws {
         for packet in packets {
             let finished = timeline.add(packet)
-            if let finished { file.addSample(finished) }
+            if let finished { try file.addSample(finished) { timeline.editList() } }
             try file.writeSampleData(packet.data)
         }
     }
@@ -188,6 +194,18 @@ public actor MovieWriter {
             file.discard()
             throw failure
         }
+    }
+}
+
+extension MovieWriter {
+    /// The video track the movie describes.
+    fileprivate static func track(
+        settings: VideoSettings, timescale: Int32, encoder: any VideoEncoder, matrix: ColourMatrix
+    ) -> VideoTrack {
+        VideoTrack(
+            width: settings.width, height: settings.height, timescale: UInt32(timescale),
+            decoderConfiguration: encoder.decoderConfiguration, colour: ColourDescription(matrix),
+            compressorName: "Flipbook H.264")
     }
 }
 
