@@ -184,7 +184,7 @@ let optionTable: [OptionSpec] = [
         names: ["--fragment-duration"], value: "SECONDS",
         help: "The length of a fragment with --fragmented, in seconds, cut at the next keyframe (default 1)."
     ) { options, text in
-        guard let time = MediaTime(decimalSeconds: text), time.value > 0, time <= MediaTime(value: 3600, timescale: 1)
+        guard let time = MediaTime(parsingSeconds: text), time.value > 0, time <= MediaTime(value: 3600, timescale: 1)
         else {
             throw UsageError(
                 description:
@@ -329,20 +329,4 @@ func helpText() -> String {
         "and an existing file there is left as it was.",
     ]
     return lines.joined(separator: "\n")
-}
-
-extension MediaTime {
-    /// Parses a decimal number of seconds such as `2`, `1.5` or `0.25` exactly (no floating point).
-    init?(decimalSeconds text: String) {
-        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        let whole = parts[0]
-        let fraction = parts.count > 1 ? parts[1] : ""
-        guard !(whole.isEmpty && fraction.isEmpty), fraction.count <= 6,
-            (whole + fraction).allSatisfy({ $0.isASCII && $0.isNumber }), whole.count <= 9
-        else { return nil }
-        var scale: Int32 = 1
-        for _ in fraction { scale *= 10 }
-        guard let value = Int64(whole + fraction) else { return nil }
-        self.init(value: value, timescale: scale)
-    }
 }

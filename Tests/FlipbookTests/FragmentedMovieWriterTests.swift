@@ -79,3 +79,22 @@ import Testing
         #expect(dir.entries().isEmpty)
     }
 }
+
+extension FragmentedMovieWriterTests {
+    @Test func aLateStartKeepsItsEmptyEditInAFragmentedMovie() async throws {
+        let dir = try TemporaryDirectory()
+        let url = dir.url.appendingPathComponent("late.mp4")
+        let writer = try MovieWriter(url: url, settings: Self.settings())
+        for index in 0..<30 {
+            let time = MediaTime(value: Int64(24 + index), timescale: 24)  // from 1 s on
+            try await writer.append(MovieWriterTests.syntheticFrame(index, width: 160, height: 90), at: time)
+        }
+        _ = try await writer.finish()
+        let frames = try Judge.frames(of: url.path)
+        let expected: [Int64] = (0..<30).map { 12000 + Int64($0) * 500 }
+        #expect(frames.map(\.pts) == expected)
+        #expect(try Judge.decodeErrors(of: url.path) == "")
+        let dump = try BoxDump.render([UInt8](try Data(contentsOf: url)))
+        #expect(dump.contains("elst size=40 version=0 entries=2"), "\(dump)")
+    }
+}
