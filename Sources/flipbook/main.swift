@@ -44,20 +44,29 @@ func run(_ arguments: [String]) async -> Int32 {
         if showProgress {
             progress = { @Sendable update in Terminal.progress(Reporting.progressLine(update)) }
         }
-        let movie: MovieSummary
-        if let rawSize = options.rawSize {
-            movie = try await makeMovieFromStandardInput(options, rawSize: rawSize, settings: settings)
-        } else {
+        let output = URL(fileURLWithPath: options.output!)
+        let (result, signal) = await runInterruptibly { [settings, progress] in
+            if let rawSize = options.rawSize {
+                return try await makeMovieFromStandardInput(options, rawSize: rawSize, settings: settings)
+            }
             let images = try ImageFiles.collect(
                 options.inputs.map { URL(fileURLWithPath: $0) }, keepOrder: options.keepOrder)
             let segment = try options.segment.map {
                 try Segment(parsing: $0, environment: ProcessInfo.processInfo.environment)
             }
-            movie = try await MovieWriter.makeMovie(
-                fromImagesAt: images, to: URL(fileURLWithPath: options.output!), settings: settings,
-                size: options.size, overwrite: options.overwrite, imageDuration: options.imageDuration,
+            return try await MovieWriter.makeMovie(
+                fromImagesAt: images, to: output, settings: settings, size: options.size,
+                overwrite: options.overwrite, imageDuration: options.imageDuration,
                 repeatFrames: options.repeatFrames, segment: segment, progress: progress)
         }
+        if let signal {
+            if showProgress { Terminal.clearProgress() }
+            Terminal.error(
+                "flipbook: interrupted by \(signalName(signal)); the movie was discarded and nothing at \(output.path) was changed"
+            )
+            return 128 + signal
+        }
+        let movie = try result.get()
         if showProgress { Terminal.clearProgress() }
         if options.json { Terminal.output(Reporting.json(movie)) }
         if !options.quiet { Terminal.error(Reporting.summaryLine(movie, seconds: Date().timeIntervalSince(started))) }
