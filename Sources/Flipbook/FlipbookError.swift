@@ -71,7 +71,11 @@ public struct FlipbookError: Error, Sendable, CustomStringConvertible {
     }
 
     /// The same error, attributed to a frame and file when it was not yet.
+    ///
+    /// Errors about the output (disk full, destination taken) are not about any one frame and are
+    /// returned as they are.
     func attributed(toFrame index: Int?, path: String?) -> FlipbookError {
+        guard code != .outputNotWritable && code != .outputExists else { return self }
         var copy = self
         copy.frameIndex = copy.frameIndex ?? index
         copy.path = copy.path ?? path

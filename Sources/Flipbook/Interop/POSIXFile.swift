@@ -171,6 +171,6 @@ final class POSIXFile {
         let number = errno
         return FlipbookError(
             code, "cannot \(verb): \(describe(errno: number))", path: path,
-            underlying: "\(function) failed with errno \(number)")
+            underlying: "\(function) of \(path) failed with errno \(number)")
     }
 }

@@ -187,9 +187,11 @@ public actor MovieWriter {
         do {
             return try work()
         } catch {
-            let failure =
+            var failure =
                 error as? FlipbookError
                 ?? FlipbookError(.encoderFailed, "the movie could not be written", underlying: "\(error)")
+            // A disk error names the movie the caller asked for; the temporary file is in `underlying`.
+            if failure.code == .outputNotWritable { failure.path = url.path }
             lifecycle.fail(failure)
             file.discard()
             throw failure
