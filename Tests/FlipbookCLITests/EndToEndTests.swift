@@ -43,7 +43,9 @@ import Testing
 
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: movie)))
         let topLevel = try BoxReader.parse(bytes).map(\.type)
-        #expect(topLevel == ["ftyp", "moov", "mdat"])
+        // moov first ("faststart"); a free box pads the header to whole blocks where the file system
+        // lets Flipbook insert it in front of the media instead of copying the media.
+        #expect(topLevel.filter { $0 != "free" } == ["ftyp", "moov", "mdat"])
         #expect(dir.entries() == ["frames", "out.mp4"], "no temporary files are left beside the movie")
     }
 

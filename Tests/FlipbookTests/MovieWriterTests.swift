@@ -175,3 +175,27 @@ final class FailingEncoder: VideoEncoder {
 
     func flush() throws -> [EncodedPacket] { [] }
 }
+
+extension MovieWriterTests {
+    /// On ext4 and XFS the header is inserted in front of the media without copying it; elsewhere
+    /// the media is copied after it. Either way the movie is the same, moov first.
+    @Test func theHeaderGoesInFrontOfTheMediaWithWholeBlocksWhereTheFileSystemAllows() async throws {
+        let dir = try TemporaryDirectory()
+        let url = dir.url.appendingPathComponent("blocks.mp4")
+        let writer = try MovieWriter(url: url, settings: VideoSettings(width: 64, height: 64, preset: .ultrafast))
+        for index in 0..<30 { try await writer.append(Self.syntheticFrame(index, width: 64, height: 64)) }
+        let movie = try await writer.finish()
+        let bytes = [UInt8](try Data(contentsOf: url))
+        let boxes = try BoxReader.parse(bytes)
+        #expect(boxes.map(\.type).filter { $0 != "free" } == ["ftyp", "moov", "mdat"])
+        if let free = boxes.first("free") {
+            let mdat = try #require(boxes.first("mdat"))
+            #expect(mdat.offset == free.end)
+            #expect(mdat.payloadRange.lowerBound % 512 == 0, "the media starts on a block boundary")
+        }
+        #expect(movie.bytes == UInt64(bytes.count))
+        #expect(try SampleTableReader(bytes: bytes).validate() == [])
+        #expect(try Judge.stream(of: url.path).frameCount == 30)
+        #expect(dir.entries() == ["blocks.mp4"])
+    }
+}

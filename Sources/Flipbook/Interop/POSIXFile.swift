@@ -92,6 +92,36 @@ final class POSIXFile {
         guard fdatasync(descriptor) == 0 else { throw POSIXFile.error("fdatasync", path: path) }
     }
 
+    /// The file system's preferred block size for this file (`st_blksize`), 4096 if unknown.
+    var blockSize: Int {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_blksize > 0 else { return 4096 }
+        return Int(info.st_blksize)
+    }
+
+    /// Inserts `length` zero bytes at `offset` by moving the file's later blocks, without copying
+    /// them (Linux `fallocate` with `FALLOC_FL_INSERT_RANGE`; ext4 and XFS support it).
+    ///
+    /// - Returns: `false` when the file system or kernel cannot do it (the file is unchanged), so the
+    ///   caller can copy instead; throws only for real I/O failures.
+    func insertRange(at offset: UInt64, length: UInt64) throws -> Bool {
+        // glibc declares fallocate only under _GNU_SOURCE, which Swift's Glibc module leaves out,
+        // so it is looked up by name; its C signature is fixed by the Linux ABI.
+        typealias Fallocate = @convention(c) (Int32, Int32, off_t, off_t) -> Int32
+        guard let symbol = dlsym(nil, "fallocate")  // nil is RTLD_DEFAULT: the libc already loaded
+        else { return false }
+        let fallocate = unsafeBitCast(symbol, to: Fallocate.self)
+        let insertRange: Int32 = 0x20  // FALLOC_FL_INSERT_RANGE from <linux/falloc.h>
+        while fallocate(descriptor, insertRange, off_t(offset), off_t(length)) != 0 {
+            switch errno {
+            case EINTR: continue
+            case EOPNOTSUPP, EINVAL, ENOSYS, EPERM, ENODEV: return false
+            default: throw POSIXFile.error("fallocate", path: path)
+            }
+        }
+        return true
+    }
+
     /// Appends the whole content of `source`, read from its start, in blocks of a few MiB.
     func append(contentsOf source: POSIXFile) throws {
         var block = [UInt8](repeating: 0, count: 4 << 20)

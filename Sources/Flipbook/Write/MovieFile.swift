@@ -67,23 +67,40 @@ final class MovieFile {
 
     /// Writes the complete movie (ftyp, moov, mdat) and renames it over the destination.
     ///
+    /// Where the file system can insert blocks at the start of a file (ext4, XFS), the header, padded
+    /// with a `free` box to whole blocks, is inserted in front of the media already on disk, and
+    /// that file becomes the movie: no byte of media is copied. Elsewhere the header and a copy of
+    /// the media go into a second file.
+    ///
     /// - Returns: The size of the movie in bytes.
     func commit(track: VideoTrack, editList: [EditListEntry]?, extensions: [UserExtensionBox] = []) throws -> UInt64 {
         guard let media else { throw FlipbookError(.invalidState, "the movie file is already closed") }
-        let layout = try MovieLayout(
+        let aligned = try MovieLayout(
             brand: brand, track: track, sampleTable: sampleTable, editList: editList,
-            extensions: extensions)
-        let header = layout.header
-        let movie = try POSIXFile.createExclusive(at: moviePath)
-        try movie.write(header)
-        try movie.append(contentsOf: media)
-        try movie.sync()
-        try movie.close()
-        try MovieFile.publish(moviePath, at: destination, overwrite: overwrite)
+            extensions: extensions, alignment: media.blockSize)
+        let header: [UInt8]
+        if sampleTable.payloadSize > 0, try media.insertRange(at: 0, length: UInt64(aligned.header.count)) {
+            header = aligned.header
+            try media.write(header, at: 0)
+            try media.sync()
+            try media.close()
+            self.media = nil
+            try MovieFile.publish(mediaPath, at: destination, overwrite: overwrite)
+        } else {
+            header = try MovieLayout(
+                brand: brand, track: track, sampleTable: sampleTable, editList: editList, extensions: extensions
+            ).header
+            let movie = try POSIXFile.createExclusive(at: moviePath)
+            try movie.write(header)
+            try movie.append(contentsOf: media)
+            try movie.sync()
+            try movie.close()
+            try MovieFile.publish(moviePath, at: destination, overwrite: overwrite)
+            try? media.close()
+            self.media = nil
+            POSIXFile.remove(mediaPath)
+        }
         committed = true
-        try? media.close()
-        self.media = nil
-        POSIXFile.remove(mediaPath)
         try POSIXFile.syncDirectory(directory)
         return UInt64(header.count) + sampleTable.payloadSize
     }
