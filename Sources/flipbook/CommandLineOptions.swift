@@ -280,6 +280,9 @@ extension CommandLineOptions {
         if repeatFrames && imageDuration == nil {
             throw UsageError(description: "--repeat-frames needs --duration; add --duration SECONDS.")
         }
+        if segment != nil && fragmented {
+            throw UsageError(description: "--segment and --fragmented cannot be used together; pick one.")
+        }
         if fragmentDuration != nil && !fragmented {
             throw UsageError(description: "--fragment-duration applies to fragmented output; add --fragmented.")
         }

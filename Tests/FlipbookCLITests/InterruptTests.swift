@@ -80,7 +80,7 @@ struct TimedOut: Error {}
             guard let path = Self.temporaryFile(in: dir, for: "live.mp4"),
                 let data = FileManager.default.contents(atPath: path)
             else { return !process.isRunning }
-            let reader = try FragmentReader(bytes: [UInt8](data))
+            let reader = try FragmentedMovieReader(bytes: [UInt8](data))
             finishedBeforeKill = reader.fragments.count
             samplesBeforeKill = reader.samples.count
             return finishedBeforeKill >= 3 || !process.isRunning
@@ -92,7 +92,7 @@ struct TimedOut: Error {}
 
         let partial = try #require(Self.temporaryFile(in: dir, for: "live.mp4"), "the hidden file stays after kill -9")
         #expect(!FileManager.default.fileExists(atPath: output), "nothing unfinished appears at the destination")
-        let reader = try FragmentReader(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: partial))))
+        let reader = try FragmentedMovieReader(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: partial))))
         #expect(reader.validate() == [])
         #expect(reader.fragments.count >= finishedBeforeKill)
         let decoded = try Judge.frames(of: partial)
@@ -122,7 +122,7 @@ struct TimedOut: Error {}
         #expect(try Judge.stream(of: output).frameCount == 45)
         #expect(try Judge.formatDuration(of: output) == "1.500000")
         #expect(try Judge.decodeErrors(of: output) == "")
-        let reader = try FragmentReader(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: output))))
+        let reader = try FragmentedMovieReader(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: output))))
         #expect(reader.validate() == [])
         #expect(reader.fragments.count >= 3)
     }

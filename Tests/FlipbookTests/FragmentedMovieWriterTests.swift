@@ -26,7 +26,7 @@ import Testing
 
         let bytes = [UInt8](try Data(contentsOf: url))
         #expect(movie.bytes == UInt64(bytes.count))
-        let reader = try FragmentReader(bytes: bytes)
+        let reader = try FragmentedMovieReader(bytes: bytes)
         #expect(reader.validate() == [])
         #expect(reader.boxes.map(\.type).prefix(2) == ["ftyp", "moov"])
         #expect(reader.boxes.last?.type == "mfra")
@@ -59,7 +59,7 @@ import Testing
         await writer.cancel()
         #expect(dir.entries() == ["partial.mp4"], "cancel removes the file being written")
 
-        let reader = try FragmentReader(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: partial))))
+        let reader = try FragmentedMovieReader(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: partial))))
         #expect(reader.validate() == [])
         #expect(reader.fragments.count >= 1, "frames leave the encoder about 25 frames late: \(reader.samples.count)")
         let kept = reader.samples.count

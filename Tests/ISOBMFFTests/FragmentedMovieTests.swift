@@ -51,7 +51,7 @@ struct SyntheticFragmentedMovie {
 @Suite struct FragmentedMovieTests {
     @Test func roundTripsEverySampleThroughItsFragment() throws {
         let movie = try SyntheticFragmentedMovie()
-        let reader = try FragmentReader(bytes: movie.file)
+        let reader = try FragmentedMovieReader(bytes: movie.file)
         #expect(reader.validate() == [])
         #expect(reader.fragments.map(\.sequenceNumber) == Array(1...10))
         try #require(reader.samples.count == movie.samples.count)
@@ -106,7 +106,7 @@ struct SyntheticFragmentedMovie {
     func aTruncatedFileKeepsEveryCompleteFragment(cut: Int) throws {
         let movie = try SyntheticFragmentedMovie(finish: false)
         let length = min(cut, movie.file.count)
-        let reader = try FragmentReader(bytes: Array(movie.file[..<length]))
+        let reader = try FragmentedMovieReader(bytes: Array(movie.file[..<length]))
         let complete = movie.fragmentEnds.filter { $0 <= length }.count
         #expect(reader.fragments.count == complete)
         #expect(reader.validate() == [])

@@ -86,7 +86,12 @@ final class FragmentedMovieFile: MovieOutput {
         samplesDuration += UInt64(sample.duration)
     }
 
-    func commit(track: VideoTrack, editList: [EditListEntry]?) throws -> UInt64 {
+    /// Writes the last fragment and `mfra`, patches the final duration into `moov`, and renames the
+    /// file over the destination.
+    ///
+    /// - Important: `extensions` are not written yet: `moov` went to disk before the first fragment,
+    ///   and growing it now would move every fragment. A fragmented movie is not a joinable segment.
+    func commit(track: VideoTrack, editList: [EditListEntry]?, extensions: [UserExtensionBox]) throws -> UInt64 {
         guard let file else { throw FlipbookError(.invalidState, "the movie file is already closed") }
         guard unmatchedData.isEmpty else {
             throw FlipbookError(.invalidState, "\(unmatchedData.count) samples have bytes but no table entry")

@@ -16,7 +16,9 @@ protocol MovieOutput: AnyObject {
     ///   write their header before the movie is complete.
     func addSample(_ sample: Sample, editList: () -> [EditListEntry]?) throws
     /// Completes the movie and renames it over the destination; returns its size in bytes.
-    func commit(track: VideoTrack, editList: [EditListEntry]?) throws -> UInt64
+    ///
+    /// - Parameter extensions: Private boxes for the end of `moov` (a segment's description).
+    func commit(track: VideoTrack, editList: [EditListEntry]?, extensions: [UserExtensionBox]) throws -> UInt64
     /// Removes the temporary files; the destination is not touched.
     func discard()
 }

@@ -6,10 +6,10 @@
 /// input; malformed fragment boxes throw ``ISOBMFFError``.
 ///
 /// ```swift
-/// let reader = try FragmentReader(bytes: partialFile)
+/// let reader = try FragmentedMovieReader(bytes: partialFile)
 /// print(reader.fragments.count, reader.samples.count)
 /// ```
-public struct FragmentReader: Sendable {
+public struct FragmentedMovieReader: Sendable {
     /// One fragment as its `moof` describes it.
     public struct Fragment: Sendable, Equatable {
         /// The file offset of the `moof`.
