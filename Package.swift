@@ -17,6 +17,10 @@ let package = Package(
             pkgConfig: "spng",
             providers: [.apt(["libspng-dev"])]),
         .systemLibrary(
+            name: "CDeflate",
+            pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"])]),
+        .systemLibrary(
             name: "CTurboJPEG",
             pkgConfig: "libturbojpeg",
             providers: [.apt(["libturbojpeg0-dev"])]),
@@ -27,7 +31,7 @@ let package = Package(
         // The public library.
         .target(
             name: "Flipbook",
-            dependencies: ["ISOBMFF", "CX264", "CSPNG", "CTurboJPEG"]),
+            dependencies: ["ISOBMFF", "CX264", "CSPNG", "CTurboJPEG", "CDeflate"]),
 
         // The command-line tool.
         .executableTarget(
@@ -39,6 +43,11 @@ let package = Package(
             name: "FlipbookTestSupport",
             dependencies: ["ISOBMFF", "CTurboJPEG"],
             path: "Tests/FlipbookTestSupport"),
+
+        // Stage timings for bench/compare.sh; not a product.
+        .executableTarget(
+            name: "FlipbookBench",
+            dependencies: ["Flipbook"]),
 
         .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF"]),
         .testTarget(name: "FlipbookTests", dependencies: ["Flipbook", "ISOBMFF", "FlipbookTestSupport"]),

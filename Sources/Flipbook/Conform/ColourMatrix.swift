@@ -2,7 +2,7 @@
 ///
 /// The same value decides the arithmetic in ``RGBToYUVConverter`` and the tags written in the H.264
 /// VUI and the `colr` box, so the two can never disagree.
-struct ColourMatrix: Sendable, Hashable {
+package struct ColourMatrix: Sendable, Hashable {
     /// Luma weight of red (Kr).
     let kr: Double
     /// Luma weight of blue (Kb).
@@ -15,7 +15,7 @@ struct ColourMatrix: Sendable, Hashable {
     let matrixCoefficients: UInt16
 
     /// ITU-R BT.709, limited range: HD video's standard, Flipbook's default.
-    static let bt709 = ColourMatrix(
+    package static let bt709 = ColourMatrix(
         kr: 0.2126, kb: 0.0722, fullRange: false, colourPrimaries: 1, transferCharacteristics: 1, matrixCoefficients: 1)
 
     /// ITU-R BT.601 as SMPTE 170M (H.273 code 6 for primaries, transfer and matrix), limited range.

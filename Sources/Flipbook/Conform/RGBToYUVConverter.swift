@@ -2,17 +2,17 @@
 ///
 /// Luma is computed for every pixel; chroma from the mean of each 2x2 block of RGB. The arithmetic
 /// is 16.16 fixed point with rounding, so a flat colour converts to the nearest code values.
-struct RGBToYUVConverter: Sendable {
+package struct RGBToYUVConverter: Sendable {
     let matrix: ColourMatrix
     private let coefficients: FixedPointCoefficients
 
-    init(matrix: ColourMatrix) {
+    package init(matrix: ColourMatrix) {
         self.matrix = matrix
         coefficients = matrix.fixedPoint
     }
 
     /// Writes `frame` into `picture`, which has the same (even) size.
-    func convert(_ frame: Frame, into picture: inout YUVPicture) {
+    package func convert(_ frame: Frame, into picture: inout YUVPicture) {
         precondition(
             frame.width == picture.width && frame.height == picture.height,
             "frame \(frame.width)x\(frame.height) into picture \(picture.width)x\(picture.height)")

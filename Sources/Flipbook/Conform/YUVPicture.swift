@@ -2,14 +2,14 @@
 ///
 /// The luma plane is `width x height`; each chroma plane is `width/2 x height/2`. Rows are tightly
 /// packed. Width and height are even.
-struct YUVPicture: Sendable {
-    let width: Int
-    let height: Int
-    var luma: [UInt8]
-    var cb: [UInt8]
-    var cr: [UInt8]
+package struct YUVPicture: Sendable {
+    package let width: Int
+    package let height: Int
+    package var luma: [UInt8]
+    package var cb: [UInt8]
+    package var cr: [UInt8]
 
-    init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         precondition(
             width > 0 && height > 0 && width % 2 == 0 && height % 2 == 0,
             "4:2:0 needs even sizes, got \(width)x\(height)")

@@ -1,15 +1,15 @@
 import Foundation
 
 /// Reads an image file and decodes it into a ``Frame``, choosing the decoder from the file's first bytes.
-enum ImageDecoder {
+package enum ImageDecoder {
     /// Decodes PNG or JPEG bytes.
     ///
     /// - Throws: ``FlipbookError`` with `.unsupportedImage` for other formats, `.corruptImage` for
     ///   damaged data; the caller attributes it to a frame and path.
-    static func decode(_ data: Data, limits: ImageLimits) throws -> Frame {
+    package static func decode(_ data: Data, limits: ImageLimits) throws -> Frame {
         let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         if data.starts(with: pngSignature) {
-            return try SPNGDecoder.decode(data, limits: limits)
+            return try DeflatePNGDecoder.decode(data, limits: limits) ?? SPNGDecoder.decode(data, limits: limits)
         }
         if data.starts(with: [0xFF, 0xD8, 0xFF]) {
             let frame = try TurboJPEGDecoder.decode(data, limits: limits)
@@ -25,7 +25,7 @@ enum ImageDecoder {
     }
 
     /// Reads and decodes the image file at `url`.
-    static func decodeFile(at url: URL, limits: ImageLimits) throws -> Frame {
+    package static func decodeFile(at url: URL, limits: ImageLimits) throws -> Frame {
         let data: Data
         do {
             data = try Data(contentsOf: url, options: .mappedIfSafe)

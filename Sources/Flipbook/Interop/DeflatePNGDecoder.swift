@@ -1,0 +1,197 @@
+internal import CDeflate
+import Foundation
+
+/// The fast path for the PNGs renderers and ffmpeg write most: 8-bit RGB or RGBA, not interlaced.
+///
+/// Chunks are walked and every critical chunk's CRC checked here; the image data is inflated in one
+/// call to libdeflate (about twice zlib's speed) straight into a buffer of exactly the size the
+/// header implies, then unfiltered row by row. Anything else (palette, grey, 16-bit, interlaced,
+/// transparency chunks, unknown critical chunks) returns `nil` and goes to libspng.
+enum DeflatePNGDecoder {
+    /// Decodes `data`, or returns `nil` when the image is not for this path.
+    ///
+    /// - Throws: `.corruptImage` for damaged data, `.unsupportedImage` for an image over `limits`.
+    static func decode(_ data: Data, limits: ImageLimits) throws -> Frame? {
+        try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Frame? in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            guard let layout = try PNGLayout(bytes) else { return nil }
+            try limits.check(width: layout.width, height: layout.height)
+            let channels = layout.hasAlpha ? 4 : 3
+            let rowBytes = layout.width * channels
+            let filtered = try inflate(bytes, layout: layout, count: layout.height * (rowBytes + 1))
+            var pixels = [UInt8](repeating: 0, count: layout.height * rowBytes)
+            try pixels.withUnsafeMutableBufferPointer { out in
+                try filtered.withUnsafeBufferPointer { source in
+                    try unfilter(source, into: out, rows: layout.height, rowBytes: rowBytes, channels: channels)
+                }
+            }
+            return try Frame(
+                width: layout.width, height: layout.height, format: layout.hasAlpha ? .rgba : .rgb, pixels: pixels)
+        }
+    }
+
+    /// Inflates the concatenated IDAT data into exactly `count` bytes.
+    private static func inflate(_ bytes: UnsafeBufferPointer<UInt8>, layout: PNGLayout, count: Int) throws -> [UInt8] {
+        guard let decompressor = libdeflate_alloc_decompressor() else {
+            throw FlipbookError(
+                .corruptImage, "the PNG cannot be decoded: libdeflate could not allocate a decompressor")
+        }
+        defer { libdeflate_free_decompressor(decompressor) }
+        var joined: [UInt8] = []
+        if layout.imageData.count > 1 {
+            joined.reserveCapacity(layout.imageData.reduce(0) { $0 + $1.count })
+            for range in layout.imageData { joined.append(contentsOf: bytes[range]) }
+        }
+        var output = [UInt8](repeating: 0, count: count)
+        var produced = 0
+        let status = output.withUnsafeMutableBytes { out -> libdeflate_result in
+            if layout.imageData.count == 1, let range = layout.imageData.first {
+                return libdeflate_zlib_decompress(
+                    decompressor, bytes.baseAddress! + range.lowerBound, range.count, out.baseAddress, count, &produced)
+            }
+            return joined.withUnsafeBytes { input in
+                libdeflate_zlib_decompress(
+                    decompressor, input.baseAddress, input.count, out.baseAddress, count, &produced)
+            }
+        }
+        switch status {
+        case LIBDEFLATE_SUCCESS where produced == count:
+            return output
+        case LIBDEFLATE_SUCCESS, LIBDEFLATE_SHORT_OUTPUT:
+            throw FlipbookError(
+                .corruptImage,
+                "the PNG cannot be decoded: its image data ends after \(produced) of \(count) bytes (the file is truncated or damaged)"
+            )
+        case LIBDEFLATE_INSUFFICIENT_SPACE:
+            throw FlipbookError(.corruptImage, "the PNG cannot be decoded: its image data is longer than its size says")
+        default:
+            throw FlipbookError(.corruptImage, "the PNG cannot be decoded: its compressed image data is damaged")
+        }
+    }
+
+    /// Reverses the PNG row filters (ISO/IEC 15948 §9) into tightly packed pixels.
+    private static func unfilter(
+        _ source: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>, rows: Int, rowBytes: Int,
+        channels: Int
+    ) throws {
+        guard let src = source.baseAddress, let dst = out.baseAddress else { return }
+        for row in 0..<rows {
+            let filter = src[row * (rowBytes + 1)]
+            let line = src + row * (rowBytes + 1) + 1
+            let current = dst + row * rowBytes
+            let prior: UnsafeMutablePointer<UInt8>? = row > 0 ? current - rowBytes : nil
+            switch filter {
+            case 0:
+                current.update(from: line, count: rowBytes)
+            case 1:
+                for i in 0..<channels { current[i] = line[i] }
+                for i in channels..<rowBytes { current[i] = line[i] &+ current[i - channels] }
+            case 2:
+                if let prior {
+                    for i in 0..<rowBytes { current[i] = line[i] &+ prior[i] }
+                } else {
+                    current.update(from: line, count: rowBytes)
+                }
+            case 3:
+                for i in 0..<rowBytes {
+                    let left = i >= channels ? Int(current[i - channels]) : 0
+                    let up = prior.map { Int($0[i]) } ?? 0
+                    current[i] = line[i] &+ UInt8((left + up) >> 1)
+                }
+            case 4:
+                for i in 0..<rowBytes {
+                    let a = i >= channels ? Int(current[i - channels]) : 0
+                    let b = prior.map { Int($0[i]) } ?? 0
+                    let c = i >= channels ? (prior.map { Int($0[i - channels]) } ?? 0) : 0
+                    let pa = abs(b - c)
+                    let pb = abs(a - c)
+                    let pc = abs(a + b - 2 * c)
+                    let predictor = pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
+                    current[i] = line[i] &+ UInt8(predictor)
+                }
+            default:
+                throw FlipbookError(
+                    .corruptImage, "the PNG cannot be decoded: row \(row) has an unknown filter type \(filter)")
+            }
+        }
+    }
+}
+
+/// Where a PNG's parts are, after checking its chunk structure and critical chunks' CRCs.
+private struct PNGLayout {
+    let width: Int
+    let height: Int
+    let hasAlpha: Bool
+    /// The IDAT payloads, in order.
+    let imageData: [Range<Int>]
+
+    /// Walks the chunks; `nil` when the image is not 8-bit RGB/RGBA without interlacing or carries
+    /// chunks only libspng handles.
+    init?(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+        func fail(_ message: String) -> FlipbookError {
+            FlipbookError(.corruptImage, "the PNG cannot be decoded: \(message)")
+        }
+        func read32(_ at: Int) -> Int {
+            Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
+        }
+        guard bytes.count >= 8 + 25 else { throw fail("the file is too short to hold a PNG header") }
+        var position = 8
+        var header: (width: Int, height: Int, alpha: Bool)?
+        var data: [Range<Int>] = []
+        var sawEnd = false
+        while position < bytes.count {
+            guard bytes.count - position >= 12 else { throw fail("the file ends inside a chunk header (truncated)") }
+            let length = read32(position)
+            guard length <= Int(Int32.max), bytes.count - position - 12 >= length else {
+                throw fail("a chunk runs past the end of the file (truncated)")
+            }
+            let type = (bytes[position + 4], bytes[position + 5], bytes[position + 6], bytes[position + 7])
+            let name = String(decoding: [type.0, type.1, type.2, type.3], as: UTF8.self)
+            let isCritical = type.0 & 0x20 == 0
+            if isCritical {
+                let crc = libdeflate_crc32(0, bytes.baseAddress! + position + 4, 4 + length)
+                guard crc == UInt32(read32(position + 8 + length)) else {
+                    throw fail("the \(name) chunk's checksum is wrong")
+                }
+            }
+            let body = position + 8
+            switch name {
+            case "IHDR":
+                guard header == nil, position == 8, length == 13 else {
+                    throw fail("the IHDR chunk is misplaced or malformed")
+                }
+                let width = read32(body)
+                let height = read32(body + 4)
+                guard width > 0, height > 0 else { throw fail("the header declares an empty size \(width)x\(height)") }
+                let depth = bytes[body + 8]
+                let colour = bytes[body + 9]
+                guard bytes[body + 10] == 0, bytes[body + 11] == 0 else {
+                    throw fail("unknown compression or filter method")
+                }
+                guard depth == 8, colour == 2 || colour == 6, bytes[body + 12] == 0 else { return nil }
+                header = (width, height, colour == 6)
+            case "IDAT":
+                guard header != nil else { throw fail("image data comes before the header") }
+                if let last = data.last, last.upperBound + 4 != position {
+                    throw fail("the IDAT chunks are not consecutive")
+                }
+                data.append(body..<body + length)
+            case "IEND":
+                sawEnd = true
+            case "tRNS", "PLTE":
+                return nil
+            default:
+                if isCritical { return nil }
+            }
+            position = body + length + 4
+            if sawEnd { break }
+        }
+        guard let header else { throw fail("the IHDR chunk is missing") }
+        guard !data.isEmpty else { throw fail("there is no image data (IDAT)") }
+        guard sawEnd else { throw fail("the IEND chunk is missing (the file is truncated)") }
+        width = header.width
+        height = header.height
+        hasAlpha = header.alpha
+        imageData = data
+    }
+}

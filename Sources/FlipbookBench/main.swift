@@ -1,0 +1,104 @@
+import Flipbook
+import Foundation
+
+// Measures Flipbook's stages on their own, in release builds, for bench/compare.sh:
+//   FlipbookBench decode DIR            decoding time per image, one thread
+//   FlipbookBench convert WxH N         RGB to YUV 4:2:0 time per frame
+//   FlipbookBench memory WxH N PRESET CRF OUT.mp4 [Y4M]
+//                                       N synthetic RGBA frames made in memory into a movie; with Y4M,
+//                                       the same frames (as Flipbook converts them) are also written as
+//                                       a .y4m file for bare x264.
+
+/// Seconds of wall time `work` takes.
+func seconds(_ work: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try work()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+/// A deterministic moving picture: gradients, a bar and some texture, `index` frames in.
+func syntheticFrame(_ index: Int, width: Int, height: Int) -> [UInt8] {
+    var pixels = [UInt8](repeating: 255, count: width * height * 4)
+    var state = UInt32(truncatingIfNeeded: index &* 2_654_435_761)
+    for y in 0..<height {
+        for x in 0..<width {
+            state = state &* 1_664_525 &+ 1_013_904_223
+            let offset = (y * width + x) * 4
+            let bar = abs(x - (index * 9) % width) < 40
+            pixels[offset] = UInt8(truncatingIfNeeded: (x + index * 3) / 8 + Int(state >> 29))
+            pixels[offset + 1] = bar ? 230 : UInt8(truncatingIfNeeded: y / 5 + Int(state >> 30))
+            pixels[offset + 2] = UInt8(truncatingIfNeeded: (x + y) / 12 + index)
+        }
+    }
+    return pixels
+}
+
+func parseSize(_ text: String) -> (Int, Int) {
+    let parts = text.split(separator: "x").compactMap { Int($0) }
+    return (parts[0], parts[1])
+}
+
+let arguments = CommandLine.arguments
+switch arguments.count > 1 ? arguments[1] : "" {
+case "decode":
+    let files = try ImageFiles.collect([URL(fileURLWithPath: arguments[2])])
+    var pixels = 0
+    let time = try seconds {
+        for file in files { pixels += try ImageDecoder.decodeFile(at: file, limits: ImageLimits()).pixels.count }
+    }
+    print(
+        String(
+            format: "decode: %d images, %.2f ms each (%d bytes of pixels)", files.count,
+            time * 1000 / Double(files.count), pixels))
+case "convert":
+    let (width, height) = parseSize(arguments[2])
+    let count = Int(arguments[3])!
+    let frame = try Frame(
+        width: width, height: height, format: .rgb,
+        pixels: Array(
+            syntheticFrame(1, width: width, height: height).enumerated().filter { $0.offset % 4 != 3 }.map(\.element)))
+    let converter = RGBToYUVConverter(matrix: .bt709)
+    var picture = YUVPicture(width: width, height: height)
+    let time = seconds { for _ in 0..<count { converter.convert(frame, into: &picture) } }
+    print(
+        String(
+            format: "convert: %.2f ms a frame at %dx%d (luma[0]=%d)", time * 1000 / Double(count), width, height,
+            picture.luma[0]))
+case "memory":
+    let (width, height) = parseSize(arguments[2])
+    let count = Int(arguments[3])!
+    let preset = EncoderPreset(rawValue: arguments[4])!
+    let crf = Double(arguments[5])!
+    let output = URL(fileURLWithPath: arguments[6])
+    let frames = try (0..<min(count, 60)).map {
+        try Frame(width: width, height: height, format: .rgba, pixels: syntheticFrame($0, width: width, height: height))
+    }
+    if arguments.count > 7 {
+        // The same pictures as Flipbook converts them, for bare x264.
+        var y4m = Data("YUV4MPEG2 W\(width) H\(height) F30:1 Ip A1:1 C420jpeg\n".utf8)
+        let converter = RGBToYUVConverter(matrix: .bt709)
+        var picture = YUVPicture(width: width, height: height)
+        var converted: [Data] = []
+        for frame in frames {
+            converter.convert(frame, into: &picture)
+            converted.append(Data("FRAME\n".utf8) + Data(picture.luma) + Data(picture.cb) + Data(picture.cr))
+        }
+        for index in 0..<count { y4m.append(converted[index % converted.count]) }
+        try y4m.write(to: URL(fileURLWithPath: arguments[7]))
+    }
+    let writer = try MovieWriter(
+        url: output, settings: VideoSettings(width: width, height: height, crf: crf, preset: preset), overwrite: true)
+    var movie: MovieSummary?
+    let time = try await {
+        let start = DispatchTime.now().uptimeNanoseconds
+        for index in 0..<count { try await writer.append(frames[index % frames.count]) }
+        movie = try await writer.finish()
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }()
+    print(
+        String(
+            format: "memory: %d frames in %.2f s, %.1f fps, %d bytes", count, time, Double(count) / time, movie!.bytes))
+default:
+    print("usage: FlipbookBench decode DIR | convert WxH N | memory WxH N PRESET CRF OUT.mp4 [OUT.y4m]")
+    exit(2)
+}
