@@ -1,0 +1,82 @@
+import FlipbookTestSupport
+import Foundation
+import Testing
+
+@testable import Flipbook
+
+/// The libdeflate PNG path decodes exactly what libspng decodes, for every row filter.
+@Suite struct DeflatePNGDecoderTests {
+    /// A PNG written by ffmpeg with one prediction mode (none, sub, up, avg, paeth, mixed).
+    static func png(prediction: String, alpha: Bool, in dir: TemporaryDirectory) throws -> Data {
+        let path = dir.path("\(prediction)-\(alpha).png")
+        let result = try ExternalTool.run(
+            "ffmpeg",
+            [
+                "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=68x42,noise=alls=30:allf=t,scale=67:41", "-frames:v",
+                "1",
+                "-pix_fmt", alpha ? "rgba" : "rgb24", "-pred", prediction, path,
+            ])
+        #expect(result.status == 0, "\(result.stderr)")
+        return try Data(contentsOf: URL(fileURLWithPath: path))
+    }
+
+    @Test(arguments: ["none", "sub", "up", "avg", "paeth", "mixed"], [false, true])
+    func everyFilterDecodesLikeLibspng(prediction: String, alpha: Bool) throws {
+        let dir = try TemporaryDirectory()
+        let data = try Self.png(prediction: prediction, alpha: alpha, in: dir)
+        let fast = try #require(try DeflatePNGDecoder.decode(data, limits: ImageLimits()))
+        let reference = try SPNGDecoder.decode(data, limits: ImageLimits())
+        #expect(fast.width == 67 && fast.height == 41)
+        #expect(fast.format == (alpha ? .rgba : .rgb))
+        #expect(reference.format == fast.format)
+        #expect(fast.pixels == reference.pixels)
+    }
+
+    @Test func otherKindsOfPNGGoToLibspng() throws {
+        let dir = try TemporaryDirectory()
+        for format in ["gray", "pal8", "rgb48be", "ya8"] {
+            let path = dir.path("\(format).png")
+            let made = try ExternalTool.run(
+                "ffmpeg",
+                ["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=16x16", "-frames:v", "1", "-pix_fmt", format, path])
+            #expect(made.status == 0)
+            #expect(
+                try DeflatePNGDecoder.decode(Data(contentsOf: URL(fileURLWithPath: path)), limits: ImageLimits()) == nil
+            )
+        }
+    }
+
+    @Test func damageIsAnErrorNotAPicture() throws {
+        let dir = try TemporaryDirectory()
+        let data = try Self.png(prediction: "paeth", alpha: false, in: dir)
+        var flipped = data
+        flipped[data.count / 2] ^= 0x40
+        for (name, damaged) in [
+            ("bit flip", flipped), ("truncated", data.prefix(data.count - 20)), ("half", data.prefix(data.count / 2)),
+        ] {
+            do {
+                _ = try DeflatePNGDecoder.decode(Data(damaged), limits: ImageLimits())
+                Issue.record("\(name): damaged PNG decoded")
+            } catch let error as FlipbookError {
+                #expect(error.code == .corruptImage, "\(name): \(error)")
+            }
+        }
+        var hugeHeader = Array(data)
+        // Width 100000 in IHDR, with a CRC that matches so only the limit can stop it.
+        hugeHeader.replaceSubrange(16..<20, with: [0x00, 0x01, 0x86, 0xA0])
+        hugeHeader.replaceSubrange(17 + 12..<17 + 16, with: crc32(Array(hugeHeader[12..<29])))
+        #expect(throws: FlipbookError.self) {
+            _ = try DeflatePNGDecoder.decode(Data(hugeHeader), limits: ImageLimits(maxDimension: 16384))
+        }
+    }
+
+    private func crc32(_ bytes: [UInt8]) -> [UInt8] {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        crc ^= 0xFFFF_FFFF
+        return [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
+    }
+}
