@@ -18,13 +18,13 @@ enum DeflatePNGDecoder {
             try limits.check(width: layout.width, height: layout.height)
             let channels = layout.hasAlpha ? 4 : 3
             let rowBytes = layout.width * channels
-            let filtered = try inflate(bytes, layout: layout, count: layout.height * (rowBytes + 1))
-            var pixels = [UInt8](repeating: 0, count: layout.height * rowBytes)
-            try pixels.withUnsafeMutableBufferPointer { out in
-                try filtered.withUnsafeBufferPointer { source in
-                    try unfilter(source, into: out, rows: layout.height, rowBytes: rowBytes, channels: channels)
-                }
+            // One buffer: inflated rows (a filter byte each), then unfiltered in place, each row moving
+            // down by one byte a row; the spare bytes at the end are dropped.
+            var pixels = try inflate(bytes, layout: layout, count: layout.height * (rowBytes + 1))
+            try pixels.withUnsafeMutableBufferPointer { buffer in
+                try unfilterInPlace(buffer, rows: layout.height, rowBytes: rowBytes, channels: channels)
             }
+            pixels.removeLast(layout.height)
             return try Frame(
                 width: layout.width, height: layout.height, format: layout.hasAlpha ? .rgba : .rgb, pixels: pixels)
         }
@@ -69,20 +69,22 @@ enum DeflatePNGDecoder {
         }
     }
 
-    /// Reverses the PNG row filters (ISO/IEC 15948 §9) into tightly packed pixels.
-    private static func unfilter(
-        _ source: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>, rows: Int, rowBytes: Int,
-        channels: Int
+    /// Reverses the PNG row filters (ISO/IEC 15948 §9), packing the rows to the buffer's start.
+    ///
+    /// Row `r` is read from `r * (rowBytes + 1) + 1` and written to `r * rowBytes`: the write position
+    /// never passes a byte still to be read, so one forward pass does it in place.
+    private static func unfilterInPlace(
+        _ buffer: UnsafeMutableBufferPointer<UInt8>, rows: Int, rowBytes: Int, channels: Int
     ) throws {
-        guard let src = source.baseAddress, let dst = out.baseAddress else { return }
+        guard let base = buffer.baseAddress else { return }
         for row in 0..<rows {
-            let filter = src[row * (rowBytes + 1)]
-            let line = src + row * (rowBytes + 1) + 1
-            let current = dst + row * rowBytes
+            let filter = base[row * (rowBytes + 1)]
+            let line = UnsafePointer(base + row * (rowBytes + 1) + 1)
+            let current = base + row * rowBytes
             let prior: UnsafeMutablePointer<UInt8>? = row > 0 ? current - rowBytes : nil
             switch filter {
             case 0:
-                current.update(from: line, count: rowBytes)
+                memmove(current, line, rowBytes)
             case 1:
                 for i in 0..<channels { current[i] = line[i] }
                 for i in channels..<rowBytes { current[i] = line[i] &+ current[i - channels] }
@@ -90,7 +92,7 @@ enum DeflatePNGDecoder {
                 if let prior {
                     for i in 0..<rowBytes { current[i] = line[i] &+ prior[i] }
                 } else {
-                    current.update(from: line, count: rowBytes)
+                    memmove(current, line, rowBytes)
                 }
             case 3:
                 for i in 0..<rowBytes {

@@ -89,78 +89,11 @@ extension MovieWriter {
             images = Array(allImages[range])
         }
         try MovieFile.checkDestination(url, overwrite: overwrite)
-        let started = Date()
-        let frameOffset = firstImage
-        let decodeAhead = max(2, ProcessInfo.processInfo.activeProcessorCount)
-        var writer: MovieWriter?
-        var roundedFrom: FrameSize?
-        do {
-            try await withThrowingTaskGroup(of: (Int, Frame).self) { group in
-                var next = 0
-                var ready: [Int: Frame] = [:]
-                func schedule() {
-                    guard next < images.count else { return }
-                    let index = next
-                    let image = images[index]
-                    group.addTask {
-                        do {
-                            return (index, try ImageDecoder.decodeFile(at: image, limits: imageLimits))
-                        } catch let error as FlipbookError {
-                            throw error.attributed(toFrame: frameOffset + index, path: image.path)
-                        }
-                    }
-                    next += 1
-                }
-                for _ in 0..<decodeAhead { schedule() }
-                var appended = 0
-                while appended < images.count {
-                    guard let (index, frame) = try await group.next() else { break }
-                    ready[index] = frame
-                    while let frame = ready.removeValue(forKey: appended) {
-                        if writer == nil {
-                            var movieSettings = settings
-                            // Odd sides are rounded up, so the first image fits 1:1 with a one-pixel band.
-                            movieSettings.width = size?.width ?? (frame.width + frame.width % 2)
-                            movieSettings.height = size?.height ?? (frame.height + frame.height % 2)
-                            if size == nil && (frame.width % 2 != 0 || frame.height % 2 != 0) {
-                                roundedFrom = FrameSize(width: frame.width, height: frame.height)
-                            }
-                            writer = try MovieWriter(
-                                url: url, settings: movieSettings, overwrite: overwrite, imageLimits: imageLimits)
-                            if let segment {
-                                await writer!.describeAsSegment(
-                                    SegmentInfo(
-                                        segment: segment, firstFrame: firstImage, frames: images.count,
-                                        totalFrames: allImages.count, settings: movieSettings.segmentSignature))
-                            }
-                        }
-                        do {
-                            for copy in 0..<timing.copies {
-                                // A segment's first frame keeps the time it has in the whole movie.
-                                let start =
-                                    appended == 0 && copy == 0 && firstImage > 0
-                                    ? MediaTime(frame: firstImage * timing.copies, at: settings.frameRate) : nil
-                                try await writer!.append(frame, at: start)
-                            }
-                        } catch let error as FlipbookError {
-                            throw error.attributed(toFrame: firstImage + appended, path: images[appended].path)
-                        }
-                        appended += 1
-                        schedule()
-                        progress?(
-                            SequenceProgress(
-                                framesDone: appended, totalFrames: images.count,
-                                elapsedSeconds: Date().timeIntervalSince(started)))
-                    }
-                }
-            }
-            var summary = try await writer!.finish()
-            summary.sizeRoundedFrom = roundedFrom
-            return summary
-        } catch {
-            await writer?.cancel()
-            throw error
-        }
+        let job = ImageSequenceJob(
+            images: images, firstImage: firstImage, totalImages: allImages.count, url: url, overwrite: overwrite,
+            settings: settings, size: size, copies: timing.copies, imageLimits: imageLimits, segment: segment,
+            progress: progress)
+        return try await job.run()
     }
 }
 

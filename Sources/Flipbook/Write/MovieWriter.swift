@@ -30,9 +30,8 @@ public actor MovieWriter {
     private var lifecycle = WriterLifecycle()
     private let encoder: any VideoEncoder
     private let file: any MovieOutput
-    private let converter: RGBToYUVConverter
-    private let conformer: FrameConformer
-    private var picture: YUVPicture
+    /// Fits and converts frames; usable off the actor, so preparation overlaps encoding.
+    nonisolated let preparer: FramePreparer
     private var timeline: MovieTimeline
     private let imageLimits: ImageLimits
     /// Private boxes written into the movie's `moov` (a segment's description).
@@ -68,10 +67,8 @@ public actor MovieWriter {
         self.settings = settings
         self.imageLimits = imageLimits
         let matrix = ColourMatrix(settings.colourStandard, settings.colourRange)
-        conformer = FrameConformer(settings: settings)
+        preparer = FramePreparer(settings: settings, matrix: matrix)
         timeline = try MovieTimeline(timescale: settings.resolvedTimescale, frameRate: settings.frameRate)
-        converter = RGBToYUVConverter(matrix: matrix)
-        picture = YUVPicture(width: settings.width, height: settings.height)
         encoder = try makeEncoder(settings, timeline.timescale, matrix)
         if let fragmentDuration = settings.fragmentDuration {
             let ticks = fragmentDuration.value * Int64(timeline.timescale) / Int64(fragmentDuration.timescale)
@@ -99,20 +96,26 @@ public actor MovieWriter {
     /// - Throws: `.invalidTimestamp` for a time that does not increase or is not a whole number of
     ///   ticks of the movie's time scale (the writer stays usable); the writer's failure if it has
     ///   failed; `.invalidState` after ``finish()``; `CancellationError` when the task is cancelled.
-    public func append(_ frame: Frame, at time: MediaTime? = nil, duration: MediaTime? = nil) async throws {
+    public nonisolated func append(_ frame: Frame, at time: MediaTime? = nil, duration: MediaTime? = nil) async throws {
+        // Fitting and colour conversion run here, off the actor, while the encoder works.
+        let picture = Result { try preparer.prepare(frame) }
+        try await append(prepared: picture, at: time, duration: duration)
+    }
+
+    /// Appends a frame that ``preparer`` has fitted and converted (or failed to).
+    func append(prepared picture: Result<YUVPicture, any Error>, at time: MediaTime?, duration: MediaTime?) throws {
         try lifecycle.checkWritable(for: "append")
         let index = framesAppended
-        let conformed: Frame
+        let prepared: YUVPicture
         do {
-            conformed = try conformer.conform(frame)
+            prepared = try picture.get()
         } catch let error as FlipbookError {
             throw error.attributed(toFrame: index, path: nil)
         }
         try Task.checkCancellation()
         try timeline.schedule(at: time, duration: duration)
-        converter.convert(conformed, into: &picture)
         try failing {
-            let packets = try encoder.encode(picture, presentationTime: Int64(index))
+            let packets = try encoder.encode(prepared, presentationTime: Int64(index))
             try store(packets)
         }
         framesAppended += 1
@@ -150,7 +153,7 @@ public actor MovieWriter {
             try store(try encoder.flush())
             if let last = timeline.finish() { try file.addSample(last) { timeline.editList() } }
             let track = Self.track(
-                settings: settings, timescale: timeline.timescale, encoder: encoder, matrix: converter.matrix)
+                settings: settings, timescale: timeline.timescale, encoder: encoder, matrix: preparer.converter.matrix)
             return try file.commit(track: track, editList: timeline.editList(), extensions: extensions)
         }
         lifecycle.finished()

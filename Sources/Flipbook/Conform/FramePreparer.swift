@@ -1,0 +1,26 @@
+/// Turns any decoded frame into the encoder's input: fitted to the movie's size, composited over the
+/// background, converted to YUV 4:2:0.
+///
+/// A value with no shared state, so the image-sequence pipeline runs it on several threads at once,
+/// ahead of the encoder.
+struct FramePreparer: Sendable {
+    let conformer: FrameConformer
+    let converter: RGBToYUVConverter
+    let width: Int
+    let height: Int
+
+    init(settings: VideoSettings, matrix: ColourMatrix) {
+        conformer = FrameConformer(settings: settings)
+        converter = RGBToYUVConverter(matrix: matrix)
+        width = settings.width
+        height = settings.height
+    }
+
+    /// The frame as the encoder takes it.
+    func prepare(_ frame: Frame) throws -> YUVPicture {
+        let conformed = try conformer.conform(frame)
+        var picture = YUVPicture(width: width, height: height)
+        converter.convert(conformed, into: &picture)
+        return picture
+    }
+}
