@@ -25,13 +25,16 @@ let package = Package(
             pkgConfig: "libturbojpeg",
             providers: [.apt(["libturbojpeg0-dev"])]),
 
+        // glibc's allocator settings (<malloc.h>), which the Glibc module leaves out.
+        .systemLibrary(name: "CLinux"),
+
         // The MP4 writer and reader: pure Swift, no C module.
         .target(name: "ISOBMFF"),
 
         // The public library.
         .target(
             name: "Flipbook",
-            dependencies: ["ISOBMFF", "CX264", "CSPNG", "CTurboJPEG", "CDeflate"]),
+            dependencies: ["ISOBMFF", "CX264", "CSPNG", "CTurboJPEG", "CDeflate", "CLinux"]),
 
         // The command-line tool.
         .executableTarget(

@@ -96,4 +96,5 @@ func makeMovieFromStandardInput(
     return movie
 }
 
+MemoryTuning.keepLargeBuffersInTheHeap()
 exit(await run(Array(CommandLine.arguments.dropFirst())))

@@ -28,7 +28,7 @@ package enum ImageDecoder {
     package static func decodeFile(at url: URL, limits: ImageLimits) throws -> Frame {
         let data: Data
         do {
-            data = try Data(contentsOf: url, options: .mappedIfSafe)
+            data = try Data(contentsOf: url)
         } catch {
             throw FlipbookError(
                 .unreadableInput, "cannot read the image file", path: url.path, underlying: reason(for: error))

@@ -1,0 +1,15 @@
+internal import CLinux
+
+/// A process-wide allocator setting for programs that make movies from many large images.
+public enum MemoryTuning {
+    /// Keeps large, short-lived buffers (decoded images and pictures: megabytes each, a few per
+    /// frame) in the heap instead of fresh memory maps, so the kernel does not zero new pages for
+    /// every frame; in the `flipbook` tool this saves about a fifth of the CPU time.
+    ///
+    /// Freed memory then stays with the process (up to 256 MiB before it is trimmed); Flipbook's
+    /// bounded queues keep the working set far below that. It changes glibc's `malloc` for the
+    /// whole process, so call it at start-up of a program that mostly makes movies.
+    public static func keepLargeBuffersInTheHeap() {
+        _ = flipbook_set_malloc_thresholds(64 << 20, 256 << 20)
+    }
+}

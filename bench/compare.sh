@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# Flipbook against ffmpeg on the same frames, same x264 preset and CRF, runs alternating.
+#
+#   bench/compare.sh [--frames 240] [--size 1920x1080] [--corpus DIR] [--presets "ultrafast veryfast medium"]
+#                    [--crf 23] [--runs 2] [--jpeg] [--memory] [--library]
+#
+# Prints wall time, CPU time, peak RSS, output size and PSNR (decoded RGB against the source images)
+# for both tools and the ratios. --jpeg also runs a JPEG corpus at veryfast; --memory compares peak
+# RSS for 240 and 3000 frames; --library compares in-memory frames against bare x264 on the same
+# pictures as .y4m. Needs a release build (make release) and ffmpeg, x264 and GNU time.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+frames=240 size=1920x1080 corpus="" presets="ultrafast veryfast medium" crf=23 runs=2
+jpeg=0 memory=0 library=0
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --frames) frames=$2; shift 2 ;;
+        --size) size=$2; shift 2 ;;
+        --corpus) corpus=$2; shift 2 ;;
+        --presets) presets=$2; shift 2 ;;
+        --crf) crf=$2; shift 2 ;;
+        --runs) runs=$2; shift 2 ;;
+        --jpeg) jpeg=1; shift ;;
+        --memory) memory=1; shift ;;
+        --library) library=1; shift ;;
+        *) echo "unknown option $1" >&2; exit 2 ;;
+    esac
+done
+
+for tool in ffmpeg x264 /usr/bin/time; do
+    command -v "$tool" > /dev/null || { echo "bench needs $tool (apt-get install ffmpeg x264 time)" >&2; exit 1; }
+done
+swift build -c release --product flipbook > /dev/null
+swift build -c release --product FlipbookBench > /dev/null
+bin=$(swift build -c release --show-bin-path)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# A corpus like rendered frames: a moving test pattern with film-like grain, ~2.6 MB a 1080p PNG.
+make_corpus() {  # DIR EXT
+    mkdir -p "$1"
+    if [ ! -e "$1/.done" ]; then
+        ffmpeg -v error -f lavfi -i "testsrc2=size=$size:rate=25,noise=alls=8:allf=t" -frames:v "$frames" \
+            -q:v 2 "$1/%04d.$2"
+        touch "$1/.done"
+    fi
+}
+if [ -z "$corpus" ]; then
+    corpus=bench/.corpus-$size-$frames
+    make_corpus "$corpus" png
+fi
+ext=$(ls "$corpus" | grep -m1 -oiE '(png|jpe?g)$')
+echo "corpus: $corpus ($(ls "$corpus" | grep -ciE '\.(png|jpe?g)$') images, $(du -sh "$corpus" | cut -f1)); $(nproc) cores"
+
+measure() {  # LABEL COMMAND... -> prints "wall cpu rss"
+    /usr/bin/time -f "%e %U %S %M" -o "$work/time" "$@" > /dev/null 2> "$work/err" || { cat "$work/err" >&2; exit 1; }
+    awk '{ printf "%.2f %.2f %d\n", $1, $2 + $3, $4 / 1024 }' "$work/time"
+}
+
+psnr() {  # MOVIE PATTERN -> average PSNR of decoded RGB against the source images (each file's own tags)
+    ffmpeg -nostats -i "$1" -framerate 25 -i "$2" -lavfi \
+        "[0:v]scale=flags=accurate_rnd+full_chroma_int,format=rgb24[a];[1:v]format=rgb24[b];[a][b]psnr" \
+        -f null - 2>&1 | grep -oE 'average:[0-9.inf]+' | tail -1 | cut -d: -f2
+}
+
+compare() {  # CORPUS EXT PRESET
+    local dir=$1 e=$2 preset=$3
+    local ff_best="" fb_best=""
+    for run in $(seq "$runs"); do
+        read -r w c m < <(measure ffmpeg -y -framerate 25 -i "$dir/%04d.$e" -c:v libx264 -preset "$preset" -crf "$crf" \
+            -pix_fmt yuv420p "$work/ffmpeg.mp4")
+        [ -z "$ff_best" ] || [ "$(echo "$w < ${ff_best%% *}" | bc)" = 1 ] && ff_best="$w $c $m"
+        read -r w c m < <(measure "$bin/flipbook" "$dir" -o "$work/flipbook.mp4" --fps 25 --preset "$preset" \
+            --crf "$crf" --overwrite -q)
+        [ -z "$fb_best" ] || [ "$(echo "$w < ${fb_best%% *}" | bc)" = 1 ] && fb_best="$w $c $m"
+    done
+    read -r ffw ffc ffm <<< "$ff_best"
+    read -r fbw fbc fbm <<< "$fb_best"
+    local ffs fbs ffp fbp
+    ffs=$(stat -c %s "$work/ffmpeg.mp4"); fbs=$(stat -c %s "$work/flipbook.mp4")
+    ffp=$(psnr "$work/ffmpeg.mp4" "$dir/%04d.$e"); fbp=$(psnr "$work/flipbook.mp4" "$dir/%04d.$e")
+    printf "%-4s %-9s | ffmpeg   %6.2f s wall %6.2f s cpu %5d MB %9d B %6.2f dB\n" "$e" "$preset" "$ffw" "$ffc" "$ffm" "$ffs" "$ffp"
+    printf "%-4s %-9s | flipbook %6.2f s wall %6.2f s cpu %5d MB %9d B %6.2f dB\n" "$e" "$preset" "$fbw" "$fbc" "$fbm" "$fbs" "$fbp"
+    printf "%-4s %-9s | ratio    %6.2fx wall %6.2fx cpu %5.2fx RSS %8.3fx size %+6.2f dB\n" "$e" "$preset" \
+        "$(echo "$fbw / $ffw" | bc -l)" "$(echo "$fbc / $ffc" | bc -l)" "$(echo "$fbm / $ffm" | bc -l)" \
+        "$(echo "$fbs / $ffs" | bc -l)" "$(echo "$fbp - $ffp" | bc -l)"
+}
+
+echo "best of $runs alternating runs, CRF $crf, $size"
+for preset in $presets; do compare "$corpus" "$ext" "$preset"; done
+
+if [ "$jpeg" = 1 ]; then
+    jcorpus=bench/.corpus-$size-$frames-jpg
+    make_corpus "$jcorpus" jpg
+    compare "$jcorpus" jpg veryfast
+fi
+
+if [ "$memory" = 1 ]; then
+    # The same images listed again and again: 3000 frames without 3000 files.
+    files=("$corpus"/*."$ext")
+    for count in 240 3000; do
+        list=()
+        for i in $(seq 0 $((count - 1))); do list+=("${files[$((i % ${#files[@]}))]}"); done
+        read -r w c m < <(measure "$bin/flipbook" "${list[@]}" --keep-order -o "$work/memory.mp4" --fps 25 \
+            --preset ultrafast --overwrite -q)
+        echo "memory: $count frames: peak RSS $m MB ($w s)"
+    done
+fi
+
+if [ "$library" = 1 ]; then
+    for preset in $presets; do
+        out=$("$bin/FlipbookBench" memory "$size" "$frames" "$preset" "$crf" "$work/memory.mp4" "$work/frames.y4m")
+        fbw=$(echo "$out" | grep -oE 'in [0-9.]+ s' | grep -oE '[0-9.]+')
+        read -r xw xc xm < <(measure x264 --preset "$preset" --crf "$crf" --quiet -o "$work/x264.264" "$work/frames.y4m")
+        printf "library %-9s | flipbook in-memory %6.2f s (%5.1f fps) | x264 .y4m %6.2f s (%5.1f fps) | throughput %.2fx\n" \
+            "$preset" "$fbw" "$(echo "$frames / $fbw" | bc -l)" "$xw" "$(echo "$frames / $xw" | bc -l)" \
+            "$(echo "$xw / $fbw" | bc -l)"
+    done
+fi
