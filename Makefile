@@ -3,8 +3,9 @@
 
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-# Build and run-time libraries, and ffmpeg/ffprobe: the demo's frame generator and the tests' judge.
-PACKAGES := libx264-dev libspng-dev libturbojpeg0-dev libdeflate-dev ffmpeg pkg-config
+# Build and run-time libraries; ffmpeg/ffprobe (the demo's frame generator and the tests' judge) and GNU time
+# (peak memory in the tests).
+PACKAGES := libx264-dev libspng-dev libturbojpeg0-dev libdeflate-dev ffmpeg pkg-config time
 DEMO_FRAMES := demo-frames
 
 .PHONY: all deps build release demo test format lint clean

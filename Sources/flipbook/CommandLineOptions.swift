@@ -18,6 +18,7 @@ struct CommandLineOptions {
     var rawFormat = PixelFormat.rgba
     var crf = 23.0
     var preset = EncoderPreset.medium
+    var threads = 0
     var codec = "h264"
     var overwrite = false
     var fragmented = false
@@ -166,6 +167,16 @@ let optionTable: [OptionSpec] = [
             throw UsageError(description: "--preset \(text) is not a preset; use one of \(names).")
         }
         options.preset = preset
+    },
+    OptionSpec(
+        names: ["--threads"], value: "N",
+        help:
+            "Encoder threads; images are decoded on one worker per core beside them (default 0: chosen from the cores)."
+    ) { options, text in
+        guard let threads = Int(text), (0...128).contains(threads) else {
+            throw UsageError(description: "--threads \(text) is out of range; use 0 (automatic) to 128.")
+        }
+        options.threads = threads
     },
     OptionSpec(
         names: ["--segment"], value: "K/N",

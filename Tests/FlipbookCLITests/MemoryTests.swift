@@ -1,0 +1,43 @@
+import FlipbookTestSupport
+import Foundation
+import Testing
+
+/// Memory stays flat however many frames there are, and frame order survives parallel decoding.
+@Suite struct MemoryTests {
+    /// Peak resident memory in KiB of the bench's in-memory path for `frames` frames.
+    func peakMemory(frames: Int, in dir: TemporaryDirectory) throws -> Int {
+        let bench = ExternalTool.productsDirectory.appendingPathComponent("FlipbookBench").path
+        let report = dir.path("time-\(frames).txt")
+        let result = try ExternalTool.run(
+            "/usr/bin/time",
+            [
+                "-f", "%M", "-o", report, bench, "memory", "96x64", "\(frames)", "ultrafast", "23",
+                dir.path("m\(frames).mp4"),
+            ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try Judge.stream(of: dir.path("m\(frames).mp4")).frameCount == frames)
+        let text = try String(contentsOfFile: report, encoding: .utf8)
+        return try #require(Int(text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n").last ?? ""))
+    }
+
+    @Test func threeThousandFramesTakeNoMoreMemoryThanThreeHundred() throws {
+        let dir = try TemporaryDirectory()
+        let few = try peakMemory(frames: 300, in: dir)
+        let many = try peakMemory(frames: 3000, in: dir)
+        // Ten times the frames; the sample tables grow by a few bytes a frame, nothing else may.
+        #expect(Double(many) <= Double(few) * 1.10, "peak RSS \(few) KiB for 300 frames, \(many) KiB for 3000")
+    }
+
+    @Test func frameOrderSurvivesParallelDecoding() throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        // 60 images of rising brightness, decoded several at a time: any reordering shows as a dip.
+        try SampleImages.writeGreyLevels((0..<60).map { 20 + $0 * 3 }, width: 32, height: 32, into: frames)
+        let movie = dir.path("order.mp4")
+        let result = try ExternalTool.run(ExternalTool.flipbookPath, [frames, "-o", movie, "--crf", "5", "-q"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let means = try Judge.lumaMeans(of: movie)
+        #expect(means.count == 60)
+        #expect(zip(means, means.dropFirst()).allSatisfy { $0 < $1 }, "brightness should rise: \(means)")
+    }
+}
