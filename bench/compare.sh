@@ -64,8 +64,8 @@ psnr() {  # MOVIE PATTERN -> average PSNR of decoded RGB against the source imag
         -f null - 2>&1 | grep -oE 'average:[0-9.inf]+' | tail -1 | cut -d: -f2
 }
 
-compare() {  # CORPUS EXT PRESET
-    local dir=$1 e=$2 preset=$3
+compare() {  # CORPUS EXT PRESET REFERENCE-PATTERN
+    local dir=$1 e=$2 preset=$3 reference=$4
     local ff_best="" fb_best=""
     for run in $(seq "$runs"); do
         read -r w c m < <(measure ffmpeg -y -framerate 25 -i "$dir/%04d.$e" -c:v libx264 -preset "$preset" -crf "$crf" \
@@ -79,7 +79,7 @@ compare() {  # CORPUS EXT PRESET
     read -r fbw fbc fbm <<< "$fb_best"
     local ffs fbs ffp fbp
     ffs=$(stat -c %s "$work/ffmpeg.mp4"); fbs=$(stat -c %s "$work/flipbook.mp4")
-    ffp=$(psnr "$work/ffmpeg.mp4" "$dir/%04d.$e"); fbp=$(psnr "$work/flipbook.mp4" "$dir/%04d.$e")
+    ffp=$(psnr "$work/ffmpeg.mp4" "$reference"); fbp=$(psnr "$work/flipbook.mp4" "$reference")
     printf "%-4s %-9s | ffmpeg   %6.2f s wall %6.2f s cpu %5d MB %9d B %6.2f dB\n" "$e" "$preset" "$ffw" "$ffc" "$ffm" "$ffs" "$ffp"
     printf "%-4s %-9s | flipbook %6.2f s wall %6.2f s cpu %5d MB %9d B %6.2f dB\n" "$e" "$preset" "$fbw" "$fbc" "$fbm" "$fbs" "$fbp"
     printf "%-4s %-9s | ratio    %6.2fx wall %6.2fx cpu %5.2fx RSS %8.3fx size %+6.2f dB\n" "$e" "$preset" \
@@ -88,12 +88,17 @@ compare() {  # CORPUS EXT PRESET
 }
 
 echo "best of $runs alternating runs, CRF $crf, $size"
-for preset in $presets; do compare "$corpus" "$ext" "$preset"; done
+for preset in $presets; do compare "$corpus" "$ext" "$preset" "$corpus/%04d.$ext"; done
 
 if [ "$jpeg" = 1 ]; then
-    jcorpus=bench/.corpus-$size-$frames-jpg
-    make_corpus "$jcorpus" jpg
-    compare "$jcorpus" jpg veryfast
+    # JPEGs made from the PNGs; PSNR is measured against the PNGs, so neither JPEG decoder is the judge.
+    jcorpus=$corpus-jpg
+    if [ ! -e "$jcorpus/.done" ]; then
+        mkdir -p "$jcorpus"
+        ffmpeg -v error -i "$corpus/%04d.$ext" -q:v 2 "$jcorpus/%04d.jpg"
+        touch "$jcorpus/.done"
+    fi
+    compare "$jcorpus" jpg veryfast "$corpus/%04d.$ext"
 fi
 
 if [ "$memory" = 1 ]; then

@@ -1,11 +1,21 @@
 #ifndef FLIPBOOK_CLINUX_SHIM_H
 #define FLIPBOOK_CLINUX_SHIM_H
 
+#include <linux/falloc.h>
 #include <malloc.h>
+#include <sys/syscall.h>
+#include <sys/types.h>
+#include <unistd.h>
 
 // mallopt and its M_* constants live in <malloc.h>, which Swift's Glibc module does not include.
 static inline int flipbook_set_malloc_thresholds(int mmap_threshold, int trim_threshold) {
     return mallopt(M_MMAP_THRESHOLD, mmap_threshold) && mallopt(M_TRIM_THRESHOLD, trim_threshold);
+}
+
+// glibc declares fallocate only under _GNU_SOURCE, which Swift's Glibc module is built without, so
+// the system call is made directly; FALLOC_FL_INSERT_RANGE moves a file's later blocks to open a gap.
+static inline int flipbook_fallocate_insert_range(int fd, long long offset, long long length) {
+    return (int)syscall(SYS_fallocate, fd, FALLOC_FL_INSERT_RANGE, (off_t)offset, (off_t)length);
 }
 
 #endif

@@ -1,3 +1,5 @@
+internal import CLinux
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -105,14 +107,7 @@ final class POSIXFile {
     /// - Returns: `false` when the file system or kernel cannot do it (the file is unchanged), so the
     ///   caller can copy instead; throws only for real I/O failures.
     func insertRange(at offset: UInt64, length: UInt64) throws -> Bool {
-        // glibc declares fallocate only under _GNU_SOURCE, which Swift's Glibc module leaves out,
-        // so it is looked up by name; its C signature is fixed by the Linux ABI.
-        typealias Fallocate = @convention(c) (Int32, Int32, off_t, off_t) -> Int32
-        guard let symbol = dlsym(nil, "fallocate")  // nil is RTLD_DEFAULT: the libc already loaded
-        else { return false }
-        let fallocate = unsafeBitCast(symbol, to: Fallocate.self)
-        let insertRange: Int32 = 0x20  // FALLOC_FL_INSERT_RANGE from <linux/falloc.h>
-        while fallocate(descriptor, insertRange, off_t(offset), off_t(length)) != 0 {
+        while flipbook_fallocate_insert_range(descriptor, Int64(offset), Int64(length)) != 0 {
             switch errno {
             case EINTR: continue
             case EOPNOTSUPP, EINVAL, ENOSYS, EPERM, ENODEV: return false
