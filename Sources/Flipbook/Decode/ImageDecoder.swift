@@ -7,11 +7,20 @@ package enum ImageDecoder {
     /// - Throws: ``FlipbookError`` with `.unsupportedImage` for other formats, `.corruptImage` for
     ///   damaged data; the caller attributes it to a frame and path.
     package static func decode(_ data: Data, limits: ImageLimits) throws -> Frame {
-        let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        if data.starts(with: pngSignature) {
-            return try DeflatePNGDecoder.decode(data, limits: limits) ?? SPNGDecoder.decode(data, limits: limits)
+        if data.starts(with: ImageSniffing.pngSignature) {
+            // The size is checked from the header before either decoder takes any memory.
+            if let size = ImageSniffing.pngSize(data) { try limits.check(width: size.width, height: size.height) }
+            return try DeflatePNGDecoder.decode(data, limits: limits)
+                ?? SPNGDecoder.decode(ImageSniffing.pngPixelChunks(data), limits: limits)
         }
         if data.starts(with: [0xFF, 0xD8, 0xFF]) {
+            let scans = ImageSniffing.jpegScanCount(data)
+            guard scans <= limits.maxJPEGScans else {
+                throw FlipbookError(
+                    .unsupportedImage,
+                    "the JPEG has \(scans) scans, more than the limit of \(limits.maxJPEGScans); "
+                        + "such a file takes minutes to decode (re-save it as a baseline JPEG)")
+            }
             let frame = try TurboJPEGDecoder.decode(data, limits: limits)
             // Only the metadata before the first scan is read, not the whole file.
             let orientation = ExifOrientation.read(fromJPEG: [UInt8](data.prefix(1 << 20)))
@@ -20,19 +29,18 @@ package enum ImageDecoder {
         if data.isEmpty {
             throw FlipbookError(.corruptImage, "the file is empty; expected a PNG or JPEG image")
         }
+        if let format = ImageSniffing.otherFormat(data) {
+            throw FlipbookError(
+                .unsupportedImage,
+                "this is a \(format) file, not a PNG or JPEG image; convert it to PNG (for example with ffmpeg)")
+        }
         throw FlipbookError(
             .unsupportedImage, "not a PNG or JPEG image (the file does not start with either signature)")
     }
 
     /// Reads and decodes the image file at `url`.
     package static func decodeFile(at url: URL, limits: ImageLimits) throws -> Frame {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw FlipbookError(
-                .unreadableInput, "cannot read the image file", path: url.path, underlying: reason(for: error))
-        }
+        let data = try POSIXFile.readImageFile(at: url.path)
         do {
             return try decode(data, limits: limits)
         } catch let error as FlipbookError {

@@ -1,4 +1,5 @@
 internal import CLinux
+import Foundation
 
 #if canImport(Glibc)
     import Glibc
@@ -35,6 +36,62 @@ final class POSIXFile {
         let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw POSIXFile.error("open", path: path, code: .unreadableInput, verb: "read") }
         return POSIXFile(path: path, descriptor: fd)
+    }
+
+    /// Reads a whole image file, refusing anything that is not a regular file.
+    ///
+    /// The file is opened without blocking, so a FIFO or a device given as an image fails at once
+    /// instead of waiting for a writer. Errors name the file and say what to do.
+    ///
+    /// - Throws: `.unreadableInput` for a file that is gone, not readable, or not a regular file.
+    static func readImageFile(at path: String) throws -> Data {
+        let fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw inputError("open", path: path, number: errno) }
+        defer { _ = Glibc.close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw inputError("fstat", path: path, number: errno) }
+        let kind = info.st_mode & S_IFMT
+        guard kind == S_IFREG else {
+            let what =
+                switch kind {
+                case S_IFDIR: "a folder"
+                case S_IFIFO: "a FIFO (named pipe)"
+                case S_IFSOCK: "a socket"
+                case S_IFCHR, S_IFBLK: "a device"
+                default: "not a regular file"
+                }
+            throw FlipbookError(
+                .unreadableInput, "this is \(what), not an image file; give PNG or JPEG files", path: path)
+        }
+        let size = Int(info.st_size)
+        var data = Data(count: size)
+        var done = 0
+        try data.withUnsafeMutableBytes { buffer in
+            while done < size {
+                let got = pread(fd, buffer.baseAddress! + done, size - done, off_t(done))
+                if got < 0 && errno == EINTR { continue }
+                guard got >= 0 else { throw inputError("read", path: path, number: errno) }
+                if got == 0 { break }  // it shrank while being read: the decoder reports the truncation
+                done += got
+            }
+        }
+        if done < size { data.count = done }
+        return data
+    }
+
+    /// An input file's open or read failure, with what to do about it.
+    private static func inputError(_ function: String, path: String, number: Int32) -> FlipbookError {
+        let message =
+            switch number {
+            case ENOENT:
+                "the file is gone: it was moved or deleted after the inputs were listed; put it back or leave it out"
+            case EACCES, EPERM:
+                "the file cannot be read: permission denied; make it readable (chmod a+r) or leave it out"
+            case ENOTDIR: "the file cannot be read: a folder in its path is a file"
+            default: "the file cannot be read: \(describe(errno: number))"
+            }
+        return FlipbookError(
+            .unreadableInput, message, path: path, underlying: "\(function) failed with errno \(number)")
     }
 
     /// Reads exactly `count` bytes at `offset`.

@@ -11,9 +11,12 @@ enum SPNGDecoder {
         defer { spng_ctx_free(context) }
         let side = UInt32(min(limits.maxDimension, Int(Int32.max)))
         try spngCheck(spng_set_image_limits(context, side, side), "spng_set_image_limits")
-        // Ancillary chunks (text, ICC profiles) may not take more than 64 MiB; libspng itself caps the
-        // chunk count at 1000.
-        try spngCheck(spng_set_chunk_limits(context, 64 << 20, 64 << 20), "spng_set_chunk_limits")
+        // The caller strips metadata chunks (ImageSniffing.pngPixelChunks); these limits are a second
+        // line. The chunk size limit applies to every chunk libspng stores (PLTE and tRNS are under
+        // 1 KiB; IDAT is streamed and exempt), the cache limit to all stored chunks together. The
+        // chunk count limit keeps libspng's default of 1000 (0.7.3 refuses to change it: its
+        // spng_set_option returns SPNG_EINVAL for SPNG_CHUNK_COUNT_LIMIT).
+        try spngCheck(spng_set_chunk_limits(context, 1 << 20, 4 << 20), "spng_set_chunk_limits")
 
         return try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Frame in
             try spngCheck(spng_set_png_buffer(context, buffer.baseAddress, buffer.count), "spng_set_png_buffer")
@@ -27,7 +30,9 @@ enum SPNGDecoder {
                 header.color_type == UInt8(SPNG_COLOR_TYPE_GRAYSCALE_ALPHA.rawValue)
                 || header.color_type == UInt8(SPNG_COLOR_TYPE_TRUECOLOR_ALPHA.rawValue)
             var transparency = spng_trns()
-            let hasTransparency = hasAlphaChannel || spng_get_trns(context, &transparency) == 0
+            let trnsStatus = spng_get_trns(context, &transparency)
+            if trnsStatus != Int32(SPNG_ECHUNKAVAIL.rawValue) { try spngCheck(trnsStatus, "spng_get_trns") }
+            let hasTransparency = hasAlphaChannel || trnsStatus == 0
             let format: PixelFormat = hasTransparency ? .rgba : .rgb
             let spngFormat = hasTransparency ? SPNG_FMT_RGBA8 : SPNG_FMT_RGB8
 

@@ -1,0 +1,85 @@
+import Foundation
+
+/// What a file's first bytes say it is, and header facts read before any decoder runs.
+///
+/// Pure Swift over the file's bytes, checking every offset: hostile input gives `nil` or an
+/// error, never a trap.
+enum ImageSniffing {
+    /// The PNG file signature.
+    static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// The name of a well-known image or movie format Flipbook does not decode, from its signature.
+    static func otherFormat(_ data: Data) -> String? {
+        let head = [UInt8](data.prefix(16))
+        func starts(_ ascii: String, at offset: Int = 0) -> Bool {
+            let bytes = Array(ascii.utf8)
+            return head.count >= offset + bytes.count && Array(head[offset..<offset + bytes.count]) == bytes
+        }
+        if starts("GIF87a") || starts("GIF89a") { return "GIF" }
+        if starts("RIFF") && starts("WEBP", at: 8) { return "WebP" }
+        if starts("BM") && head.count >= 14 { return "BMP" }
+        if starts("II*\u{0}") || starts("MM\u{0}*") { return "TIFF" }
+        if starts("ftyp", at: 4) {
+            let brand = String(decoding: head.dropFirst(8).prefix(4), as: UTF8.self)
+            if ["heic", "heix", "mif1", "msf1", "hevc"].contains(brand) { return "HEIF/HEIC" }
+            if ["avif", "avis"].contains(brand) { return "AVIF" }
+            return "MP4/QuickTime movie"
+        }
+        if starts("qoif") { return "QOI" }
+        if head.starts(with: [0xFF, 0x0A]) || starts("\u{0}\u{0}\u{0}\u{0C}JXL ") { return "JPEG XL" }
+        if starts("8BPS") { return "Photoshop" }
+        if starts("%PDF") { return "PDF" }
+        return nil
+    }
+
+    /// A PNG's width and height from its IHDR chunk, when the file is long enough to hold one.
+    static func pngSize(_ data: Data) -> (width: Int, height: Int)? {
+        guard data.count >= 24 else { return nil }
+        let bytes = [UInt8](data.prefix(24))
+        guard bytes[12..<16].elementsEqual("IHDR".utf8) else { return nil }
+        func read32(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return (read32(16), read32(20))
+    }
+
+    /// How many start-of-scan markers a JPEG holds (an upper bound: entropy-coded data stuffs
+    /// every 0xFF, so only metadata could add false ones).
+    static func jpegScanCount(_ data: Data) -> Int {
+        var count = 0
+        var previous: UInt8 = 0
+        for byte in data {
+            if previous == 0xFF && byte == 0xDA { count += 1 }
+            previous = byte
+        }
+        return count
+    }
+
+    /// A PNG with only the chunks needed for its pixels: `IHDR`, `PLTE`, `tRNS`, `IDAT`, `IEND`,
+    /// and any other critical chunk (so the decoder still rejects unknown ones).
+    ///
+    /// Text, ICC profiles, EXIF and other metadata are never used for the pixels, and a few hundred
+    /// bytes of compressed text can inflate to gigabytes; dropping them before libspng sees the file
+    /// means no metadata is inflated or stored. Chunk CRCs are left for the decoder to check. From
+    /// the first chunk that does not fit in the file, the rest is passed through as it is so the
+    /// decoder reports the damage.
+    static func pngPixelChunks(_ data: Data) -> Data {
+        let bytes = [UInt8](data)
+        var output = Data(bytes.prefix(8))
+        output.reserveCapacity(bytes.count)
+        var position = 8
+        while position < bytes.count {
+            guard bytes.count - position >= 12 else { break }
+            let length = bytes[position..<position + 4].reduce(0) { $0 << 8 | Int($1) }
+            guard length <= bytes.count - position - 12 else { break }
+            let type = bytes[position + 4..<position + 8]
+            let isCritical = type.first! & 0x20 == 0
+            let end = position + 12 + length
+            if isCritical || type.elementsEqual("tRNS".utf8) {
+                output.append(contentsOf: bytes[position..<end])
+            }
+            position = end
+            if type.elementsEqual("IEND".utf8) { return output }
+        }
+        output.append(contentsOf: bytes[position...])
+        return output
+    }
+}
