@@ -8,7 +8,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PACKAGES := libx264-dev libspng-dev libturbojpeg0-dev libdeflate-dev ffmpeg pkg-config time
 DEMO_FRAMES := demo-frames
 
-.PHONY: all deps build release demo test format lint clean
+.PHONY: all deps fuzz-deps build release demo test test-asan test-tsan fuzz format lint clean
 
 all: build
 
@@ -40,6 +40,27 @@ demo: release $(DEMO_FRAMES)/.done
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# Sanitizer runs of the test suite (separate build folders, so `make test` stays incremental).
+# LSan is told about XCTest's own leaks (fuzz/lsan-suppressions.txt); see README "Hostile input".
+test-asan: deps
+	$(SWIFT) build --build-tests --build-path .build/asan --sanitize=address
+	LSAN_OPTIONS=suppressions=$(CURDIR)/fuzz/lsan-suppressions.txt SWIFT_BACKTRACE=enable=no \
+		$(SWIFT) test --skip-build --build-path .build/asan --sanitize=address
+
+test-tsan: deps
+	$(SWIFT) build --build-tests --build-path .build/tsan --sanitize=thread
+	SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --build-path .build/tsan --sanitize=thread
+
+# libFuzzer targets for the PNG and JPEG decoders and the MP4 reader, FUZZ_SECONDS each (default 60).
+FUZZ_SECONDS ?= 60
+fuzz-deps: deps
+	@dpkg-query -W -f='$${Status}' lld 2>/dev/null | grep -q "install ok installed" || { \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends lld; }
+
+fuzz: fuzz-deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) SWIFT=$(SWIFT) fuzz/run.sh
 
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests

@@ -52,6 +52,11 @@ let package = Package(
             name: "FlipbookBench",
             dependencies: ["Flipbook"]),
 
+        // libFuzzer targets, built by `make fuzz` with -DFUZZING (stubs otherwise); not products.
+        .executableTarget(name: "FuzzPNG", dependencies: ["Flipbook"], path: "fuzz/targets/FuzzPNG"),
+        .executableTarget(name: "FuzzJPEG", dependencies: ["Flipbook"], path: "fuzz/targets/FuzzJPEG"),
+        .executableTarget(name: "FuzzMP4", dependencies: ["ISOBMFF"], path: "fuzz/targets/FuzzMP4"),
+
         .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF"]),
         .testTarget(name: "FlipbookTests", dependencies: ["Flipbook", "ISOBMFF", "FlipbookTestSupport"]),
         .testTarget(name: "FlipbookCLITests", dependencies: ["flipbook", "ISOBMFF", "FlipbookTestSupport"]),

@@ -22,11 +22,32 @@ public struct MovieFileBytes: Sendable {
         let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
         defer { try? handle.close() }
         let size = Int(try handle.seekToEnd())
+        try self.init(size: size, limit: limit) { offset, count in
+            try handle.seek(toOffset: UInt64(offset))
+            return [UInt8](try handle.read(upToCount: count) ?? Data())
+        }
+    }
+
+    /// Takes the describing boxes of a file held in memory, as ``init(path:limit:)`` reads them.
+    ///
+    /// - Parameters:
+    ///   - fileBytes: The whole file.
+    ///   - limit: The most bytes to hold for the describing boxes, 1 GiB by default.
+    /// - Throws: ``ISOBMFFError`` for a malformed top-level box.
+    public init(fileBytes: [UInt8], limit: Int = 1 << 30) throws {
+        try self.init(size: fileBytes.count, limit: limit) { offset, count in
+            guard offset < fileBytes.count else { return [] }
+            return Array(fileBytes[offset..<min(fileBytes.count, offset + count)])
+        }
+    }
+
+    /// Walks the top-level box headers through `read(offset, count)`, which returns at most `count`
+    /// bytes, then reads the describing boxes whole.
+    private init(size: Int, limit: Int, read: (Int, Int) throws -> [UInt8]) throws {
         var boxes: [(type: String, offset: Int, size: Int)] = []
         var position = 0
         while position + 8 <= size {
-            try handle.seek(toOffset: UInt64(position))
-            let header = [UInt8](try handle.read(upToCount: 16) ?? Data())
+            let header = try read(position, 16)
             guard header.count >= 8 else { break }
             var boxSize = header[0..<4].reduce(0) { $0 << 8 | Int($1) }
             let type = String(decoding: header[4..<8].map { (0x20...0x7E).contains($0) ? $0 : 0x2E }, as: UTF8.self)
@@ -65,8 +86,7 @@ public struct MovieFileBytes: Sendable {
         for box in boxes where box.offset < needed {
             let isMedia = ["mdat", "free", "skip", "wide"].contains(box.type)
             let count = min(isMedia ? min(box.size, 16) : box.size, needed - box.offset)
-            try handle.seek(toOffset: UInt64(box.offset))
-            let data = try handle.read(upToCount: count) ?? Data()
+            let data = try read(box.offset, count)
             bytes.replaceSubrange(box.offset..<box.offset + data.count, with: data)
         }
         self.bytes = bytes

@@ -1,0 +1,31 @@
+import Foundation
+
+/// Entry points for the fuzz targets under `fuzz/`: the decoders are internal, so the targets
+/// reach them through this package-level door instead of a public API.
+package enum FuzzEntry {
+    /// Limits small enough that a hostile header cannot make one input allocate more than 64 MiB.
+    static let limits = ImageLimits(maxDimension: 4096, maxPixels: 1 << 24, maxJPEGScans: 500)
+
+    /// Decodes `bytes` as an image file would be (PNG through the fast path or libspng, JPEG
+    /// through TurboJPEG with EXIF orientation), throwing away the result and any error.
+    package static func decodeImage(_ bytes: [UInt8]) {
+        let data = Data(bytes)
+        if let frame = try? ImageDecoder.decode(data, limits: limits) {
+            precondition(frame.pixels.count == frame.height * frame.bytesPerRow, "a decoded frame's size is wrong")
+        }
+    }
+
+    /// Decodes `bytes` as PNG through both paths: the fast path, and libspng after metadata is dropped.
+    package static func decodePNG(_ bytes: [UInt8]) {
+        let data = Data(ImageSniffing.pngSignature + bytes)
+        _ = try? DeflatePNGDecoder.decode(data, limits: limits)
+        _ = try? SPNGDecoder.decode(ImageSniffing.pngPixelChunks(data), limits: limits)
+    }
+
+    /// Parses `bytes` as a JPEG's EXIF metadata, both inside a JPEG and as a bare APP1 payload.
+    package static func parseExif(_ bytes: [UInt8]) {
+        _ = ExifOrientation.read(fromJPEG: bytes)
+        let exifHeader: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0, 0]
+        _ = ExifOrientation.fromExifSegment(exifHeader + bytes)
+    }
+}
