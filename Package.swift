@@ -44,7 +44,7 @@ let package = Package(
         // Helpers the test targets share: temporary folders, sample images, ffprobe/ffmpeg as judges.
         .target(
             name: "FlipbookTestSupport",
-            dependencies: ["ISOBMFF", "CTurboJPEG"],
+            dependencies: ["ISOBMFF", "CTurboJPEG", "CDeflate"],
             path: "Tests/FlipbookTestSupport"),
 
         // Stage timings for bench/compare.sh; not a product.

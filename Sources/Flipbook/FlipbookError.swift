@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Switch on ``code`` to react to a kind of failure; show ``description`` to a person: it names the
 /// frame and file at fault and says what was expected.
-public struct FlipbookError: Error, Sendable, CustomStringConvertible {
+public struct FlipbookError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What kind of failure this is.
     public enum Code: Sendable, Hashable {
         /// The destination exists and overwriting was not asked for.

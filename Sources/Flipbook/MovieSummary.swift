@@ -19,4 +19,8 @@ public struct MovieSummary: Sendable, Hashable {
     /// The first image's size when the movie's size was taken from it and rounded up to even sides;
     /// `nil` when no rounding was needed.
     public var sizeRoundedFrom: FrameSize? = nil
+    /// The images left out because they could not be used (see `skipInvalidImages` of
+    /// ``MovieWriter/makeMovie(fromImagesAt:to:settings:size:overwrite:imageDuration:repeatFrames:imageLimits:segment:skipInvalidImages:progress:)``),
+    /// each error naming its frame index and file; empty when none was.
+    public var skippedImages: [FlipbookError] = []
 }

@@ -24,6 +24,8 @@ struct CommandLineOptions {
     var fragmented = false
     var fragmentDuration: MediaTime?
     var keepOrder = false
+    var skipInvalid = false
+    var imageLimits = ImageLimits()
     var quiet = false
     var json = false
     var showHelp = false
@@ -204,6 +206,33 @@ let optionTable: [OptionSpec] = [
         options.fragmentDuration = time
     },
     OptionSpec(
+        names: ["--skip-invalid"], value: nil,
+        help:
+            "Leave out images that cannot be read or decoded, with a warning, instead of failing; the frame before a skipped image is shown for its time."
+    ) { options, _ in options.skipInvalid = true },
+    OptionSpec(
+        names: ["--max-image-side"], value: "PIXELS",
+        help: "Refuse images wider or taller than this, before decoding them (default 16384)."
+    ) { options, text in
+        guard let side = Int(text), side > 0 else {
+            throw UsageError(
+                description: "--max-image-side \(text) is not a size; use a number of pixels such as 8192.")
+        }
+        options.imageLimits.maxDimension = side
+    },
+    OptionSpec(
+        names: ["--max-image-pixels"], value: "COUNT",
+        help:
+            "Refuse images with more pixels than this, before decoding them: a number, or WxH such as 8192x8192 (default 268435456, 16384x16384)."
+    ) { options, text in
+        let product = FrameSize(parsing: text).map { $0.width.multipliedReportingOverflow(by: $0.height) }
+        guard let pixels = product.map({ $0.overflow ? Int.max : $0.partialValue }) ?? Int(text), pixels > 0 else {
+            throw UsageError(
+                description: "--max-image-pixels \(text) is not a pixel count; use a number or WxH, such as 8192x8192.")
+        }
+        options.imageLimits.maxPixels = pixels
+    },
+    OptionSpec(
         names: ["--keep-order"], value: nil,
         help: "Keep the inputs in the order given instead of natural order by path (f2 before f10)."
     ) { options, _ in options.keepOrder = true },
@@ -280,6 +309,9 @@ extension CommandLineOptions {
             }
             if imageDuration != nil {
                 throw UsageError(description: "--duration is for image inputs; raw frames are shown at --fps.")
+            }
+            if skipInvalid {
+                throw UsageError(description: "--skip-invalid is for image inputs; raw frames have no files to skip.")
             }
             if segment != nil {
                 throw UsageError(

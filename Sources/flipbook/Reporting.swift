@@ -10,11 +10,12 @@ enum Reporting {
             movie.url.path, movie.frames, movie.duration.seconds, movie.width, movie.height, movie.codec,
             byteCount(movie.bytes), seconds)
             + (movie.sizeRoundedFrom.map { " (size \($0) rounded to \(movie.width)x\(movie.height))" } ?? "")
+            + (movie.skippedImages.isEmpty ? "" : " (\(movie.skippedImages.count) invalid images skipped)")
     }
 
     /// The `--json` object on standard output.
     static func json(_ movie: MovieSummary) -> String {
-        let object: [String: Any] = [
+        var object: [String: Any] = [
             "output": movie.url.path,
             "frames": movie.frames,
             "duration": movie.duration.seconds,
@@ -23,6 +24,7 @@ enum Reporting {
             "codec": movie.codec,
             "bytes": movie.bytes,
         ]
+        if !movie.skippedImages.isEmpty { object["skipped"] = movie.skippedImages.count }
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self)
     }

@@ -58,7 +58,8 @@ func run(_ arguments: [String]) async -> Int32 {
             return try await MovieWriter.makeMovie(
                 fromImagesAt: images, to: output, settings: settings, size: options.size,
                 overwrite: options.overwrite, imageDuration: options.imageDuration,
-                repeatFrames: options.repeatFrames, segment: segment, progress: progress)
+                repeatFrames: options.repeatFrames, imageLimits: options.imageLimits, segment: segment,
+                skipInvalidImages: options.skipInvalid, progress: progress)
         }
         if let signal {
             if showProgress { Terminal.clearProgress() }
@@ -69,6 +70,9 @@ func run(_ arguments: [String]) async -> Int32 {
         }
         let movie = try result.get()
         if showProgress { Terminal.clearProgress() }
+        if !options.quiet {
+            for skipped in movie.skippedImages { Terminal.error("flipbook: warning: skipped \(skipped)") }
+        }
         if options.json { Terminal.output(Reporting.json(movie)) }
         if !options.quiet { Terminal.error(Reporting.summaryLine(movie, seconds: Date().timeIntervalSince(started))) }
         return 0

@@ -34,7 +34,7 @@ public struct ImageLimits: Sendable, Hashable {
             throw FlipbookError(
                 .unsupportedImage,
                 "the image is \(width)x\(height) pixels, over the limit of \(maxDimension) a side and "
-                    + "\(maxPixels) pixels in all; shrink it, or raise the limits (ImageLimits; the tool's --max-image-size) if such images are expected"
+                    + "\(maxPixels) pixels in all; shrink it, or raise the limits (ImageLimits; the tool's --max-image-side and --max-image-pixels) if such images are expected"
             )
         }
     }

@@ -56,13 +56,19 @@ extension MovieWriter {
     ///     players that need a constant frame rate; `imageDuration` must then be a whole number of frames.
     ///   - segment: Encode only this slice of the images, keeping the times its frames have in the
     ///     whole movie, for a later ``MovieJoiner/join(segments:to:overwrite:)``; `nil` encodes all.
+    ///   - skipInvalidImages: Leave out images that cannot be read or decoded (unreadable, not an
+    ///     image, damaged, over `imageLimits`) instead of failing. A skipped image's time goes to the
+    ///     frame before it, so later frames keep their times and the movie its length; skipped images
+    ///     at the start give their time to the first image that can be used. The summary's
+    ///     ``MovieSummary/skippedImages`` lists them; it fails when no image can be used.
     ///   - progress: Called after each frame is encoded.
     /// - Returns: What was written.
     /// - Throws: ``FlipbookError``, naming the frame and file at fault; nothing is left at `url` then.
     public static func makeMovie(
         fromImagesAt images: [URL], to url: URL, settings: VideoSettings, size: FrameSize?, overwrite: Bool = false,
         imageDuration: MediaTime? = nil, repeatFrames: Bool = false, imageLimits: ImageLimits = ImageLimits(),
-        segment: Segment? = nil, progress: (@Sendable (SequenceProgress) -> Void)? = nil
+        segment: Segment? = nil, skipInvalidImages: Bool = false,
+        progress: (@Sendable (SequenceProgress) -> Void)? = nil
     ) async throws -> MovieSummary {
         guard !images.isEmpty else {
             throw FlipbookError(.invalidSettings, "no images were given; a movie needs at least one frame")
@@ -82,7 +88,7 @@ extension MovieWriter {
             }
             if size == nil {
                 // Every segment takes its size from the first image of the whole sequence.
-                let first = try ImageDecoder.decodeFile(at: allImages[0], limits: imageLimits)
+                let first = try firstDecodable(allImages, limits: imageLimits, skipInvalid: skipInvalidImages)
                 size = FrameSize(width: first.width, height: first.height)
             }
             firstImage = range.lowerBound
@@ -92,9 +98,24 @@ extension MovieWriter {
         let job = ImageSequenceJob(
             images: images, firstImage: firstImage, totalImages: allImages.count, url: url, overwrite: overwrite,
             settings: settings, size: size, copies: timing.copies, imageLimits: imageLimits, segment: segment,
-            progress: progress)
+            skipInvalidImages: skipInvalidImages, progress: progress)
         return try await job.run()
     }
+}
+
+/// The first of `images` that decodes; with `skipInvalid`, invalid ones before it are passed over.
+private func firstDecodable(_ images: [URL], limits: ImageLimits, skipInvalid: Bool) throws -> Frame {
+    var skipping = SkippedImages(enabled: skipInvalid)
+    for (index, image) in images.enumerated() {
+        do {
+            return try ImageDecoder.decodeFile(at: image, limits: limits)
+        } catch let error as FlipbookError {
+            let attributed = error.attributed(toFrame: index, path: image.path)
+            guard skipping.maySkip(attributed) else { throw attributed }
+            skipping.skip(attributed)
+        }
+    }
+    throw skipping.nothingLeft(of: images.count)
 }
 
 /// How a slideshow's images become frames: one frame lasting the image's duration (the movie's

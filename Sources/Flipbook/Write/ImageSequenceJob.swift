@@ -21,6 +21,8 @@ struct ImageSequenceJob {
     let copies: Int
     let imageLimits: ImageLimits
     let segment: Segment?
+    /// Whether images that cannot be read or decoded are left out (see ``SkippedImages``).
+    let skipInvalidImages: Bool
     let progress: (@Sendable (SequenceProgress) -> Void)?
 
     /// Pictures decoded and prepared ahead of the encoder: one per core and one more.
@@ -28,13 +30,25 @@ struct ImageSequenceJob {
 
     func run() async throws -> MovieSummary {
         let started = Date()
-        let first = try decode(0)
-        let (writer, roundedFrom) = try await makeWriter(firstFrame: first)
+        var skipping = SkippedImages(enabled: skipInvalidImages)
+        // The first image that can be used sizes the movie.
+        var (firstUsable, first): (Int, Frame?) = (0, nil)
+        while first == nil {
+            do {
+                first = try decode(firstUsable)
+            } catch let error as FlipbookError where skipping.maySkip(error) {
+                skipping.skip(error)
+                firstUsable += 1
+                guard firstUsable < images.count else { throw skipping.nothingLeft(of: images.count) }
+            }
+        }
+        let (usable, firstFrame) = (firstUsable, first!)
+        let (writer, roundedFrom) = try await makeWriter(firstFrame: firstFrame)
         do {
             try await withThrowingTaskGroup(of: (Int, Result<YUVPicture, any Error>).self) { group in
                 let preparer = writer.preparer
-                group.addTask { (0, Result { try preparer.prepare(first) }) }
-                var next = 1
+                group.addTask { (usable, Result { try preparer.prepare(firstFrame) }) }
+                var next = usable + 1
                 func schedule() {
                     guard next < images.count else { return }
                     let index = next
@@ -43,11 +57,19 @@ struct ImageSequenceJob {
                 }
                 for _ in 1..<lookahead { schedule() }
                 var ready: [Int: Result<YUVPicture, any Error>] = [:]
-                var appended = 0
+                var appended = usable
                 while appended < images.count, let (index, picture) = try await group.next() {
                     ready[index] = picture
                     while let picture = ready.removeValue(forKey: appended) {
-                        try await append(picture, number: appended, to: writer)
+                        if case .failure(let error as FlipbookError) = picture, skipping.maySkip(error) {
+                            skipping.skip(error)
+                        } else {
+                            let start = skipping.startTime(
+                                ofImage: firstImage + appended, firstImage: firstImage, copies: copies,
+                                rate: settings.frameRate)
+                            try await append(picture, number: appended, start: start, to: writer)
+                            skipping.wrote()
+                        }
                         appended += 1
                         schedule()
                         progress?(
@@ -57,8 +79,15 @@ struct ImageSequenceJob {
                     }
                 }
             }
+            if !skipping.errors.isEmpty {
+                // The last frame written lasts until the sequence ends: images skipped after it (or,
+                // when it is the only one, before it) give it their time.
+                try await writer.extendLastFrame(
+                    until: MediaTime(frame: (firstImage + images.count) * copies, at: settings.frameRate))
+            }
             var summary = try await writer.finish()
             summary.sizeRoundedFrom = roundedFrom
+            summary.skippedImages = skipping.errors
             return summary
         } catch {
             await writer.cancel()
@@ -92,15 +121,14 @@ struct ImageSequenceJob {
         return (writer, rounded ? FrameSize(width: frame.width, height: frame.height) : nil)
     }
 
-    /// Appends image `number`'s picture, `copies` times; a segment's first frame keeps the time it
-    /// has in the whole movie.
-    private func append(_ picture: Result<YUVPicture, any Error>, number: Int, to writer: MovieWriter) async throws {
+    /// Appends image `number`'s picture, `copies` times, the first at `start` when given (a
+    /// segment's first frame keeps the time it has in the whole movie; see ``SkippedImages``).
+    private func append(
+        _ picture: Result<YUVPicture, any Error>, number: Int, start: MediaTime?, to writer: MovieWriter
+    ) async throws {
         do {
             for copy in 0..<copies {
-                let start =
-                    number == 0 && copy == 0 && firstImage > 0
-                    ? MediaTime(frame: firstImage * copies, at: settings.frameRate) : nil
-                try await writer.append(prepared: picture, at: start, duration: nil)
+                try await writer.append(prepared: picture, at: copy == 0 ? start : nil, duration: nil)
             }
         } catch let error as FlipbookError {
             throw error.attributed(toFrame: firstImage + number, path: images[number].path)

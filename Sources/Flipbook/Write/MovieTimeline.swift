@@ -90,6 +90,19 @@ struct MovieTimeline {
         return start
     }
 
+    /// Makes the latest frame last until `time`, as if it had been given that duration (the images
+    /// after it were left out).
+    mutating func extendLatest(until time: MediaTime) throws {
+        guard let current = latest else { return }
+        let end = try ticks(time, what: "end time", frame: frameCount - 1)
+        guard end > current.time else {
+            throw FlipbookError(
+                .invalidTimestamp, "the end time \(show(end)) is not after the last frame's start",
+                frameIndex: frameCount - 1)
+        }
+        latest = (current.time, end - current.time, true)
+    }
+
     /// Accepts the next packet in decode order; returns the previous packet's finished sample, whose
     /// decode duration was only known once this packet arrived.
     mutating func add(_ encoded: EncodedPacket) -> Sample? {

@@ -164,6 +164,12 @@ public actor MovieWriter {
             bytes: bytes, width: settings.width, height: settings.height, codec: encoder.codecName)
     }
 
+    /// Makes the last frame appended last until `time`, for images left out at the end of a sequence.
+    func extendLastFrame(until time: MediaTime) throws {
+        try lifecycle.checkWritable(for: "extendLastFrame")
+        try timeline.extendLatest(until: time)
+    }
+
     /// Describes the movie as a segment of a longer sequence, for ``MovieJoiner``.
     func describeAsSegment(_ info: SegmentInfo) {
         extensions = [info.box]
