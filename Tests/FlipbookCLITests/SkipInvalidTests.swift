@@ -41,6 +41,27 @@ import Testing
         #expect(try Judge.decodeErrors(of: output) == "")
     }
 
+    @Test func segmentsWithSkippedImagesJoinToTheSameTimes() throws {
+        // Segments of two images each: the first segment is only a skipped image and a good one.
+        let dir = try TemporaryDirectory()
+        _ = try brokenSequence(in: dir)
+        var parts: [String] = []
+        for segment in 1...3 {
+            let part = dir.path("part\(segment).mp4")
+            let result = try ExternalTool.run(
+                ExternalTool.flipbookPath,
+                [dir.path("frames"), "-o", part, "--segment", "\(segment)/3", "--skip-invalid", "-q"])
+            #expect(result.status == 0, "\(result.stderr)")
+            parts.append(part)
+        }
+        #expect(try Judge.formatDuration(of: parts[0]) == "0.066667")
+        let joined = dir.path("joined.mp4")
+        let join = try ExternalTool.run(ExternalTool.flipbookPath, ["join"] + parts + ["-o", joined, "-q"])
+        #expect(join.status == 0, "\(join.stderr)")
+        #expect(try Judge.frames(of: joined).map(\.ptsTime) == ["0.000000", "0.066667", "0.133333"])
+        #expect(try Judge.formatDuration(of: joined) == "0.200000")
+    }
+
     @Test func slideshowKeepsEveryImagesTime() throws {
         let dir = try TemporaryDirectory()
         let paths = try SampleImages.write(count: 4, width: 64, height: 48, into: dir.folder("frames"))
