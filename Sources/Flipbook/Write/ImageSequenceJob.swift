@@ -1,6 +1,6 @@
 import Foundation
 
-/// The work behind ``MovieWriter/makeMovie(fromImagesAt:to:settings:size:overwrite:imageDuration:repeatFrames:imageLimits:segment:progress:)``.
+/// The work behind ``MovieWriter/makeMovie(fromImagesAt:to:settings:size:overwrite:imageDuration:repeatFrames:imageLimits:segment:skipInvalidImages:progress:)``.
 ///
 /// The first image is decoded to learn the movie's size; then a few images at a time are decoded,
 /// fitted and converted on several threads ahead of the encoder, and appended in order. At most
