@@ -45,12 +45,12 @@ test: deps
 # LSan is told about XCTest's own leaks (fuzz/lsan-suppressions.txt); see README "Hostile input".
 test-asan: deps
 	$(SWIFT) build --build-tests --build-path .build/asan --sanitize=address
-	LSAN_OPTIONS=suppressions=$(CURDIR)/fuzz/lsan-suppressions.txt SWIFT_BACKTRACE=enable=no \
+	FLIPBOOK_SANITIZED=address LSAN_OPTIONS=suppressions=$(CURDIR)/fuzz/lsan-suppressions.txt SWIFT_BACKTRACE=enable=no \
 		$(SWIFT) test --skip-build --build-path .build/asan --sanitize=address
 
 test-tsan: deps
 	$(SWIFT) build --build-tests --build-path .build/tsan --sanitize=thread
-	SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --build-path .build/tsan --sanitize=thread
+	FLIPBOOK_SANITIZED=thread SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --build-path .build/tsan --sanitize=thread
 
 # libFuzzer targets for the PNG and JPEG decoders and the MP4 reader, FUZZ_SECONDS each (default 60).
 FUZZ_SECONDS ?= 60
