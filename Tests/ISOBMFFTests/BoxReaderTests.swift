@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ISOBMFF
@@ -188,5 +189,39 @@ import Testing
         } throws: { error in
             (error as? ISOBMFFError)?.code == .missingBox
         }
+    }
+}
+
+/// Counts in a hostile file cost no more memory than the file itself.
+@Suite struct HostileCountTests {
+    @Test func sttsEntriesClaimingBillionsOfSamplesAreInspectedQuickly() throws {
+        // 700 samples whose durations alternate make 200 stts entries; each then claims 2^31 samples.
+        var file = try SyntheticMovie(count: 700).file
+        let stts = try #require(
+            try BoxReader.parse(file).first("moov")?.descendant(["trak", "mdia", "minf", "stbl", "stts"]))
+        let entries =
+            Int(file[stts.payloadRange.lowerBound + 7])
+            | Int(file[stts.payloadRange.lowerBound + 6]) << 8
+        #expect(entries == 200)
+        for entry in 0..<entries {
+            let at = stts.payloadRange.lowerBound + 8 + entry * 8
+            file.replaceSubrange(at..<at + 4, with: [0x7F, 0xFF, 0xFF, 0xFF])
+        }
+        let started = Date()
+        let inspection = try MovieInspection.inspect(MovieFileBytes(fileBytes: file))
+        #expect(Date().timeIntervalSince(started) < 1)
+        #expect(inspection.frames == 700)
+        #expect(!inspection.problems.isEmpty)
+    }
+
+    @Test func moreSamplesThanBytesIsRefused() throws {
+        var file = try SyntheticMovie(count: 10).file
+        let stsz = try #require(
+            try BoxReader.parse(file).first("moov")?.descendant(["trak", "mdia", "minf", "stbl", "stsz"]))
+        // sample_size (constant, so no table) then sample_count: a million samples of 1 byte.
+        file.replaceSubrange(
+            stsz.payloadRange.lowerBound + 4..<stsz.payloadRange.lowerBound + 12,
+            with: [0, 0, 0, 1, 0, 0x0F, 0x42, 0x40])
+        #expect(throws: ISOBMFFError.self) { try SampleTableReader(bytes: file) }
     }
 }

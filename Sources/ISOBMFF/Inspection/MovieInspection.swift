@@ -82,10 +82,13 @@ public struct MovieInspection: Sendable, Codable, Equatable {
         } else {
             let table = try SampleTableReader(bytes: file.bytes, fileSize: file.fileSize)
             inspection.problems += table.validate()
-            durations = table.timeToSample.entries.flatMap {
-                [UInt64](repeating: UInt64($0.sampleDelta), count: Int(min($0.sampleCount, 1 << 22)))
+            // One duration per sample, never more: each stts entry may claim 2^32 samples.
+            durations = []
+            durations.reserveCapacity(table.samples.count)
+            for entry in table.timeToSample.entries where durations.count < table.samples.count {
+                let count = min(Int(entry.sampleCount), table.samples.count - durations.count)
+                durations += repeatElement(UInt64(entry.sampleDelta), count: count)
             }
-            if durations.count != table.samples.count { durations = Array(durations.prefix(table.samples.count)) }
         }
         inspection.frames = durations.count
         inspection.describeRate(durations: durations)

@@ -94,6 +94,12 @@ public struct SampleTableReader: Sendable {
         syncSamples = stss
 
         let count = Int(sampleSizes.sampleCount)
+        // Every sample takes at least a byte of the file; a larger count is a lie that would cost memory.
+        guard count <= self.fileSize else {
+            throw ISOBMFFError(
+                .malformedBox, "declares \(count) samples but the file has only \(self.fileSize) bytes",
+                offset: stbl.offset, boxType: "stsz")
+        }
         guard count <= maximumSampleCount else {
             throw ISOBMFFError(
                 .malformedBox, "declares \(count) samples, more than the limit of \(maximumSampleCount)",
