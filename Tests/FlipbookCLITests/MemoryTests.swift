@@ -21,6 +21,8 @@ import Testing
     }
 
     @Test func threeThousandFramesTakeNoMoreMemoryThanThreeHundred() throws {
+        // AddressSanitizer holds freed memory in quarantine, so resident memory grows with the work.
+        guard ProcessInfo.processInfo.environment["FLIPBOOK_SANITIZED"] == nil else { return }
         let dir = try TemporaryDirectory()
         let few = try peakMemory(frames: 300, in: dir)
         let many = try peakMemory(frames: 3000, in: dir)

@@ -87,7 +87,7 @@ import Testing
         #expect(durations.movieDuration == 60 * 400)
         #expect(durations.trackDuration == 60 * 400)
         #expect(durations.edits.count == 1)
-        #expect(durations.edits.map(\.segmentDuration) == [60 * 400])  // not an optional: see README, sanitizers
+        #expect(durations.edits.map(\.segmentDuration) == [60 * 400])  // unwrapped: see README (sanitizers)
         let delay = try #require(durations.edits.first?.mediaTime)
         #expect(delay > 0)
         #expect(durations.mediaDuration == 60 * 400 + UInt64(delay))
