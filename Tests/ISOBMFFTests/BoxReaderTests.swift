@@ -225,3 +225,24 @@ import Testing
         #expect(throws: ISOBMFFError.self) { try SampleTableReader(bytes: file) }
     }
 }
+
+/// The fuzz seeds, and inputs the fuzzer once found trouble with, read as `fuzz/targets/FuzzMP4` reads them.
+@Suite struct FuzzRegressionTests {
+    @Test func everyMP4SeedIsReadQuicklyWithoutTrapping() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../fuzz/seeds/mp4").standardized
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(names.contains { $0.hasPrefix("regression-") })
+        for name in names {
+            let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent(name)))
+            let started = Date()
+            if let boxes = try? BoxReader.parse(bytes) { _ = BoxDump.render(boxes, in: bytes) }
+            if let table = try? SampleTableReader(bytes: bytes, maximumSampleCount: 1 << 16) { _ = table.validate() }
+            if let fragments = try? FragmentedMovieReader(bytes: bytes) { _ = fragments.validate() }
+            if let file = try? MovieFileBytes(fileBytes: bytes, limit: 1 << 24) {
+                _ = try? MovieInspection.inspect(file)
+            }
+            #expect(Date().timeIntervalSince(started) < 1, "\(name)")
+        }
+    }
+}

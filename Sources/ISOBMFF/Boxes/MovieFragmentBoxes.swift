@@ -166,6 +166,11 @@ public struct TrackRunBox: Sendable, Equatable {
         let firstSampleFlags = flags & 0x0004 != 0 ? try r.readUInt32() : nil
         let fields = [0x0100, 0x0200, 0x0400, 0x0800].filter { flags & UInt32($0) != 0 }.count
         try r.requireEntries(count, size: 4 * fields)
+        // A run without per-sample fields costs no bytes per sample, but every sample still takes at
+        // least a byte of media: a larger count is a lie that would cost gigabytes.
+        guard Int(count) <= bytes.count else {
+            throw r.error(.malformedBox, "declares \(count) samples but the file has only \(bytes.count) bytes")
+        }
         entries = []
         entries.reserveCapacity(Int(count))
         for index in 0..<count {

@@ -24,7 +24,7 @@ enum FragmentReader {
                     var reader = ByteReader(payloadOf: trun, in: bytes)
                     let flags = try reader.readUInt32() & 0xFF_FFFF
                     let count = try reader.readUInt32()
-                    guard count <= 1 << 22, durations.count + Int(count) <= 1 << 24 else {
+                    guard count <= 1 << 22, durations.count + Int(count) <= min(1 << 24, bytes.count) else {
                         throw reader.error(.malformedBox, "trun declares \(count) samples, more than a movie can hold")
                     }
                     if flags & 0x001 != 0 { try reader.skip(4) }  // data_offset
