@@ -136,7 +136,7 @@ import Testing
         let url = dir.url.appendingPathComponent("broken.mp4")
         let writer = try MovieWriter(
             url: url, settings: VideoSettings(width: 16, height: 16), overwrite: false, imageLimits: ImageLimits()
-        ) { _, _, _ in FailingEncoder(failAt: 2) }
+        ) { _, _ in FailingEncoder(failAt: 2) }
         try await writer.append(Self.syntheticFrame(0, width: 16, height: 16))
         try await writer.append(Self.syntheticFrame(1, width: 16, height: 16))
         for _ in 0..<2 {

@@ -52,14 +52,14 @@ public actor MovieWriter {
         throws
     {
         try self.init(url: url, settings: settings, overwrite: overwrite, imageLimits: imageLimits) {
-            settings, _, matrix in
+            settings, matrix in
             try X264Encoder(settings: settings, colour: matrix)
         }
     }
 
     init(
         url: URL, settings: VideoSettings, overwrite: Bool, imageLimits: ImageLimits,
-        makeEncoder: (VideoSettings, Int32, ColourMatrix) throws -> any VideoEncoder
+        makeEncoder: (VideoSettings, ColourMatrix) throws -> any VideoEncoder
     ) throws {
         try settings.validate()
         try MovieFile.checkDestination(url, overwrite: overwrite)
@@ -69,7 +69,7 @@ public actor MovieWriter {
         let matrix = ColourMatrix(settings.colourStandard, settings.colourRange)
         preparer = FramePreparer(settings: settings, matrix: matrix)
         timeline = try MovieTimeline(timescale: settings.resolvedTimescale, frameRate: settings.frameRate)
-        encoder = try makeEncoder(settings, timeline.timescale, matrix)
+        encoder = try makeEncoder(settings, matrix)
         if let fragmentDuration = settings.fragmentDuration {
             let ticks = fragmentDuration.value * Int64(timeline.timescale) / Int64(fragmentDuration.timescale)
             file = try FragmentedMovieFile(
