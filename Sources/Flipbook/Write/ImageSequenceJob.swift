@@ -25,8 +25,8 @@ struct ImageSequenceJob {
     let skipInvalidImages: Bool
     let progress: (@Sendable (SequenceProgress) -> Void)?
 
-    /// Pictures decoded and prepared ahead of the encoder: one per core and one more.
-    var lookahead: Int { ProcessInfo.processInfo.activeProcessorCount + 1 }
+    /// Pictures decoded and prepared ahead of the encoder: one per core (at least two).
+    var lookahead: Int { max(2, ProcessInfo.processInfo.activeProcessorCount) }
 
     func run() async throws -> MovieSummary {
         let started = Date()
