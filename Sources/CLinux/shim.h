@@ -8,8 +8,9 @@
 #include <unistd.h>
 
 // mallopt and its M_* constants live in <malloc.h>, which Swift's Glibc module does not include.
-static inline int flipbook_set_malloc_thresholds(int mmap_threshold, int trim_threshold) {
-    return mallopt(M_MMAP_THRESHOLD, mmap_threshold) && mallopt(M_TRIM_THRESHOLD, trim_threshold);
+static inline int flipbook_set_malloc_thresholds(int mmap_threshold, int trim_threshold, int arenas) {
+    return mallopt(M_MMAP_THRESHOLD, mmap_threshold) && mallopt(M_TRIM_THRESHOLD, trim_threshold)
+        && mallopt(M_ARENA_MAX, arenas);
 }
 
 // glibc declares fallocate only under _GNU_SOURCE, which Swift's Glibc module is built without, so
