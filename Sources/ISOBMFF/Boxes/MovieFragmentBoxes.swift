@@ -34,6 +34,13 @@ public struct TrackFragmentHeaderBox: Sendable, Equatable {
     public var trackID: UInt32
     /// The box's flags.
     public var flags: UInt32
+    /// The fragment's default sample duration over the track's `trex`, when its flag is set (other
+    /// writers' files; Flipbook writes no defaults here).
+    public var defaultSampleDuration: UInt32?
+    /// The fragment's default sample size, when its flag is set.
+    public var defaultSampleSize: UInt32?
+    /// The fragment's default sample flags, when its flag is set.
+    public var defaultSampleFlags: UInt32?
 
     /// Creates the box.
     ///
@@ -55,6 +62,20 @@ public struct TrackFragmentHeaderBox: Sendable, Equatable {
         var r = ByteReader(payloadOf: box, in: bytes)
         (_, flags) = try r.readVersionAndFlags()
         trackID = try r.readUInt32()
+        if flags & 0x01 != 0 { try r.skip(8) }  // base_data_offset
+        if flags & 0x02 != 0 { try r.skip(4) }  // sample_description_index
+        defaultSampleDuration = flags & 0x08 != 0 ? try r.readUInt32() : nil
+        defaultSampleSize = flags & 0x10 != 0 ? try r.readUInt32() : nil
+        defaultSampleFlags = flags & 0x20 != 0 ? try r.readUInt32() : nil
+    }
+
+    /// The sample defaults for this fragment's runs: its own where it sets them, else the track's.
+    func defaults(over track: TrackExtendsBox) -> TrackExtendsBox {
+        var merged = track
+        merged.defaultSampleDuration = defaultSampleDuration ?? track.defaultSampleDuration
+        merged.defaultSampleSize = defaultSampleSize ?? track.defaultSampleSize
+        merged.defaultSampleFlags = defaultSampleFlags ?? track.defaultSampleFlags
+        return merged
     }
 }
 

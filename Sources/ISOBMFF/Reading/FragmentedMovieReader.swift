@@ -89,7 +89,7 @@ public struct FragmentedMovieReader: Sendable {
         var samples: [SampleTableReader.DecodedSample] = []
         var time = base
         for trunBox in traf.children("trun") {
-            let trun = try TrackRunBox(reading: trunBox, in: bytes, defaults: defaults)
+            let trun = try TrackRunBox(reading: trunBox, in: bytes, defaults: tfhd.defaults(over: defaults))
             var offset = UInt64(max(0, moof.offset + Int(trun.dataOffset)))
             for entry in trun.entries {
                 samples.append(
