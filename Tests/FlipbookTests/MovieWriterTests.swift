@@ -63,6 +63,27 @@ import Testing
         #expect(stream.width == 64 && stream.height == 64)
     }
 
+    @Test func imageFilesAreAppendedAndAnUnreadableOneNamesItsIndexAndPath() async throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        let images = try SampleImages.write(count: 2, width: 64, height: 48, into: frames)
+        let text = dir.path("notes.png")
+        try Data("not an image".utf8).write(to: URL(fileURLWithPath: text))
+        let url = dir.url.appendingPathComponent("files.mp4")
+        let writer = try MovieWriter(url: url, settings: VideoSettings(width: 64, height: 48, preset: .ultrafast))
+        try await writer.append(imageAt: URL(fileURLWithPath: images[0]))
+        do {
+            try await writer.append(imageAt: URL(fileURLWithPath: text))
+            Issue.record("a text file must not decode")
+        } catch let error as FlipbookError {
+            #expect(error.frameIndex == 1)
+            #expect(error.path == text)
+        }
+        try await writer.append(imageAt: URL(fileURLWithPath: images[1]))
+        #expect(try await writer.finish().frames == 2)
+        #expect(try Judge.stream(of: url.path).frameCount == 2)
+    }
+
     @Test func appendAfterFinishAndFinishTwiceThrowInvalidState() async throws {
         let dir = try TemporaryDirectory()
         let url = dir.url.appendingPathComponent("once.mp4")

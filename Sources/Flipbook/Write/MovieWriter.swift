@@ -33,7 +33,7 @@ public actor MovieWriter {
     /// Fits and converts frames; usable off the actor, so preparation overlaps encoding.
     nonisolated let preparer: FramePreparer
     private var timeline: MovieTimeline
-    private let imageLimits: ImageLimits
+    private nonisolated let imageLimits: ImageLimits
     /// Private boxes written into the movie's `moov` (a segment's description).
     var extensions: [UserExtensionBox] = []
     /// Frames accepted so far.
@@ -125,18 +125,21 @@ public actor MovieWriter {
     ///
     /// - Throws: `.unreadableInput`, `.unsupportedImage` or `.corruptImage` naming the file and the
     ///   frame index (the writer stays usable), and everything ``append(_:)`` throws.
-    public func append(imageAt imageURL: URL, at time: MediaTime? = nil, duration: MediaTime? = nil) async throws {
-        try lifecycle.checkWritable(for: "append")
-        let frame: Frame
+    public nonisolated func append(imageAt imageURL: URL, at time: MediaTime? = nil, duration: MediaTime? = nil)
+        async throws
+    {
+        // Decoding, fitting and conversion run here, off the actor, like append(_:at:duration:).
+        let path = imageURL.path
+        let picture = Result { try preparer.prepare(try ImageDecoder.decodeFile(at: imageURL, limits: imageLimits)) }
+            .mapError { error in (error as? FlipbookError)?.attributed(toFrame: nil, path: path) ?? error }
         do {
-            frame = try ImageDecoder.decodeFile(at: imageURL, limits: imageLimits)
+            try await append(prepared: picture, at: time, duration: duration)
         } catch let error as FlipbookError {
-            throw error.attributed(toFrame: framesAppended, path: imageURL.path)
-        }
-        do {
-            try await append(frame, at: time, duration: duration)
-        } catch let error as FlipbookError where error.frameIndex == framesAppended {
-            throw error.attributed(toFrame: nil, path: imageURL.path)
+            // A time that does not fit is this image's fault too; the writer's own failures are not.
+            if let index = error.frameIndex, index == (await framesAppended) {
+                throw error.attributed(toFrame: nil, path: path)
+            }
+            throw error
         }
     }
 
