@@ -63,19 +63,11 @@ final class POSIXFile {
             throw FlipbookError(
                 .unreadableInput, "this is \(what), not an image file; give PNG or JPEG files", path: path)
         }
-        let size = Int(info.st_size)
-        var data = Data(count: size)
-        var done = 0
-        try data.withUnsafeMutableBytes { buffer in
-            while done < size {
-                let got = pread(fd, buffer.baseAddress! + done, size - done, off_t(done))
-                if got < 0 && errno == EINTR { continue }
-                guard got >= 0 else { throw inputError("read", path: path, number: errno) }
-                if got == 0 { break }  // it shrank while being read: the decoder reports the truncation
-                done += got
-            }
-        }
-        if done < size { data.count = done }
+        var data = Data(count: Int(info.st_size))
+        let done = data.withUnsafeMutableBytes { readFully(fd, into: $0, at: 0) }
+        guard done >= 0 else { throw inputError("read", path: path, number: errno) }
+        // A file that shrank while being read is passed on short: the decoder reports the truncation.
+        if done < data.count { data.count = done }
         return data
     }
 
@@ -97,51 +89,54 @@ final class POSIXFile {
     /// Reads exactly `count` bytes at `offset`.
     func read(at offset: UInt64, count: Int) throws -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
-        var done = 0
-        try bytes.withUnsafeMutableBytes { buffer in
-            while done < count {
-                let got = pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset) + off_t(done))
-                if got < 0 && errno == EINTR { continue }
-                guard got >= 0 else { throw POSIXFile.error("read", path: path, code: .unreadableInput, verb: "read") }
-                guard got > 0 else {
-                    throw FlipbookError(
-                        .unreadableInput, "the file ends before byte \(offset + UInt64(count)); it is truncated",
-                        path: path)
-                }
-                done += got
-            }
+        let done = bytes.withUnsafeMutableBytes { POSIXFile.readFully(descriptor, into: $0, at: off_t(offset)) }
+        guard done >= 0 else { throw POSIXFile.error("read", path: path, code: .unreadableInput, verb: "read") }
+        guard done == count else {
+            throw FlipbookError(
+                .unreadableInput, "the file ends before byte \(offset + UInt64(count)); it is truncated", path: path)
         }
         return bytes
     }
 
+    /// Reads into `buffer` from `offset` until it is full or the file ends, retrying after signals.
+    ///
+    /// - Returns: The bytes read, or -1 with `errno` set.
+    private static func readFully(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: off_t) -> Int {
+        var done = 0
+        while done < buffer.count {
+            let got = pread(fd, buffer.baseAddress! + done, buffer.count - done, offset + off_t(done))
+            if got < 0 && errno == EINTR { continue }
+            guard got > 0 else { return got < 0 ? -1 : done }
+            done += got
+        }
+        return done
+    }
+
     /// Writes all of `bytes` at the current position.
     func write(_ bytes: [UInt8]) throws {
-        try bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw POSIXFile.error("write", path: path)
-                }
-                offset += written
-            }
-        }
+        try bytes.withUnsafeBytes { try writeFully($0, at: nil) }
     }
 
     /// Writes all of `bytes` at `offset`, leaving the current position where it was.
     func write(_ bytes: [UInt8], at offset: UInt64) throws {
-        try bytes.withUnsafeBytes { buffer in
-            var done = 0
-            while done < buffer.count {
-                let written = pwrite(
-                    descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset) + off_t(done))
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw POSIXFile.error("pwrite", path: path)
+        try bytes.withUnsafeBytes { try writeFully($0, at: off_t(offset)) }
+    }
+
+    /// Writes all of `buffer` at the current position (`offset` nil) or at `offset`, retrying after
+    /// signals and short writes.
+    private func writeFully(_ buffer: UnsafeRawBufferPointer, at offset: off_t?) throws {
+        var done = 0
+        while done < buffer.count {
+            let start = buffer.baseAddress! + done
+            let written =
+                if let offset { pwrite(descriptor, start, buffer.count - done, offset + off_t(done)) } else {
+                    Glibc.write(descriptor, start, buffer.count - done)
                 }
-                done += written
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw POSIXFile.error(offset == nil ? "write" : "pwrite", path: path)
             }
+            done += written
         }
     }
 
@@ -178,18 +173,14 @@ final class POSIXFile {
     func append(contentsOf source: POSIXFile) throws {
         var block = [UInt8](repeating: 0, count: 4 << 20)
         var position: off_t = 0
-        while true {
-            let count = try block.withUnsafeMutableBytes { buffer -> Int in
-                while true {
-                    let got = pread(source.descriptor, buffer.baseAddress!, buffer.count, position)
-                    if got < 0 && errno == EINTR { continue }
-                    guard got >= 0 else { throw POSIXFile.error("read", path: source.path) }
-                    return got
-                }
+        try block.withUnsafeMutableBytes { buffer in
+            while true {
+                let count = POSIXFile.readFully(source.descriptor, into: buffer, at: position)
+                guard count >= 0 else { throw POSIXFile.error("read", path: source.path) }
+                if count == 0 { return }
+                position += off_t(count)
+                try writeFully(UnsafeRawBufferPointer(rebasing: buffer[..<count]), at: nil)
             }
-            if count == 0 { return }
-            position += off_t(count)
-            try write(count == block.count ? block : Array(block[..<count]))
         }
     }
 
