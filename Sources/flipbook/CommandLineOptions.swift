@@ -46,6 +46,12 @@ struct OptionSpec: Sendable {
     let apply: @Sendable (inout CommandLineOptions, String) throws -> Void
 }
 
+/// The parsed value, or a usage error saying what was expected when `text` did not parse.
+func require<Value>(_ value: Value?, _ message: @autoclosure () -> String) throws -> Value {
+    guard let value else { throw UsageError(description: message()) }
+    return value
+}
+
 /// The table every option lives in; `--help` is printed from it.
 let optionTable: [OptionSpec] = [
     OptionSpec(names: ["-o", "--output"], value: "FILE", help: "The movie to write: .mp4, .m4v or .mov (required).") {
@@ -55,11 +61,9 @@ let optionTable: [OptionSpec] = [
         names: ["--fps"], value: "RATE",
         help: "Frames per second: 30, 25, 12.5, 30000/1001, or 29.97 and 23.976 for the exact NTSC rates (default 30)."
     ) { options, text in
-        guard let rate = FrameRate(parsing: text) else {
-            throw UsageError(
-                description: "--fps \(text) is not a frame rate; use a number such as 30, 29.97 or 30000/1001.")
-        }
-        options.frameRate = rate
+        options.frameRate = try require(
+            FrameRate(parsing: text), "--fps \(text) is not a frame rate; use a number such as 30, 29.97 or 30000/1001."
+        )
     },
     OptionSpec(
         names: ["--duration"], value: "SECONDS",
@@ -79,69 +83,56 @@ let optionTable: [OptionSpec] = [
         help:
             "The movie's size in pixels, even numbers such as 1280x720 (default: the first image's size, rounded up to even)."
     ) { options, text in
-        guard let size = FrameSize(parsing: text) else {
-            throw UsageError(description: "--size \(text) is not a size; use WIDTHxHEIGHT, such as 1280x720.")
-        }
-        options.size = size
+        options.size = try require(
+            FrameSize(parsing: text), "--size \(text) is not a size; use WIDTHxHEIGHT, such as 1280x720.")
     },
     OptionSpec(
         names: ["--fit"], value: "POLICY",
         help:
             "How images of another shape fit the size: contain (letterbox on the background), cover (fill and crop) or stretch (default contain)."
     ) { options, text in
-        guard let fit = FitPolicy(rawValue: text.lowercased()) else {
-            throw UsageError(description: "--fit \(text) is not a fit policy; use contain, cover or stretch.")
-        }
-        options.fit = fit
+        options.fit = try require(
+            FitPolicy(rawValue: text.lowercased()), "--fit \(text) is not a fit policy; use contain, cover or stretch.")
     },
     OptionSpec(
         names: ["--background"], value: "COLOR",
         help:
             "The colour of letterbox bands and behind transparency: a name such as white or gray, or #RRGGBB (default black)."
     ) { options, text in
-        guard let colour = RGBColour(parsing: text) else {
-            throw UsageError(
-                description:
-                    "--background \(text) is not a colour; use a name such as black, white or gray, or #RRGGBB.")
-        }
-        options.background = colour
+        options.background = try require(
+            RGBColour(parsing: text),
+            "--background \(text) is not a colour; use a name such as black, white or gray, or #RRGGBB.")
     },
     OptionSpec(
         names: ["--colour", "--color"], value: "STANDARD",
         help: "The colour standard pixels are converted with and tagged as: bt709 (HD) or bt601 (SD) (default bt709)."
     ) { options, text in
-        guard let standard = ColourStandard(rawValue: text.lowercased()) else {
-            throw UsageError(description: "--colour \(text) is not a colour standard; use bt709 or bt601.")
-        }
-        options.colourStandard = standard
+        options.colourStandard = try require(
+            ColourStandard(rawValue: text.lowercased()),
+            "--colour \(text) is not a colour standard; use bt709 or bt601.")
     },
     OptionSpec(
         names: ["--range"], value: "RANGE",
         help:
             "The range of the video's code values: limited (16-235, what players expect) or full (0-255) (default limited)."
     ) { options, text in
-        guard let range = ColourRange(rawValue: text.lowercased()) else {
-            throw UsageError(description: "--range \(text) is not a range; use limited or full.")
-        }
-        options.colourRange = range
+        options.colourRange = try require(
+            ColourRange(rawValue: text.lowercased()), "--range \(text) is not a range; use limited or full.")
     },
     OptionSpec(
         names: ["--raw-size"], value: "WxH",
         help: "The size in pixels of the raw frames read from standard input when the input is - (required then)."
     ) { options, text in
-        guard let size = FrameSize(parsing: text) else {
-            throw UsageError(description: "--raw-size \(text) is not a size; use WIDTHxHEIGHT, such as 640x360.")
-        }
-        options.rawSize = size
+        options.rawSize = try require(
+            FrameSize(parsing: text), "--raw-size \(text) is not a size; use WIDTHxHEIGHT, such as 640x360.")
     },
     OptionSpec(
         names: ["--raw-format"], value: "FORMAT",
         help: "The byte order of each raw pixel on standard input: rgba, bgra or rgb, 8 bits a channel (default rgba)."
     ) { options, text in
-        guard let format = PixelFormat(rawValue: text.lowercased()) else {
-            throw UsageError(description: "--raw-format \(text) is not a pixel format; use rgba, bgra or rgb.")
-        }
-        options.rawFormat = format
+        options.rawFormat = try require(
+            PixelFormat(rawValue: text.lowercased()),
+            "--raw-format \(text) is not a pixel format; use rgba, bgra or rgb.")
     },
     OptionSpec(names: ["--codec"], value: "NAME", help: "The video codec; h264 is the one available (default h264).") {
         options, text in
