@@ -24,12 +24,14 @@ struct MovieTimeline {
     /// One frame at the nominal rate, in ticks.
     let nominalFrameDuration: Int64
 
-    /// Presentation time of the latest frame scheduled, and whether its duration was given.
-    private var latest: (time: Int64, duration: Int64, durationIsExplicit: Bool)?
-    private var firstPresentationTime: Int64 = 0
     /// Every scheduled frame's presentation time in ticks, by frame number.
     private var presentationTimes: [Int64] = []
-    private(set) var frameCount = 0
+    /// How long the latest frame lasts, in ticks, and whether that duration was given.
+    private var latestDuration: (ticks: Int64, isExplicit: Bool) = (0, false)
+
+    /// Frames scheduled so far.
+    var frameCount: Int { presentationTimes.count }
+    private var firstPresentationTime: Int64 { presentationTimes.first ?? 0 }
 
     private var pending: (packet: EncodedPacket, bytes: Int)?
     private var decodeShift: Int64?
@@ -47,7 +49,7 @@ struct MovieTimeline {
 
     /// Where presentation ends: the latest frame's start plus its duration, in ticks.
     var presentationEnd: Int64 {
-        latest.map { $0.time + $0.duration } ?? 0
+        presentationTimes.last.map { $0 + latestDuration.ticks } ?? 0
     }
 
     /// Decides when frame `frameCount` is presented, validating the caller's time and duration.
@@ -63,18 +65,18 @@ struct MovieTimeline {
                 .invalidTimestamp, "the duration \(show(length)) must be longer than zero", frameIndex: index)
         }
         let start = ticks ?? presentationEnd
-        if let latest {
-            guard start > latest.time else {
+        if let latest = presentationTimes.last {
+            guard start > latest else {
                 throw FlipbookError(
                     .invalidTimestamp,
-                    "the presentation time \(show(start)) is not after frame \(index - 1)'s \(show(latest.time)); "
+                    "the presentation time \(show(start)) is not after frame \(index - 1)'s \(show(latest)); "
                         + "times must strictly increase", frameIndex: index)
             }
-            if latest.durationIsExplicit && start < latest.time + latest.duration {
+            if latestDuration.isExplicit && start < latest + latestDuration.ticks {
                 throw FlipbookError(
                     .invalidTimestamp,
                     "the presentation time \(show(start)) is before frame \(index - 1) ends at "
-                        + "\(show(latest.time + latest.duration)) (it was given a duration of \(show(latest.duration)))",
+                        + "\(show(latest + latestDuration.ticks)) (it was given a duration of \(show(latestDuration.ticks)))",
                     frameIndex: index)
             }
         } else {
@@ -82,25 +84,23 @@ struct MovieTimeline {
                 throw FlipbookError(
                     .invalidTimestamp, "the presentation time \(show(start)) is before zero", frameIndex: index)
             }
-            firstPresentationTime = start
         }
-        latest = (start, length ?? nominalFrameDuration, length != nil)
+        latestDuration = (length ?? nominalFrameDuration, length != nil)
         presentationTimes.append(start)
-        frameCount += 1
         return start
     }
 
     /// Makes the latest frame last until `time`, as if it had been given that duration (the images
     /// after it were left out).
     mutating func extendLatest(until time: MediaTime) throws {
-        guard let current = latest else { return }
+        guard let latest = presentationTimes.last else { return }
         let end = try ticks(time, what: "end time", frame: frameCount - 1)
-        guard end > current.time else {
+        guard end > latest else {
             throw FlipbookError(
                 .invalidTimestamp, "the end time \(show(end)) is not after the last frame's start",
                 frameIndex: frameCount - 1)
         }
-        latest = (current.time, end - current.time, true)
+        latestDuration = (end - latest, true)
     }
 
     /// Accepts the next packet in decode order; returns the previous packet's finished sample, whose
