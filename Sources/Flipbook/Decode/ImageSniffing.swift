@@ -62,24 +62,42 @@ enum ImageSniffing {
     /// the first chunk that does not fit in the file, the rest is passed through as it is so the
     /// decoder reports the damage.
     static func pngPixelChunks(_ data: Data) -> Data {
-        let bytes = [UInt8](data)
-        var output = Data(bytes.prefix(8))
-        output.reserveCapacity(bytes.count)
+        let count = data.count
+        func byte(_ at: Int) -> UInt8 { data[data.startIndex + at] }
+        // The parts to keep, as offsets; the file is copied only when a chunk is actually dropped.
+        var kept: [Range<Int>] = [0..<min(8, count)]
+        var dropped = false
+        var sawEnd = false
         var position = 8
-        while position < bytes.count {
-            guard bytes.count - position >= 12 else { break }
-            let length = bytes[position..<position + 4].reduce(0) { $0 << 8 | Int($1) }
-            guard length <= bytes.count - position - 12 else { break }
-            let type = bytes[position + 4..<position + 8]
-            let isCritical = type.first! & 0x20 == 0
+        while position < count {
+            guard count - position >= 12 else { break }
+            let length = (0..<4).reduce(0) { $0 << 8 | Int(byte(position + $1)) }
+            guard length <= count - position - 12 else { break }
+            let type = (4..<8).map { byte(position + $0) }
+            let isCritical = type[0] & 0x20 == 0
             let end = position + 12 + length
             if isCritical || type.elementsEqual("tRNS".utf8) {
-                output.append(contentsOf: bytes[position..<end])
+                kept.append(position..<end)
+            } else {
+                dropped = true
             }
             position = end
-            if type.elementsEqual("IEND".utf8) { return output }
+            if type.elementsEqual("IEND".utf8) {
+                sawEnd = true
+                break
+            }
         }
-        output.append(contentsOf: bytes[position...])
+        if sawEnd {
+            dropped = dropped || position < count  // anything after IEND is left out
+        } else if position < count {
+            kept.append(position..<count)  // from a chunk that does not fit, the rest goes as it is
+        }
+        guard dropped else { return data }
+        var output = Data(capacity: count)
+        for range in kept {
+            output.append(data[data.startIndex + range.lowerBound..<data.startIndex + range.upperBound])
+        }
         return output
     }
+
 }
