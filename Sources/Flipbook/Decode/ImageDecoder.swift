@@ -14,7 +14,9 @@ package enum ImageDecoder {
                 ?? SPNGDecoder.decode(ImageSniffing.pngPixelChunks(data), limits: limits)
         }
         if data.starts(with: [0xFF, 0xD8, 0xFF]) {
-            let scans = ImageSniffing.jpegScanCount(data)
+            // One copy of the file serves both walks over its bytes (Data's byte iterator is slow).
+            let bytes = [UInt8](data)
+            let scans = ImageSniffing.jpegScanCount(bytes)
             guard scans <= limits.maxJPEGScans else {
                 throw FlipbookError(
                     .unsupportedImage,
@@ -23,7 +25,7 @@ package enum ImageDecoder {
             }
             let frame = try TurboJPEGDecoder.decode(data, limits: limits)
             // Only the metadata before the first scan is read, not the whole file.
-            let orientation = ExifOrientation.read(fromJPEG: [UInt8](data.prefix(1 << 20)))
+            let orientation = ExifOrientation.read(fromJPEG: bytes)
             return try orientation.map { try frame.oriented($0) } ?? frame
         }
         if data.isEmpty {

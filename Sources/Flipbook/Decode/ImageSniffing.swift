@@ -43,10 +43,10 @@ enum ImageSniffing {
 
     /// How many start-of-scan markers a JPEG holds (an upper bound: entropy-coded data stuffs
     /// every 0xFF, so only metadata could add false ones).
-    static func jpegScanCount(_ data: Data) -> Int {
+    static func jpegScanCount(_ bytes: [UInt8]) -> Int {
         var count = 0
         var previous: UInt8 = 0
-        for byte in data {
+        for byte in bytes {
             if previous == 0xFF && byte == 0xDA { count += 1 }
             previous = byte
         }
