@@ -28,13 +28,16 @@ let package = Package(
         // glibc's allocator settings (<malloc.h>), which the Glibc module leaves out.
         .systemLibrary(name: "CLinux"),
 
+        // Flipbook's own per-pixel loops in C, vectorised by the compiler (AVX2 chosen at run time).
+        .target(name: "CFlipbookPixels"),
+
         // The MP4 writer and reader: pure Swift, no C module.
         .target(name: "ISOBMFF"),
 
         // The public library.
         .target(
             name: "Flipbook",
-            dependencies: ["ISOBMFF", "CX264", "CSPNG", "CTurboJPEG", "CDeflate", "CLinux"]),
+            dependencies: ["ISOBMFF", "CX264", "CSPNG", "CTurboJPEG", "CDeflate", "CLinux", "CFlipbookPixels"]),
 
         // The command-line tool.
         .executableTarget(

@@ -54,6 +54,62 @@ import Testing
         #expect(picture.cr == [128, 240])
     }
 
+    /// The vectorised loop against a plain scalar one on noise: every layout, standard and range,
+    /// widths that leave vector tails, and padded rows.
+    @Test(arguments: [(2, 2), (34, 4), (70, 6), (1922, 2)])
+    func vectorisedLoopMatchesScalarArithmeticOnNoise(width: Int, height: Int) throws {
+        var random = SystemRandomNumberGenerator()
+        for format in PixelFormat.allCases {
+            let padding = 7
+            let bytesPerRow = width * format.bytesPerPixel + padding
+            let pixels = (0..<(height * bytesPerRow)).map { _ in UInt8.random(in: 0...255, using: &random) }
+            let frame = try Frame(
+                width: width, height: height, format: format, bytesPerRow: bytesPerRow, pixels: pixels)
+            for matrix in [ColourStandard.bt709, .bt601].flatMap({ s in
+                [ColourRange.limited, .full].map { ColourMatrix(s, $0) }
+            }) {
+                var picture = YUVPicture(width: width, height: height)
+                RGBToYUVConverter(matrix: matrix).convert(frame, into: &picture)
+                let expected = scalarConversion(frame, matrix.fixedPoint)
+                #expect(picture.luma == expected.luma, "\(format) \(matrix) luma")
+                #expect(picture.cb == expected.cb, "\(format) \(matrix) Cb")
+                #expect(picture.cr == expected.cr, "\(format) \(matrix) Cr")
+            }
+        }
+    }
+
+    /// The conversion written out pixel by pixel: 16.16 fixed point, rounded, chroma from 2x2 sums.
+    private func scalarConversion(_ frame: Frame, _ c: FixedPointCoefficients) -> (
+        luma: [UInt8], cb: [UInt8], cr: [UInt8]
+    ) {
+        let (ro, go, bo) = frame.format.channelOffsets
+        func rgb(_ x: Int, _ y: Int) -> (Int32, Int32, Int32) {
+            let at = y * frame.bytesPerRow + x * frame.format.bytesPerPixel
+            return (Int32(frame.pixels[at + ro]), Int32(frame.pixels[at + go]), Int32(frame.pixels[at + bo]))
+        }
+        var luma: [UInt8] = []
+        var cb: [UInt8] = []
+        var cr: [UInt8] = []
+        for y in 0..<frame.height {
+            for x in 0..<frame.width {
+                let (r, g, b) = rgb(x, y)
+                luma.append(UInt8((c.yR * r + c.yG * g + c.yB * b + (c.lumaOffset << 16) + (1 << 15)) >> 16))
+            }
+        }
+        for y in stride(from: 0, to: frame.height, by: 2) {
+            for x in stride(from: 0, to: frame.width, by: 2) {
+                let block = [rgb(x, y), rgb(x + 1, y), rgb(x, y + 1), rgb(x + 1, y + 1)]
+                let r = block.map(\.0).reduce(0, +)
+                let g = block.map(\.1).reduce(0, +)
+                let b = block.map(\.2).reduce(0, +)
+                let round: Int32 = (128 << 18) + (1 << 17)
+                cb.append(UInt8(clamping: (c.cbR * r + c.cbG * g + c.cbB * b + round) >> 18))
+                cr.append(UInt8(clamping: (c.crR * r + c.crG * g + c.crB * b + round) >> 18))
+            }
+        }
+        return (luma, cb, cr)
+    }
+
     private func flatFrame(_ rgb: [Int], format: PixelFormat, width: Int, height: Int) throws -> Frame {
         let pixel: [UInt8] =
             switch format {

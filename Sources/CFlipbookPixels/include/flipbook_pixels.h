@@ -1,0 +1,31 @@
+#ifndef FLIPBOOK_PIXELS_H
+#define FLIPBOOK_PIXELS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+// Flipbook's per-pixel loops, in C so the compiler can vectorise them (with AVX2 where the CPU has
+// it, chosen at run time). The Swift side (Interop/PixelKernels.swift) checks every size first.
+
+/// Byte layouts of an 8-bit interleaved RGB source pixel.
+typedef enum {
+    FLIPBOOK_LAYOUT_RGB = 0,
+    FLIPBOOK_LAYOUT_RGBA = 1,
+    FLIPBOOK_LAYOUT_BGRA = 2,
+} flipbook_pixel_layout;
+
+/// RGB to Y'CbCr weights in 16.16 fixed point, as `ColourMatrix.fixedPoint` derives them.
+typedef struct {
+    int32_t y_r, y_g, y_b;
+    int32_t cb_r, cb_g, cb_b;
+    int32_t cr_r, cr_g, cr_b;
+    int32_t luma_offset;
+} flipbook_yuv_coefficients;
+
+/// Converts `width x height` pixels (both even) to planar 4:2:0: luma for every pixel, chroma from
+/// the sum of each 2x2 block. `luma` rows are `width` bytes apart, chroma rows `width / 2`.
+void flipbook_rgb_to_yuv420(
+    const uint8_t *source, size_t source_stride, int width, int height, flipbook_pixel_layout layout,
+    const flipbook_yuv_coefficients *coefficients, uint8_t *luma, uint8_t *cb, uint8_t *cr);
+
+#endif

@@ -1,0 +1,35 @@
+internal import CFlipbookPixels
+
+/// Flipbook's C pixel loops (`CFlipbookPixels`), called with sizes checked here first.
+enum PixelKernels {
+    /// Converts `frame` (even width and height) into `picture` of the same size: luma per pixel,
+    /// chroma from each 2x2 block, with `coefficients`.
+    static func rgbToYUV420(_ frame: Frame, coefficients c: FixedPointCoefficients, into picture: inout YUVPicture) {
+        let width = frame.width
+        let height = frame.height
+        precondition(width == picture.width && height == picture.height && width % 2 == 0 && height % 2 == 0)
+        precondition(frame.pixels.count >= (height - 1) * frame.bytesPerRow + width * frame.format.bytesPerPixel)
+        precondition(picture.luma.count == width * height)
+        precondition(picture.cb.count == width * height / 4 && picture.cr.count == width * height / 4)
+        let layout: flipbook_pixel_layout =
+            switch frame.format {
+            case .rgb: FLIPBOOK_LAYOUT_RGB
+            case .rgba: FLIPBOOK_LAYOUT_RGBA
+            case .bgra: FLIPBOOK_LAYOUT_BGRA
+            }
+        var coefficients = flipbook_yuv_coefficients(
+            y_r: c.yR, y_g: c.yG, y_b: c.yB, cb_r: c.cbR, cb_g: c.cbG, cb_b: c.cbB,
+            cr_r: c.crR, cr_g: c.crG, cr_b: c.crB, luma_offset: c.lumaOffset)
+        frame.pixels.withUnsafeBufferPointer { source in
+            picture.luma.withUnsafeMutableBufferPointer { luma in
+                picture.cb.withUnsafeMutableBufferPointer { cb in
+                    picture.cr.withUnsafeMutableBufferPointer { cr in
+                        flipbook_rgb_to_yuv420(
+                            source.baseAddress, frame.bytesPerRow, Int32(width), Int32(height), layout,
+                            &coefficients, luma.baseAddress, cb.baseAddress, cr.baseAddress)
+                    }
+                }
+            }
+        }
+    }
+}
