@@ -5,7 +5,8 @@
 #                    [--crf 23] [--runs 2] [--jpeg] [--memory] [--library]
 #
 # Prints wall time, CPU time, peak RSS, output size and PSNR (decoded RGB against the source images)
-# for both tools and the ratios. --jpeg also runs a JPEG corpus at veryfast; --memory compares peak
+# for each tool and the ratios: ffmpeg as typed (BT.601, untagged) and ffmpeg made to write Flipbook's
+# colours (ffmpeg709: BT.709 tagged, the same 2x2 chroma means). --jpeg also runs a JPEG corpus at veryfast; --memory compares peak
 # RSS for 240 and 3000 frames; --library compares in-memory frames against bare x264 on the same
 # pictures as .y4m. Needs a release build (make release) and ffmpeg, x264 and GNU time.
 set -euo pipefail
@@ -64,27 +65,45 @@ psnr() {  # MOVIE PATTERN -> average PSNR of decoded RGB against the source imag
         -f null - 2>&1 | grep -oE 'average:[0-9.inf]+' | tail -1 | cut -d: -f2
 }
 
+# ffmpeg twice: as people type it (BT.601 matrix, untagged: what the issue's figures use), and with
+# Flipbook's output colours (BT.709, limited range, tagged, chroma from 2x2 means as swscale's "area"
+# gives), so the encoder sees the same pictures and sizes and PSNR compare like for like.
+same_colours=(-vf "scale=out_color_matrix=bt709:out_range=tv:flags=area,format=yuv420p"
+    -color_primaries bt709 -color_trc bt709 -colorspace bt709 -color_range tv)
+
 compare() {  # CORPUS EXT PRESET REFERENCE-PATTERN
     local dir=$1 e=$2 preset=$3 reference=$4
-    local ff_best="" fb_best=""
+    local ff_best="" fc_best="" fb_best=""
+    faster() { [ -z "$1" ] || [ "$(echo "$2 < ${1%% *}" | bc)" = 1 ]; }
     for run in $(seq "$runs"); do
         read -r w c m < <(measure ffmpeg -y -framerate 25 -i "$dir/%04d.$e" -c:v libx264 -preset "$preset" -crf "$crf" \
             -pix_fmt yuv420p "$work/ffmpeg.mp4")
-        [ -z "$ff_best" ] || [ "$(echo "$w < ${ff_best%% *}" | bc)" = 1 ] && ff_best="$w $c $m"
+        faster "$ff_best" "$w" && ff_best="$w $c $m"
         read -r w c m < <(measure "$bin/flipbook" "$dir" -o "$work/flipbook.mp4" --fps 25 --preset "$preset" \
             --crf "$crf" --overwrite -q)
-        [ -z "$fb_best" ] || [ "$(echo "$w < ${fb_best%% *}" | bc)" = 1 ] && fb_best="$w $c $m"
+        faster "$fb_best" "$w" && fb_best="$w $c $m"
+        read -r w c m < <(measure ffmpeg -y -framerate 25 -i "$dir/%04d.$e" "${same_colours[@]}" -c:v libx264 \
+            -preset "$preset" -crf "$crf" "$work/ffmpeg709.mp4")
+        faster "$fc_best" "$w" && fc_best="$w $c $m"
     done
-    read -r ffw ffc ffm <<< "$ff_best"
-    read -r fbw fbc fbm <<< "$fb_best"
-    local ffs fbs ffp fbp
-    ffs=$(stat -c %s "$work/ffmpeg.mp4"); fbs=$(stat -c %s "$work/flipbook.mp4")
-    ffp=$(psnr "$work/ffmpeg.mp4" "$reference"); fbp=$(psnr "$work/flipbook.mp4" "$reference")
-    printf "%-4s %-9s | ffmpeg   %6.2f s wall %6.2f s cpu %5d MB %9d B %6.2f dB\n" "$e" "$preset" "$ffw" "$ffc" "$ffm" "$ffs" "$ffp"
-    printf "%-4s %-9s | flipbook %6.2f s wall %6.2f s cpu %5d MB %9d B %6.2f dB\n" "$e" "$preset" "$fbw" "$fbc" "$fbm" "$fbs" "$fbp"
-    printf "%-4s %-9s | ratio    %6.2fx wall %6.2fx cpu %5.2fx RSS %8.3fx size %+6.2f dB\n" "$e" "$preset" \
-        "$(echo "$fbw / $ffw" | bc -l)" "$(echo "$fbc / $ffc" | bc -l)" "$(echo "$fbm / $ffm" | bc -l)" \
-        "$(echo "$fbs / $ffs" | bc -l)" "$(echo "$fbp - $ffp" | bc -l)"
+    local label
+    for label in "ffmpeg:$ff_best:ffmpeg.mp4" "ffmpeg709:$fc_best:ffmpeg709.mp4" "flipbook:$fb_best:flipbook.mp4"; do
+        IFS=: read -r name figures movie <<< "$label"
+        read -r w c m <<< "$figures"
+        local size psnr_db
+        size=$(stat -c %s "$work/$movie"); psnr_db=$(psnr "$work/$movie" "$reference")
+        printf "%-4s %-9s | %-9s %6.2f s wall %6.2f s cpu %5d MB %9d B %6.2f dB\n" "$e" "$preset" "$name" "$w" "$c" "$m" \
+            "$size" "$psnr_db"
+        eval "${name}_figures=\"$w $c $m $size $psnr_db\""
+    done
+    read -r fbw fbc fbm fbs fbp <<< "$flipbook_figures"
+    for name in ffmpeg ffmpeg709; do
+        local figures_var="${name}_figures"
+        read -r w c m s p <<< "${!figures_var}"
+        printf "%-4s %-9s | flipbook / %-9s %5.2fx wall %5.2fx cpu %5.2fx RSS %6.3fx size %+6.2f dB\n" "$e" "$preset" \
+            "$name" "$(echo "$fbw / $w" | bc -l)" "$(echo "$fbc / $c" | bc -l)" "$(echo "$fbm / $m" | bc -l)" \
+            "$(echo "$fbs / $s" | bc -l)" "$(echo "$fbp - $p" | bc -l)"
+    done
 }
 
 echo "best of $runs alternating runs, CRF $crf, $size"

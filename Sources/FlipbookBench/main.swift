@@ -38,6 +38,7 @@ func parseSize(_ text: String) -> (Int, Int) {
     return (parts[0], parts[1])
 }
 
+MemoryTuning.keepLargeBuffersInTheHeap()  // as the flipbook tool does
 let arguments = CommandLine.arguments
 switch arguments.count > 1 ? arguments[1] : "" {
 case "decode":
