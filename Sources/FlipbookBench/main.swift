@@ -38,10 +38,10 @@ func parseSize(_ text: String) -> (Int, Int) {
     return (parts[0], parts[1])
 }
 
-MemoryTuning.keepLargeBuffersInTheHeap()  // as the flipbook tool does
 let arguments = CommandLine.arguments
 switch arguments.count > 1 ? arguments[1] : "" {
 case "decode":
+    MemoryTuning.keepLargeBuffersInTheHeap()  // as the flipbook tool does
     let files = try ImageFiles.collect([URL(fileURLWithPath: arguments[2])])
     var pixels = 0
     let time = try seconds {

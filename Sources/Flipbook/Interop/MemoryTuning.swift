@@ -7,12 +7,14 @@ public enum MemoryTuning {
     /// every frame; in the `flipbook` tool this saves about a fifth of the CPU time.
     ///
     /// Freed memory then stays with the process (up to 256 MiB before it is trimmed); Flipbook's
-    /// bounded queues keep the working set far below that. Allocation is also limited to two
-    /// arenas: buffers allocated on one thread and freed on another otherwise spread over one arena
-    /// per thread, and peak memory creeps up with the number of frames (+14% from 240 to 3000
-    /// frames at 1080p; +4% with two arenas). It changes glibc's `malloc` for the whole process, so
-    /// call it at start-up of a program that mostly makes movies.
+    /// bounded queues keep the working set far below that. Allocation also stays in one arena:
+    /// buffers allocated on one thread and freed on another otherwise spread over one arena per
+    /// thread, and peak memory creeps up with the number of frames (+14% from 240 to 3000 frames at
+    /// 1080p with an arena per thread; with two arenas still +4% from 60 to 240 frames at the medium
+    /// preset, where one arena stays flat and 5% lower). The few large allocations a frame make the
+    /// shared lock cheap. It changes glibc's `malloc` for the whole process, so call it at start-up
+    /// of a program that mostly makes movies.
     public static func keepLargeBuffersInTheHeap() {
-        _ = flipbook_set_malloc_thresholds(64 << 20, 256 << 20, 2)
+        _ = flipbook_set_malloc_thresholds(64 << 20, 256 << 20, 1)
     }
 }
