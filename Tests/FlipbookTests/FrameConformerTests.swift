@@ -68,6 +68,25 @@ import Testing
         #expect(same, "the same storage, not a copy")
     }
 
+    /// The opacity check looks at every alpha byte, the last included, and at nothing in row padding.
+    @Test(arguments: [PixelFormat.rgba, .bgra])
+    func opacityCheckSeesEveryAlphaAndSkipsPadding(format: PixelFormat) throws {
+        let width = 67
+        let height = 3
+        let bytesPerRow = width * 4 + 5
+        var pixels = [UInt8](repeating: 255, count: height * bytesPerRow)
+        for row in 0..<height { for pad in 0..<5 { pixels[row * bytesPerRow + width * 4 + pad] = 0 } }
+        #expect(
+            try Frame(width: width, height: height, format: format, bytesPerRow: bytesPerRow, pixels: pixels).isOpaque)
+        for (x, y) in [(0, 0), (33, 1), (width - 1, height - 1)] {
+            var translucent = pixels
+            translucent[y * bytesPerRow + x * 4 + 3] = 254
+            let frame = try Frame(
+                width: width, height: height, format: format, bytesPerRow: bytesPerRow, pixels: translucent)
+            #expect(!frame.isOpaque, "alpha 254 at \(x),\(y)")
+        }
+    }
+
     @Test func straightAlphaIsCompositedOverTheBackgroundWithRounding() throws {
         let background = RGBColour(red: 0, green: 100, blue: 255)
         let conformer = FrameConformer(width: 4, height: 2, fit: .contain, background: background)

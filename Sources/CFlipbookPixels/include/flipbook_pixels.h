@@ -28,4 +28,7 @@ void flipbook_rgb_to_yuv420(
     const uint8_t *source, size_t source_stride, int width, int height, flipbook_pixel_layout layout,
     const flipbook_yuv_coefficients *coefficients, uint8_t *luma, uint8_t *cb, uint8_t *cr);
 
+/// 1 when every 4-byte pixel of `width x height` has 255 at `alpha_offset`, else 0.
+int flipbook_alpha_is_opaque(const uint8_t *pixels, size_t stride, int width, int height, int alpha_offset);
+
 #endif

@@ -63,17 +63,7 @@ struct FrameConformer: Sendable {
 extension Frame {
     /// Whether every pixel is fully opaque: always for RGB, and for RGBA or BGRA when every alpha is 255.
     var isOpaque: Bool {
-        guard format != .rgb else { return true }
-        let bytes = pixels.span
-        let alpha = 3
-        for row in 0..<height {
-            var offset = row * bytesPerRow + alpha
-            for _ in 0..<width {
-                if bytes[offset] != 255 { return false }
-                offset += 4
-            }
-        }
-        return true
+        format == .rgb || PixelKernels.alphaIsOpaque(self)
     }
 
     /// The pixels of `region` as tightly packed RGB, each composited over `background`:

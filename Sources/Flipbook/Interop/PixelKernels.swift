@@ -33,3 +33,15 @@ enum PixelKernels {
         }
     }
 }
+
+extension PixelKernels {
+    /// Whether every pixel of an RGBA or BGRA `frame` has alpha 255.
+    static func alphaIsOpaque(_ frame: Frame) -> Bool {
+        precondition(frame.format.bytesPerPixel == 4)
+        precondition(frame.pixels.count >= (frame.height - 1) * frame.bytesPerRow + frame.width * 4)
+        return frame.pixels.withUnsafeBufferPointer { pixels in
+            flipbook_alpha_is_opaque(pixels.baseAddress, frame.bytesPerRow, Int32(frame.width), Int32(frame.height), 3)
+                != 0
+        }
+    }
+}
