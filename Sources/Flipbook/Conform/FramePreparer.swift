@@ -8,18 +8,21 @@ struct FramePreparer: Sendable {
     let converter: RGBToYUVConverter
     let width: Int
     let height: Int
+    /// Pictures back from the encoder, reused by ``prepare(_:)``.
+    let pool: PicturePool
 
     init(settings: VideoSettings, matrix: ColourMatrix) {
         conformer = FrameConformer(settings: settings)
         converter = RGBToYUVConverter(matrix: matrix)
         width = settings.width
         height = settings.height
+        pool = PicturePool(width: settings.width, height: settings.height, capacity: 4)
     }
 
     /// The frame as the encoder takes it.
     func prepare(_ frame: Frame) throws -> YUVPicture {
         let conformed = try conformer.conform(frame)
-        var picture = YUVPicture(width: width, height: height)
+        var picture = pool.take()
         converter.convert(conformed, into: &picture)
         return picture
     }

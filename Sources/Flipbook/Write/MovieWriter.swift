@@ -103,14 +103,16 @@ public actor MovieWriter {
     }
 
     /// Appends a frame that ``preparer`` has fitted and converted (or failed to).
-    func append(prepared picture: Result<YUVPicture, any Error>, at time: MediaTime?, duration: MediaTime?) throws {
+    func append(
+        prepared picture: consuming Result<YUVPicture, any Error>, at time: MediaTime?, duration: MediaTime?
+    ) throws {
         try lifecycle.checkWritable(for: "append")
         let index = framesAppended
         let prepared: YUVPicture
-        do {
-            prepared = try picture.get()
-        } catch let error as FlipbookError {
-            throw error.attributed(toFrame: index, path: nil)
+        switch consume picture {
+        case .success(let converted): prepared = converted
+        case .failure(let error as FlipbookError): throw error.attributed(toFrame: index, path: nil)
+        case .failure(let error): throw error
         }
         try Task.checkCancellation()
         try timeline.schedule(at: time, duration: duration)
@@ -119,6 +121,8 @@ public actor MovieWriter {
             try store(packets)
         }
         framesAppended += 1
+        // The encoder has copied the samples: the planes can take a later frame.
+        preparer.pool.recycle(consume prepared)
     }
 
     /// Reads and decodes a PNG or JPEG file and appends it as the next frame.
