@@ -42,18 +42,21 @@ static inline __attribute__((always_inline)) int32_t channel(uint32_t word, cons
     return (int32_t)((word >> shift) & 255);
 }
 
-static inline __attribute__((always_inline)) void convert_row_pair_32(
+static inline __attribute__((always_inline)) uint32_t convert_row_pair_32(
     const uint8_t *top, const uint8_t *bottom, int width, const int rs, const int gs, const int bs,
     const flipbook_yuv_coefficients *c, uint8_t *restrict luma_top, uint8_t *restrict luma_bottom,
     uint8_t *restrict cb, uint8_t *restrict cr) {
     const int32_t yr = c->y_r, yg = c->y_g, yb = c->y_b;
     const int32_t luma_round = (c->luma_offset << 16) + (1 << 15);
+    uint32_t all = 0xFFFFFFFFu;
     for (int x = 0; x < width; x++) {
         const uint32_t p = load_pixel(top + 4 * x);
+        all &= p;
         luma_top[x] = (uint8_t)((yr * channel(p, rs) + yg * channel(p, gs) + yb * channel(p, bs) + luma_round) >> 16);
     }
     for (int x = 0; x < width; x++) {
         const uint32_t p = load_pixel(bottom + 4 * x);
+        all &= p;
         luma_bottom[x] =
             (uint8_t)((yr * channel(p, rs) + yg * channel(p, gs) + yb * channel(p, bs) + luma_round) >> 16);
     }
@@ -71,12 +74,14 @@ static inline __attribute__((always_inline)) void convert_row_pair_32(
         cb[x] = (uint8_t)(u < 0 ? 0 : u > 255 ? 255 : u);
         cr[x] = (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
     }
+    return all;
 }
 
 #define DEFINE_CONVERTER(name, attributes)                                                            \
-    attributes static void name(                                                                      \
+    attributes static int name(                                                                       \
         const uint8_t *source, size_t stride, int width, int height, flipbook_pixel_layout layout,    \
         const flipbook_yuv_coefficients *c, uint8_t *luma, uint8_t *cb, uint8_t *cr) {                \
+        uint32_t all = 0xFFFFFFFFu;                                                                   \
         for (int row = 0; row < height / 2; row++) {                                                  \
             const uint8_t *top = source + (size_t)(2 * row) * stride, *bottom = top + stride;         \
             uint8_t *luma_top = luma + (size_t)(2 * row) * (size_t)width;                             \
@@ -88,15 +93,16 @@ static inline __attribute__((always_inline)) void convert_row_pair_32(
                                  cb_row, cr_row);                                                     \
                 break;                                                                                \
             case FLIPBOOK_LAYOUT_RGBA:                                                                \
-                convert_row_pair_32(top, bottom, width, 0, 8, 16, c, luma_top, luma_top + width,     \
-                                    cb_row, cr_row);                                                  \
+                all &= convert_row_pair_32(top, bottom, width, 0, 8, 16, c, luma_top,                \
+                                           luma_top + width, cb_row, cr_row);                         \
                 break;                                                                                \
             case FLIPBOOK_LAYOUT_BGRA:                                                                \
-                convert_row_pair_32(top, bottom, width, 16, 8, 0, c, luma_top, luma_top + width,     \
-                                    cb_row, cr_row);                                                  \
+                all &= convert_row_pair_32(top, bottom, width, 16, 8, 0, c, luma_top,                \
+                                           luma_top + width, cb_row, cr_row);                         \
                 break;                                                                                \
             }                                                                                         \
         }                                                                                             \
+        return layout == FLIPBOOK_LAYOUT_RGB || (all >> 24) == 255;                                   \
     }
 
 DEFINE_CONVERTER(convert_baseline, )
@@ -105,16 +111,15 @@ DEFINE_CONVERTER(convert_baseline, )
 DEFINE_CONVERTER(convert_avx2, __attribute__((target("avx2"))))
 #endif
 
-void flipbook_rgb_to_yuv420(
+int flipbook_rgb_to_yuv420(
     const uint8_t *source, size_t source_stride, int width, int height, flipbook_pixel_layout layout,
     const flipbook_yuv_coefficients *coefficients, uint8_t *luma, uint8_t *cb, uint8_t *cr) {
 #if defined(__x86_64__)
     if (__builtin_cpu_supports("avx2")) {
-        convert_avx2(source, source_stride, width, height, layout, coefficients, luma, cb, cr);
-        return;
+        return convert_avx2(source, source_stride, width, height, layout, coefficients, luma, cb, cr);
     }
 #endif
-    convert_baseline(source, source_stride, width, height, layout, coefficients, luma, cb, cr);
+    return convert_baseline(source, source_stride, width, height, layout, coefficients, luma, cb, cr);
 }
 
 // Whether every alpha byte (at `alpha_offset` in each 4-byte pixel) is 255: an AND over each row.

@@ -87,6 +87,19 @@ import Testing
         }
     }
 
+    /// A frame of the movie's size goes straight to the converter unless some pixel is translucent:
+    /// then the picture is the composited one, not the colour under the alpha.
+    @Test func preparedTranslucentFrameOfTheMovieSizeIsComposited() throws {
+        var settings = VideoSettings(width: 4, height: 2)
+        settings.background = RGBColour(red: 0, green: 0, blue: 0)
+        let preparer = FramePreparer(settings: settings, matrix: .bt709)
+        let white = try Self.flat([255, 255, 255, 255], width: 4, height: 2)
+        #expect(try preparer.prepare(white).luma == [UInt8](repeating: 235, count: 8))
+        // Half-transparent white over black is mid grey: luma 16 + 219 * 128/255, rounded.
+        let halfWhite = try Self.flat([255, 255, 255, 128], width: 4, height: 2)
+        #expect(try preparer.prepare(halfWhite).luma == [UInt8](repeating: 126, count: 8))
+    }
+
     @Test func straightAlphaIsCompositedOverTheBackgroundWithRounding() throws {
         let background = RGBColour(red: 0, green: 100, blue: 255)
         let conformer = FrameConformer(width: 4, height: 2, fit: .contain, background: background)

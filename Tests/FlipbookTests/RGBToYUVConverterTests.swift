@@ -69,12 +69,33 @@ import Testing
                 [ColourRange.limited, .full].map { ColourMatrix(s, $0) }
             }) {
                 var picture = YUVPicture(width: width, height: height)
-                RGBToYUVConverter(matrix: matrix).convert(frame, into: &picture)
+                let opaque = RGBToYUVConverter(matrix: matrix).convert(frame, into: &picture)
+                // Random alphas are not all 255: only RGB is opaque.
+                #expect(opaque == (format == .rgb), "\(format) reported opaque \(opaque)")
                 let expected = scalarConversion(frame, matrix.fixedPoint)
                 #expect(picture.luma == expected.luma, "\(format) \(matrix) luma")
                 #expect(picture.cb == expected.cb, "\(format) \(matrix) Cb")
                 #expect(picture.cr == expected.cr, "\(format) \(matrix) Cr")
             }
+        }
+    }
+
+    /// The conversion also reports opacity: one alpha below 255 anywhere, the last pixel included,
+    /// makes the frame translucent.
+    @Test(arguments: [PixelFormat.rgba, .bgra])
+    func conversionReportsWhetherEveryAlphaIs255(format: PixelFormat) throws {
+        let width = 70
+        let height = 6
+        let opaque = [UInt8](repeating: 255, count: width * height * 4)
+        var picture = YUVPicture(width: width, height: height)
+        let converter = RGBToYUVConverter(matrix: .bt709)
+        #expect(
+            converter.convert(try Frame(width: width, height: height, format: format, pixels: opaque), into: &picture))
+        for pixel in [0, width * height / 2 + 3, width * height - 1] {
+            var translucent = opaque
+            translucent[pixel * 4 + 3] = 254
+            let frame = try Frame(width: width, height: height, format: format, pixels: translucent)
+            #expect(!converter.convert(frame, into: &picture), "alpha 254 at pixel \(pixel)")
         }
     }
 

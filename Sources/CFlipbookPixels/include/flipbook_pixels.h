@@ -23,8 +23,9 @@ typedef struct {
 } flipbook_yuv_coefficients;
 
 /// Converts `width x height` pixels (both even) to planar 4:2:0: luma for every pixel, chroma from
-/// the sum of each 2x2 block. `luma` rows are `width` bytes apart, chroma rows `width / 2`.
-void flipbook_rgb_to_yuv420(
+/// the sum of each 2x2 block. `luma` rows are `width` bytes apart, chroma rows `width / 2`. Returns
+/// 1 when every pixel is opaque (RGB, or every alpha 255), 0 otherwise, learnt on the same pass.
+int flipbook_rgb_to_yuv420(
     const uint8_t *source, size_t source_stride, int width, int height, flipbook_pixel_layout layout,
     const flipbook_yuv_coefficients *coefficients, uint8_t *luma, uint8_t *cb, uint8_t *cr);
 

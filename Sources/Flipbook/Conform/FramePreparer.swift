@@ -21,8 +21,13 @@ struct FramePreparer: Sendable {
 
     /// The frame as the encoder takes it.
     func prepare(_ frame: Frame) throws -> YUVPicture {
-        let conformed = try conformer.conform(frame)
         var picture = pool.take()
+        // Most frames already have the movie's size and no transparency: converted in one pass over
+        // their pixels, which also tells whether any alpha was below 255.
+        if frame.width == width && frame.height == height && converter.convert(frame, into: &picture) {
+            return picture
+        }
+        let conformed = try conformer.conform(frame)
         converter.convert(conformed, into: &picture)
         return picture
     }

@@ -12,11 +12,13 @@ package struct RGBToYUVConverter: Sendable {
         coefficients = matrix.fixedPoint
     }
 
-    /// Writes `frame` into `picture`, which has the same (even) size.
-    package func convert(_ frame: Frame, into picture: inout YUVPicture) {
+    /// Writes `frame` into `picture`, which has the same (even) size, and returns whether every
+    /// pixel was opaque (alpha is otherwise ignored: translucent frames are composited first).
+    @discardableResult
+    package func convert(_ frame: Frame, into picture: inout YUVPicture) -> Bool {
         precondition(
             frame.width == picture.width && frame.height == picture.height,
             "frame \(frame.width)x\(frame.height) into picture \(picture.width)x\(picture.height)")
-        PixelKernels.rgbToYUV420(frame, coefficients: coefficients, into: &picture)
+        return PixelKernels.rgbToYUV420(frame, coefficients: coefficients, into: &picture)
     }
 }

@@ -3,8 +3,12 @@ internal import CFlipbookPixels
 /// Flipbook's C pixel loops (`CFlipbookPixels`), called with sizes checked here first.
 enum PixelKernels {
     /// Converts `frame` (even width and height) into `picture` of the same size: luma per pixel,
-    /// chroma from each 2x2 block, with `coefficients`.
-    static func rgbToYUV420(_ frame: Frame, coefficients c: FixedPointCoefficients, into picture: inout YUVPicture) {
+    /// chroma from each 2x2 block, with `coefficients`. Returns whether every pixel was opaque
+    /// (always for RGB; for RGBA and BGRA when every alpha is 255), seen on the same pass.
+    @discardableResult
+    static func rgbToYUV420(_ frame: Frame, coefficients c: FixedPointCoefficients, into picture: inout YUVPicture)
+        -> Bool
+    {
         let width = frame.width
         let height = frame.height
         precondition(width == picture.width && height == picture.height && width % 2 == 0 && height % 2 == 0)
@@ -20,13 +24,13 @@ enum PixelKernels {
         var coefficients = flipbook_yuv_coefficients(
             y_r: c.yR, y_g: c.yG, y_b: c.yB, cb_r: c.cbR, cb_g: c.cbG, cb_b: c.cbB,
             cr_r: c.crR, cr_g: c.crG, cr_b: c.crB, luma_offset: c.lumaOffset)
-        frame.pixels.withUnsafeBufferPointer { source in
+        return frame.pixels.withUnsafeBufferPointer { source in
             picture.luma.withUnsafeMutableBufferPointer { luma in
                 picture.cb.withUnsafeMutableBufferPointer { cb in
                     picture.cr.withUnsafeMutableBufferPointer { cr in
                         flipbook_rgb_to_yuv420(
                             source.baseAddress, frame.bytesPerRow, Int32(width), Int32(height), layout,
-                            &coefficients, luma.baseAddress, cb.baseAddress, cr.baseAddress)
+                            &coefficients, luma.baseAddress, cb.baseAddress, cr.baseAddress) != 0
                     }
                 }
             }

@@ -39,6 +39,11 @@ public actor MovieWriter {
     /// Frames accepted so far.
     public private(set) var framesAppended = 0
 
+    private nonisolated let executor = WriterExecutor()
+    /// The writer runs on a Dispatch queue of its own, so the encoder's blocking calls do not hold
+    /// one of the few threads Swift concurrency shares among all tasks.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
     /// Creates a writer; nothing appears at `url` until ``finish()`` succeeds.
     ///
     /// - Parameters:
