@@ -138,12 +138,15 @@ if [ "$library" = 1 ]; then
         for run in $(seq "$runs"); do
             out=$("$bin/FlipbookBench" memory "$size" "$frames" "$preset" "$crf" "$work/memory.mp4" "$work/frames.y4m")
             w=$(echo "$out" | grep -oE 'in [0-9.]+ s' | grep -oE '[0-9.]+')
-            { [ -z "$fb_best" ] || [ "$(echo "$w < $fb_best" | bc)" = 1 ]; } && fb_best=$w
+            fb_cpu=$(echo "$out" | grep -oE '[0-9.]+ s cpu' | grep -oE '^[0-9.]+')
+            { [ -z "$fb_best" ] || [ "$(echo "$w < ${fb_best%% *}" | bc)" = 1 ]; } && fb_best="$w $fb_cpu"
             read -r w c m < <(measure x264 --preset "$preset" --crf "$crf" --quiet -o "$work/x264.264" "$work/frames.y4m")
-            { [ -z "$x_best" ] || [ "$(echo "$w < $x_best" | bc)" = 1 ]; } && x_best=$w
+            { [ -z "$x_best" ] || [ "$(echo "$w < ${x_best%% *}" | bc)" = 1 ]; } && x_best="$w $c"
         done
-        printf "library %-9s | flipbook in-memory %6.2f s (%5.1f fps) | x264 .y4m %6.2f s (%5.1f fps) | throughput %.2fx\n" \
-            "$preset" "$fb_best" "$(echo "$frames / $fb_best" | bc -l)" "$x_best" "$(echo "$frames / $x_best" | bc -l)" \
-            "$(echo "$x_best / $fb_best" | bc -l)"
+        read -r fbw fbc <<< "$fb_best"
+        read -r xw xc <<< "$x_best"
+        printf "library %-9s | flipbook in-memory %6.2f s %6.2f s cpu (%5.1f fps) | x264 .y4m %6.2f s %6.2f s cpu (%5.1f fps) | throughput %.2fx\n" \
+            "$preset" "$fbw" "$fbc" "$(echo "$frames / $fbw" | bc -l)" "$xw" "$xc" "$(echo "$frames / $xw" | bc -l)" \
+            "$(echo "$xw / $fbw" | bc -l)"
     done
 fi

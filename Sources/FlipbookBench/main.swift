@@ -9,6 +9,14 @@ import Foundation
 //                                       the same frames (as Flipbook converts them) are also written as
 //                                       a .y4m file for bare x264.
 
+/// CPU seconds (user and system) the process has used so far.
+func cpuSeconds() -> Double {
+    var usage = rusage()
+    getrusage(Int32(RUSAGE_SELF.rawValue), &usage)
+    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+}
+
 /// Seconds of wall time `work` takes.
 func seconds(_ work: () throws -> Void) rethrows -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
@@ -90,6 +98,7 @@ case "memory":
     let writer = try MovieWriter(
         url: output, settings: VideoSettings(width: width, height: height, crf: crf, preset: preset), overwrite: true)
     var movie: MovieSummary?
+    let cpuBefore = cpuSeconds()
     let time = try await {
         let start = DispatchTime.now().uptimeNanoseconds
         for index in 0..<count { try await writer.append(frames[index % frames.count]) }
@@ -98,7 +107,8 @@ case "memory":
     }()
     print(
         String(
-            format: "memory: %d frames in %.2f s, %.1f fps, %d bytes", count, time, Double(count) / time, movie!.bytes))
+            format: "memory: %d frames in %.2f s, %.1f fps, %d bytes, %.2f s cpu", count, time, Double(count) / time,
+            movie!.bytes, cpuSeconds() - cpuBefore))
 default:
     print("usage: FlipbookBench decode DIR | convert WxH N | memory WxH N PRESET CRF OUT.mp4 [OUT.y4m]")
     exit(2)
