@@ -19,6 +19,7 @@ struct CommandLineOptions {
     var crf = 23.0
     var preset = EncoderPreset.medium
     var threads = 0
+    var decodeWorkers = 0
     var codec = "h264"
     var overwrite = false
     var fragmented = false
@@ -164,12 +165,21 @@ let optionTable: [OptionSpec] = [
     OptionSpec(
         names: ["--threads"], value: "N",
         help:
-            "Encoder threads; images are decoded on one worker per core beside them (default 0: chosen from the cores)."
+            "Encoder threads (default 0: chosen from the cores)."
     ) { options, text in
         guard let threads = Int(text), (0...128).contains(threads) else {
             throw UsageError(description: "--threads \(text) is out of range; use 0 (automatic) to 128.")
         }
         options.threads = threads
+    },
+    OptionSpec(
+        names: ["--decode-workers"], value: "N",
+        help: "Images decoded at once ahead of the encoder (default 0: one per core, at least two)."
+    ) { options, text in
+        guard let workers = Int(text), (0...128).contains(workers) else {
+            throw UsageError(description: "--decode-workers \(text) is out of range; use 0 (automatic) to 128.")
+        }
+        options.decodeWorkers = workers
     },
     OptionSpec(
         names: ["--segment"], value: "K/N",

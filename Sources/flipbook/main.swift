@@ -34,6 +34,7 @@ func run(_ arguments: [String]) async -> Int32 {
         var settings = VideoSettings(width: 2, height: 2, frameRate: options.frameRate, crf: options.crf)
         settings.preset = options.preset
         settings.encoderThreads = options.threads
+        settings.decodeWorkers = options.decodeWorkers
         settings.fit = options.fit
         settings.background = options.background
         settings.colourStandard = options.colourStandard

@@ -42,4 +42,27 @@ import Testing
         #expect(means.count == 60)
         #expect(zip(means, means.dropFirst()).allSatisfy { $0 < $1 }, "brightness should rise: \(means)")
     }
+
+    /// However many images are decoded at once, the encoder gets them in the same order: the movies
+    /// are byte for byte the same.
+    @Test func decodeWorkersChangeNothingInTheMovie() throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        try SampleImages.write(count: 40, width: 96, height: 64, into: frames)
+        var movies: [Data] = []
+        for workers in ["1", "5"] {
+            let movie = dir.path("workers\(workers).mp4")
+            let result = try ExternalTool.run(
+                ExternalTool.flipbookPath, [frames, "-o", movie, "--decode-workers", workers, "--threads", "1", "-q"])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(try Judge.stream(of: movie).frameCount == 40)
+            movies.append(try Data(contentsOf: URL(fileURLWithPath: movie)))
+        }
+        #expect(movies[0] == movies[1])
+        let refused = try ExternalTool.run(
+            ExternalTool.flipbookPath, [frames, "-o", dir.path("no.mp4"), "--decode-workers", "-1"])
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("--decode-workers -1 is out of range"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.path("no.mp4")))
+    }
 }

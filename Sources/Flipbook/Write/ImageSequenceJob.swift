@@ -25,8 +25,11 @@ struct ImageSequenceJob {
     let skipInvalidImages: Bool
     let progress: (@Sendable (SequenceProgress) -> Void)?
 
-    /// Pictures decoded and prepared ahead of the encoder: one per core (at least two).
-    var lookahead: Int { max(2, ProcessInfo.processInfo.activeProcessorCount) }
+    /// Pictures decoded and prepared ahead of the encoder: ``VideoSettings/decodeWorkers``, or one
+    /// per core (at least two).
+    var lookahead: Int {
+        settings.decodeWorkers > 0 ? settings.decodeWorkers : max(2, ProcessInfo.processInfo.activeProcessorCount)
+    }
 
     func run() async throws -> MovieSummary {
         let started = Date()
