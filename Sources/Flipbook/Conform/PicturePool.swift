@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 
 /// Pictures the encoder has finished with, kept for the next frames: each frame then reuses three
 /// planes instead of allocating them (and having the kernel zero fresh pages), which at 1080p is
@@ -6,11 +6,15 @@ import Synchronization
 ///
 /// Holds at most `capacity` spare pictures, no more than were already in use at once, so it does
 /// not raise peak memory.
-final class PicturePool: Sendable {
+///
+/// Sendable by its lock: `spare` is read and written only while `lock` is held. (An `NSLock` rather
+/// than `Mutex`, whose futex ThreadSanitizer cannot see on Linux.)
+final class PicturePool: @unchecked Sendable {
     let width: Int
     let height: Int
     private let capacity: Int
-    private let spare = Mutex<[YUVPicture]>([])
+    private let lock = NSLock()
+    private var spare: [YUVPicture] = []
 
     init(width: Int, height: Int, capacity: Int) {
         self.width = width
@@ -21,15 +25,15 @@ final class PicturePool: Sendable {
     /// A spare picture of the pool's size, or a new one. Its samples are whatever the last frame
     /// left: the converter writes every one.
     func take() -> YUVPicture {
-        spare.withLock { $0.popLast() } ?? YUVPicture(width: width, height: height)
+        lock.withLock { spare.popLast() } ?? YUVPicture(width: width, height: height)
     }
 
     /// Keeps `picture` for a later frame, if there is room and it is the pool's size.
     func recycle(_ picture: consuming YUVPicture) {
         guard picture.width == width && picture.height == height else { return }
         var returned: YUVPicture? = consume picture
-        spare.withLock { pictures in
-            if pictures.count < capacity, let picture = returned.take() { pictures.append(picture) }
+        lock.withLock {
+            if spare.count < capacity, let picture = returned.take() { spare.append(picture) }
         }
     }
 }
