@@ -42,17 +42,20 @@ enum DeflatePNGDecoder {
             joined.reserveCapacity(layout.imageData.reduce(0) { $0 + $1.count })
             for range in layout.imageData { joined.append(contentsOf: bytes[range]) }
         }
-        var output = [UInt8](repeating: 0, count: count)
         var produced = 0
-        let status = output.withUnsafeMutableBytes { out -> libdeflate_result in
+        var status = LIBDEFLATE_BAD_DATA
+        // Not zeroed first: libdeflate writes every byte or the image is refused below.
+        let output = [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
             if layout.imageData.count == 1, let range = layout.imageData.first {
-                return libdeflate_zlib_decompress(
+                status = libdeflate_zlib_decompress(
                     decompressor, bytes.baseAddress! + range.lowerBound, range.count, out.baseAddress, count, &produced)
+            } else {
+                status = joined.withUnsafeBytes { input in
+                    libdeflate_zlib_decompress(
+                        decompressor, input.baseAddress, input.count, out.baseAddress, count, &produced)
+                }
             }
-            return joined.withUnsafeBytes { input in
-                libdeflate_zlib_decompress(
-                    decompressor, input.baseAddress, input.count, out.baseAddress, count, &produced)
-            }
+            initialized = status == LIBDEFLATE_SUCCESS && produced == count ? count : 0
         }
         switch status {
         case LIBDEFLATE_SUCCESS where produced == count:

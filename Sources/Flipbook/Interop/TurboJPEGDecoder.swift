@@ -24,13 +24,14 @@ enum TurboJPEGDecoder {
             let isCMYK = colourspace == Int32(TJCS_CMYK.rawValue) || colourspace == Int32(TJCS_YCCK.rawValue)
             let pixelFormat = isCMYK ? TJPF_CMYK : TJPF_RGB
             let rowBytes = Int(width) * (isCMYK ? 4 : 3)
-            var pixels = [UInt8](repeating: 0, count: rowBytes * Int(height))
-            try pixels.withUnsafeMutableBufferPointer { out in
+            // Not zeroed first: TurboJPEG writes every pixel or the image is refused.
+            var pixels = try [UInt8](unsafeUninitializedCapacity: rowBytes * Int(height)) { out, initialized in
                 try turboCheck(
                     tjDecompress2(
                         handle, bytes.baseAddress, UInt(bytes.count), out.baseAddress, width, Int32(rowBytes), height,
                         Int32(pixelFormat.rawValue), TJFLAG_STOPONWARNING | TJFLAG_ACCURATEDCT),
                     handle, "tjDecompress2")
+                initialized = out.count
             }
             if isCMYK { pixels = rgbFromInvertedCMYK(pixels) }
             return try Frame(width: Int(width), height: Int(height), format: .rgb, pixels: pixels)
