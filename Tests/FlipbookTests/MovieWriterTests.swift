@@ -160,9 +160,12 @@ import Testing
         ) { _, _ in FailingEncoder(failAt: 2) }
         try await writer.append(Self.syntheticFrame(0, width: 16, height: 16))
         try await writer.append(Self.syntheticFrame(1, width: 16, height: 16))
-        for _ in 0..<2 {
+        // Frame 2 is accepted and encoded while the caller prepares frame 3: its failure is thrown by
+        // the next call, and by every call after that.
+        try await writer.append(Self.syntheticFrame(2, width: 16, height: 16))
+        for index in 3..<5 {
             do {
-                try await writer.append(Self.syntheticFrame(2, width: 16, height: 16))
+                try await writer.append(Self.syntheticFrame(index, width: 16, height: 16))
                 Issue.record("the encoder's failure must surface")
             } catch let error as FlipbookError {
                 #expect(error.code == .encoderFailed)

@@ -38,6 +38,8 @@ public actor MovieWriter {
     var extensions: [UserExtensionBox] = []
     /// Frames accepted so far.
     public private(set) var framesAppended = 0
+    /// The encoding of the last frame a public `append` accepted, while it runs.
+    private var pendingEncode: Task<Void, Never>?
 
     private nonisolated let executor = WriterExecutor()
     /// The writer runs on a Dispatch queue of its own, so the encoder's blocking calls do not hold
@@ -98,16 +100,64 @@ public actor MovieWriter {
     ///   - duration: How long the frame is shown; `nil` means one frame at the settings' frame rate,
     ///     or, when the next frame is given a time, until that time. A slideshow image shown for two
     ///     seconds is one encoded frame lasting two seconds.
+    /// The frame is fitted and converted on the caller's task; then the call returns as soon as the
+    /// encoder has finished the previous frame, so the caller prepares the next frame while this
+    /// one is encoded. A failure of the encoder or the disk while encoding it fails the writer and is
+    /// thrown by the next call (`append` or ``finish()``).
+    ///
     /// - Throws: `.invalidTimestamp` for a time that does not increase or is not a whole number of
     ///   ticks of the movie's time scale (the writer stays usable); the writer's failure if it has
     ///   failed; `.invalidState` after ``finish()``; `CancellationError` when the task is cancelled.
     public nonisolated func append(_ frame: Frame, at time: MediaTime? = nil, duration: MediaTime? = nil) async throws {
-        // Fitting and colour conversion run here, off the actor, while the encoder works.
+        // Fitting and colour conversion run here, off the actor, while the encoder works on the
+        // previous frame.
         let picture = Result { try preparer.prepare(frame) }
-        try await append(prepared: picture, at: time, duration: duration)
+        try await accept(prepared: picture, at: time, duration: duration)
     }
 
-    /// Appends a frame that ``preparer`` has fitted and converted (or failed to).
+    /// The public appends' way in: checks the frame and schedules its time now, so its errors are
+    /// this call's, then encodes it in the background and returns, so the caller prepares the next
+    /// frame while the encoder works. One frame at a time is encoded this way: a call first waits
+    /// for the previous frame's encoding, and sees its failure, if any, as the writer's.
+    private func accept(
+        prepared picture: consuming Result<YUVPicture, any Error>, at time: MediaTime?, duration: MediaTime?
+    ) async throws {
+        await drainPendingEncode()
+        try lifecycle.checkWritable(for: "append")
+        let index = framesAppended
+        let prepared: YUVPicture
+        switch consume picture {
+        case .success(let converted): prepared = converted
+        case .failure(let error as FlipbookError): throw error.attributed(toFrame: index, path: nil)
+        case .failure(let error): throw error
+        }
+        try Task.checkCancellation()
+        try timeline.schedule(at: time, duration: duration)
+        framesAppended += 1
+        pendingEncode = Task { [prepared] in self.encodeAccepted(prepared, index: index) }
+    }
+
+    /// Encodes a frame ``accept(prepared:at:duration:)`` took, unless the writer stopped meanwhile.
+    private func encodeAccepted(_ prepared: YUVPicture, index: Int) {
+        guard (try? lifecycle.checkWritable(for: "append")) != nil else { return }
+        // A failure is kept by `failing` and thrown by the next call.
+        try? failing {
+            let packets = try encoder.encode(prepared, presentationTime: Int64(index))
+            try store(packets)
+        }
+        preparer.pool.recycle(prepared)
+    }
+
+    /// Waits until no accepted frame is left to encode.
+    private func drainPendingEncode() async {
+        while let pending = pendingEncode {
+            pendingEncode = nil
+            await pending.value
+        }
+    }
+
+    /// Appends a frame that ``preparer`` has fitted and converted (or failed to), and encodes it
+    /// before returning: the image-sequence pipeline's way in, which prepares ahead on its own.
     func append(
         prepared picture: consuming Result<YUVPicture, any Error>, at time: MediaTime?, duration: MediaTime?
     ) throws {
@@ -142,7 +192,7 @@ public actor MovieWriter {
         let picture = Result { try preparer.prepare(try ImageDecoder.decodeFile(at: imageURL, limits: imageLimits)) }
             .mapError { error in (error as? FlipbookError)?.attributed(toFrame: nil, path: path) ?? error }
         do {
-            try await append(prepared: picture, at: time, duration: duration)
+            try await accept(prepared: picture, at: time, duration: duration)
         } catch let error as FlipbookError {
             // A time that does not fit is this image's fault too; the writer's own failures are not.
             if let index = error.frameIndex, index == (await framesAppended) {
@@ -157,6 +207,7 @@ public actor MovieWriter {
     /// - Returns: What was written.
     /// - Throws: `.invalidState` when no frame was appended or after a previous finish; the writer's failure.
     public func finish() async throws -> MovieSummary {
+        await drainPendingEncode()
         try lifecycle.checkWritable(for: "finish")
         guard framesAppended > 0 else {
             throw FlipbookError(.invalidState, "no frames were appended; a movie needs at least one frame")
