@@ -8,7 +8,7 @@ import ISOBMFF
 ///     url: URL(filePath: "out.mp4"),
 ///     settings: VideoSettings(width: 1920, height: 1080, frameRate: FrameRate(30)))
 /// for frame in frames {
-///     try await writer.append(frame)      // suspends while the encoder is busy
+///     try await writer.append(frame)      // returns while the frame is encoded
 /// }
 /// let movie = try await writer.finish()   // frames, duration, bytes, URL
 /// ```
