@@ -123,29 +123,14 @@ public actor MovieWriter {
         prepared picture: consuming Result<YUVPicture, any Error>, at time: MediaTime?, duration: MediaTime?
     ) async throws {
         await drainPendingEncode()
-        try lifecycle.checkWritable(for: "append")
+        let prepared = try admit(picture, at: time, duration: duration)
         let index = framesAppended
-        let prepared: YUVPicture
-        switch consume picture {
-        case .success(let converted): prepared = converted
-        case .failure(let error as FlipbookError): throw error.attributed(toFrame: index, path: nil)
-        case .failure(let error): throw error
-        }
-        try Task.checkCancellation()
-        try timeline.schedule(at: time, duration: duration)
         framesAppended += 1
-        pendingEncode = Task { [prepared] in self.encodeAccepted(prepared, index: index) }
-    }
-
-    /// Encodes a frame ``accept(prepared:at:duration:)`` took, unless the writer stopped meanwhile.
-    private func encodeAccepted(_ prepared: YUVPicture, index: Int) {
-        guard (try? lifecycle.checkWritable(for: "append")) != nil else { return }
-        // A failure is kept by `failing` and thrown by the next call.
-        try? failing {
-            let packets = try encoder.encode(prepared, presentationTime: Int64(index))
-            try store(packets)
+        pendingEncode = Task { [prepared] in
+            // Unless the writer stopped meanwhile; a failure is kept by `failing` for the next call.
+            guard (try? lifecycle.checkWritable(for: "append")) != nil else { return }
+            try? encode(prepared, index: index)
         }
-        preparer.pool.recycle(prepared)
     }
 
     /// Waits until no accepted frame is left to encode.
@@ -161,22 +146,35 @@ public actor MovieWriter {
     func append(
         prepared picture: consuming Result<YUVPicture, any Error>, at time: MediaTime?, duration: MediaTime?
     ) throws {
+        let prepared = try admit(picture, at: time, duration: duration)
+        try encode(consume prepared, index: framesAppended)
+        framesAppended += 1
+    }
+
+    /// What every append does before encoding: checks the writer and the prepared frame, and
+    /// schedules the frame's time (throwing, with the writer still usable, for a time that does not fit).
+    private func admit(
+        _ picture: consuming Result<YUVPicture, any Error>, at time: MediaTime?, duration: MediaTime?
+    ) throws -> YUVPicture {
         try lifecycle.checkWritable(for: "append")
-        let index = framesAppended
         let prepared: YUVPicture
         switch consume picture {
         case .success(let converted): prepared = converted
-        case .failure(let error as FlipbookError): throw error.attributed(toFrame: index, path: nil)
+        case .failure(let error as FlipbookError): throw error.attributed(toFrame: framesAppended, path: nil)
         case .failure(let error): throw error
         }
         try Task.checkCancellation()
         try timeline.schedule(at: time, duration: duration)
+        return prepared
+    }
+
+    /// Encodes frame `index` and stores its packets (a failure fails the writer); the encoder has
+    /// then copied the samples, so the planes go back to the pool for a later frame.
+    private func encode(_ prepared: consuming YUVPicture, index: Int) throws {
         try failing {
             let packets = try encoder.encode(prepared, presentationTime: Int64(index))
             try store(packets)
         }
-        framesAppended += 1
-        // The encoder has copied the samples: the planes can take a later frame.
         preparer.pool.recycle(consume prepared)
     }
 
