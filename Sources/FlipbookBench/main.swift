@@ -3,7 +3,7 @@ import Foundation
 
 // Measures Flipbook's stages on their own, in release builds, for bench/compare.sh:
 //   FlipbookBench decode DIR            decoding time per image, one thread
-//   FlipbookBench convert WxH N         RGB to YUV 4:2:0 time per frame
+//   FlipbookBench convert WxH N         RGB and RGBA to YUV 4:2:0 time per frame
 //   FlipbookBench memory WxH N PRESET CRF OUT.mp4 [Y4M]
 //                                       N synthetic RGBA frames made in memory into a movie; with Y4M,
 //                                       the same frames (as Flipbook converts them) are also written as
@@ -62,17 +62,19 @@ case "decode":
 case "convert":
     let (width, height) = parseSize(arguments[2])
     let count = Int(arguments[3])!
-    let frame = try Frame(
-        width: width, height: height, format: .rgb,
-        pixels: Array(
-            syntheticFrame(1, width: width, height: height).enumerated().filter { $0.offset % 4 != 3 }.map(\.element)))
+    let rgba = syntheticFrame(1, width: width, height: height)
     let converter = RGBToYUVConverter(matrix: .bt709)
     var picture = YUVPicture(width: width, height: height)
-    let time = seconds { for _ in 0..<count { converter.convert(frame, into: &picture) } }
-    print(
-        String(
-            format: "convert: %.2f ms a frame at %dx%d (luma[0]=%d)", time * 1000 / Double(count), width, height,
-            picture.luma[0]))
+    for (format, pixels) in [
+        (PixelFormat.rgb, Array(rgba.enumerated().filter { $0.offset % 4 != 3 }.map(\.element))), (.rgba, rgba),
+    ] {
+        let frame = try Frame(width: width, height: height, format: format, pixels: pixels)
+        let time = seconds { for _ in 0..<count { converter.convert(frame, into: &picture) } }
+        print(
+            String(
+                format: "convert %@: %.2f ms a frame at %dx%d (luma[0]=%d)", "\(format)", time * 1000 / Double(count),
+                width, height, picture.luma[0]))
+    }
 case "memory":
     let (width, height) = parseSize(arguments[2])
     let count = Int(arguments[3])!
