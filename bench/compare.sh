@@ -71,37 +71,43 @@ psnr() {  # MOVIE PATTERN -> average PSNR of decoded RGB against the source imag
 same_colours=(-vf "scale=out_color_matrix=bt709:out_range=tv:flags=area,format=yuv420p"
     -color_primaries bt709 -color_trc bt709 -colorspace bt709 -color_range tv)
 
+faster() {  # BEST-SO-FAR WALL -> whether WALL beats the first figure of BEST-SO-FAR (or there is none)
+    [ -z "$1" ] || [ "$(echo "$2 < ${1%% *}" | bc)" = 1 ]
+}
+
+encode() {  # TOOL DIR EXT PRESET -> "wall cpu rss" of TOOL writing $work/TOOL.mp4
+    local tool=$1 dir=$2 e=$3 preset=$4
+    case $tool in
+        ffmpeg) measure ffmpeg -y -framerate 25 -i "$dir/%04d.$e" -c:v libx264 -preset "$preset" -crf "$crf" \
+            -pix_fmt yuv420p "$work/ffmpeg.mp4" ;;
+        ffmpeg709) measure ffmpeg -y -framerate 25 -i "$dir/%04d.$e" "${same_colours[@]}" -c:v libx264 \
+            -preset "$preset" -crf "$crf" "$work/ffmpeg709.mp4" ;;
+        flipbook) measure "$bin/flipbook" "$dir" -o "$work/flipbook.mp4" --fps 25 --preset "$preset" --crf "$crf" \
+            --overwrite -q ;;
+    esac
+}
+
 compare() {  # CORPUS EXT PRESET REFERENCE-PATTERN
-    local dir=$1 e=$2 preset=$3 reference=$4
-    local ff_best="" fc_best="" fb_best=""
-    faster() { [ -z "$1" ] || [ "$(echo "$2 < ${1%% *}" | bc)" = 1 ]; }
+    local dir=$1 e=$2 preset=$3 reference=$4 tool w c m s p size psnr_db
+    local -A best=() figures=()
     for run in $(seq "$runs"); do
-        read -r w c m < <(measure ffmpeg -y -framerate 25 -i "$dir/%04d.$e" -c:v libx264 -preset "$preset" -crf "$crf" \
-            -pix_fmt yuv420p "$work/ffmpeg.mp4")
-        faster "$ff_best" "$w" && ff_best="$w $c $m"
-        read -r w c m < <(measure "$bin/flipbook" "$dir" -o "$work/flipbook.mp4" --fps 25 --preset "$preset" \
-            --crf "$crf" --overwrite -q)
-        faster "$fb_best" "$w" && fb_best="$w $c $m"
-        read -r w c m < <(measure ffmpeg -y -framerate 25 -i "$dir/%04d.$e" "${same_colours[@]}" -c:v libx264 \
-            -preset "$preset" -crf "$crf" "$work/ffmpeg709.mp4")
-        faster "$fc_best" "$w" && fc_best="$w $c $m"
+        for tool in ffmpeg flipbook ffmpeg709; do
+            read -r w c m < <(encode "$tool" "$dir" "$e" "$preset")
+            if faster "${best[$tool]:-}" "$w"; then best[$tool]="$w $c $m"; fi
+        done
     done
-    local label
-    for label in "ffmpeg:$ff_best:ffmpeg.mp4" "ffmpeg709:$fc_best:ffmpeg709.mp4" "flipbook:$fb_best:flipbook.mp4"; do
-        IFS=: read -r name figures movie <<< "$label"
-        read -r w c m <<< "$figures"
-        local size psnr_db
-        size=$(stat -c %s "$work/$movie"); psnr_db=$(psnr "$work/$movie" "$reference")
-        printf "%-4s %-9s | %-9s %6.2f s wall %6.2f s cpu %5d MB %9d B %6.2f dB\n" "$e" "$preset" "$name" "$w" "$c" "$m" \
+    for tool in ffmpeg ffmpeg709 flipbook; do
+        read -r w c m <<< "${best[$tool]}"
+        size=$(stat -c %s "$work/$tool.mp4"); psnr_db=$(psnr "$work/$tool.mp4" "$reference")
+        printf "%-4s %-9s | %-9s %6.2f s wall %6.2f s cpu %5d MB %9d B %6.2f dB\n" "$e" "$preset" "$tool" "$w" "$c" "$m" \
             "$size" "$psnr_db"
-        eval "${name}_figures=\"$w $c $m $size $psnr_db\""
+        figures[$tool]="$w $c $m $size $psnr_db"
     done
-    read -r fbw fbc fbm fbs fbp <<< "$flipbook_figures"
-    for name in ffmpeg ffmpeg709; do
-        local figures_var="${name}_figures"
-        read -r w c m s p <<< "${!figures_var}"
+    read -r fbw fbc fbm fbs fbp <<< "${figures[flipbook]}"
+    for tool in ffmpeg ffmpeg709; do
+        read -r w c m s p <<< "${figures[$tool]}"
         printf "%-4s %-9s | flipbook / %-9s %5.2fx wall %5.2fx cpu %5.2fx RSS %6.3fx size %+6.2f dB\n" "$e" "$preset" \
-            "$name" "$(echo "$fbw / $w" | bc -l)" "$(echo "$fbc / $c" | bc -l)" "$(echo "$fbm / $m" | bc -l)" \
+            "$tool" "$(echo "$fbw / $w" | bc -l)" "$(echo "$fbc / $c" | bc -l)" "$(echo "$fbm / $m" | bc -l)" \
             "$(echo "$fbs / $s" | bc -l)" "$(echo "$fbp - $p" | bc -l)"
     done
 }
@@ -139,9 +145,9 @@ if [ "$library" = 1 ]; then
             out=$("$bin/FlipbookBench" memory "$size" "$frames" "$preset" "$crf" "$work/memory.mp4" "$work/frames.y4m")
             w=$(echo "$out" | grep -oE 'in [0-9.]+ s' | grep -oE '[0-9.]+')
             fb_cpu=$(echo "$out" | grep -oE '[0-9.]+ s cpu' | grep -oE '^[0-9.]+')
-            { [ -z "$fb_best" ] || [ "$(echo "$w < ${fb_best%% *}" | bc)" = 1 ]; } && fb_best="$w $fb_cpu"
+            if faster "$fb_best" "$w"; then fb_best="$w $fb_cpu"; fi
             read -r w c m < <(measure x264 --preset "$preset" --crf "$crf" --quiet -o "$work/x264.264" "$work/frames.y4m")
-            { [ -z "$x_best" ] || [ "$(echo "$w < ${x_best%% *}" | bc)" = 1 ]; } && x_best="$w $c"
+            if faster "$x_best" "$w"; then x_best="$w $c"; fi
         done
         read -r fbw fbc <<< "$fb_best"
         read -r xw xc <<< "$x_best"

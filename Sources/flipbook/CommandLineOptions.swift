@@ -53,6 +53,13 @@ func require<Value>(_ value: Value?, _ message: @autoclosure () -> String) throw
     return value
 }
 
+/// A thread or worker count: 0 (automatic) to 128.
+func automaticOrCount(_ text: String, option: String) throws -> Int {
+    try require(
+        Int(text).flatMap { (0...128).contains($0) ? $0 : nil },
+        "\(option) \(text) is out of range; use 0 (automatic) to 128.")
+}
+
 /// The table every option lives in; `--help` is printed from it.
 let optionTable: [OptionSpec] = [
     OptionSpec(names: ["-o", "--output"], value: "FILE", help: "The movie to write: .mp4, .m4v or .mov (required).") {
@@ -166,21 +173,11 @@ let optionTable: [OptionSpec] = [
         names: ["--threads"], value: "N",
         help:
             "Encoder threads (default 0: chosen from the cores)."
-    ) { options, text in
-        guard let threads = Int(text), (0...128).contains(threads) else {
-            throw UsageError(description: "--threads \(text) is out of range; use 0 (automatic) to 128.")
-        }
-        options.threads = threads
-    },
+    ) { options, text in options.threads = try automaticOrCount(text, option: "--threads") },
     OptionSpec(
         names: ["--decode-workers"], value: "N",
         help: "Images decoded at once ahead of the encoder (default 0: one per core, at least two)."
-    ) { options, text in
-        guard let workers = Int(text), (0...128).contains(workers) else {
-            throw UsageError(description: "--decode-workers \(text) is out of range; use 0 (automatic) to 128.")
-        }
-        options.decodeWorkers = workers
-    },
+    ) { options, text in options.decodeWorkers = try automaticOrCount(text, option: "--decode-workers") },
     OptionSpec(
         names: ["--segment"], value: "K/N",
         help:

@@ -10,6 +10,18 @@ import Testing
 @Suite struct WriterLifecycleMisuseTests {
     static let settings = VideoSettings(width: 64, height: 64, preset: .ultrafast)
 
+    /// A task appending `frame` over and over, once it has appended five.
+    static func appendingWithoutEnd(_ frame: Frame, to writer: MovieWriter) async -> Task<Void, any Error> {
+        let appender = Task {
+            for _ in 0..<100_000 {
+                try await writer.append(frame)
+                await Task.yield()  // lets the test's task run on a busy cooperative pool
+            }
+        }
+        while await writer.framesAppended < 5 { await Task.yield() }
+        return appender
+    }
+
     static func frame(_ index: Int) throws -> Frame {
         try MovieWriterTests.syntheticFrame(index, width: 64, height: 64)
     }
@@ -19,13 +31,7 @@ import Testing
         let url = dir.url.appendingPathComponent("task.mp4")
         let writer = try MovieWriter(url: url, settings: Self.settings)
         let frame = try Self.frame(0)
-        let appender = Task {
-            for _ in 0..<100_000 {
-                try await writer.append(frame)
-                await Task.yield()  // lets the test's task run on a busy cooperative pool
-            }
-        }
-        while await writer.framesAppended < 5 { await Task.yield() }
+        let appender = await Self.appendingWithoutEnd(frame, to: writer)
         appender.cancel()
         await #expect(throws: CancellationError.self) { try await appender.value }
         let appended = await writer.framesAppended
@@ -41,13 +47,7 @@ import Testing
         try Data("precious".utf8).write(to: url)
         let writer = try MovieWriter(url: url, settings: Self.settings, overwrite: true)
         let frame = try Self.frame(0)
-        let appender = Task {
-            for _ in 0..<100_000 {
-                try await writer.append(frame)
-                await Task.yield()  // lets the test's task run on a busy cooperative pool
-            }
-        }
-        while await writer.framesAppended < 5 { await Task.yield() }
+        let appender = await Self.appendingWithoutEnd(frame, to: writer)
         await writer.cancel()
         do {
             try await appender.value

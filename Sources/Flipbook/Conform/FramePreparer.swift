@@ -1,21 +1,17 @@
 /// Turns any decoded frame into the encoder's input: fitted to the movie's size, composited over the
 /// background, converted to YUV 4:2:0.
 ///
-/// A value with no shared state, so the image-sequence pipeline runs it on several threads at once,
-/// ahead of the encoder.
+/// Safe to share: the image-sequence pipeline runs it on several threads at once, ahead of the
+/// encoder (the picture pool is the one shared part, and it locks).
 struct FramePreparer: Sendable {
     let conformer: FrameConformer
     let converter: RGBToYUVConverter
-    let width: Int
-    let height: Int
     /// Pictures back from the encoder, reused by ``prepare(_:)``.
     let pool: PicturePool
 
     init(settings: VideoSettings, matrix: ColourMatrix) {
         conformer = FrameConformer(settings: settings)
         converter = RGBToYUVConverter(matrix: matrix)
-        width = settings.width
-        height = settings.height
         pool = PicturePool(width: settings.width, height: settings.height, capacity: 4)
     }
 
@@ -24,7 +20,9 @@ struct FramePreparer: Sendable {
         var picture = pool.take()
         // Most frames already have the movie's size and no transparency: converted in one pass over
         // their pixels, which also tells whether any alpha was below 255.
-        if frame.width == width && frame.height == height && converter.convert(frame, into: &picture) {
+        if frame.width == conformer.width && frame.height == conformer.height
+            && converter.convert(frame, into: &picture)
+        {
             return picture
         }
         let conformed = try conformer.conform(frame)

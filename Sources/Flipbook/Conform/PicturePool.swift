@@ -31,9 +31,8 @@ final class PicturePool: @unchecked Sendable {
     /// Keeps `picture` for a later frame, if there is room and it is the pool's size.
     func recycle(_ picture: consuming YUVPicture) {
         guard picture.width == width && picture.height == height else { return }
-        var returned: YUVPicture? = consume picture
-        lock.withLock {
-            if spare.count < capacity, let picture = returned.take() { spare.append(picture) }
-        }
+        lock.lock()
+        defer { lock.unlock() }
+        if spare.count < capacity { spare.append(picture) }
     }
 }
