@@ -3,37 +3,40 @@ import Foundation
 /// The one error type Flipbook throws.
 ///
 /// Switch on ``code`` to react to a kind of failure; show ``description`` to a person: it names the
-/// frame and file at fault and says what was expected.
+/// frame and file at fault and says what was expected. Two errors are equal when their codes are.
 public struct FlipbookError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What kind of failure this is.
-    public enum Code: Sendable, Hashable {
+    /// What kind of failure this is: a value a caller compares with the static members, such as
+    /// `error.code == .outputExists`. New codes may be added; treat unknown ones as failures.
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        private let name: String
+        private init(_ name: String) { self.name = name }
+        public var description: String { name }
+
         /// The destination exists and overwriting was not asked for.
-        case outputExists
+        public static let outputExists = Code("outputExists")
         /// The destination cannot be written (missing folder, permissions, disk full).
-        case outputNotWritable
+        public static let outputNotWritable = Code("outputNotWritable")
         /// A setting is out of range or inconsistent.
-        case invalidSettings
+        public static let invalidSettings = Code("invalidSettings")
         /// An image file cannot be read from disk.
-        case unreadableInput
+        public static let unreadableInput = Code("unreadableInput")
         /// An input is not an image format Flipbook decodes.
-        case unsupportedImage
+        public static let unsupportedImage = Code("unsupportedImage")
         /// An image file is damaged or truncated.
-        case corruptImage
+        public static let corruptImage = Code("corruptImage")
         /// A movie given as input (a segment to join) is damaged or not a movie.
-        case invalidMovie
-        /// A frame does not have the movie's size.
-        case frameSizeMismatch
+        public static let invalidMovie = Code("invalidMovie")
         /// A frame's pixel buffer is inconsistent with its declared size and layout.
-        case invalidFrame
+        public static let invalidFrame = Code("invalidFrame")
         /// The video encoder reported a failure.
-        case encoderFailed
+        public static let encoderFailed = Code("encoderFailed")
         /// A presentation time or duration is impossible: not increasing, not positive, or not
         /// expressible in the movie's time scale.
-        case invalidTimestamp
+        public static let invalidTimestamp = Code("invalidTimestamp")
         /// A call came in a state that does not allow it (for example `append` after `finish`).
-        case invalidState
+        public static let invalidState = Code("invalidState")
         /// The writer was cancelled.
-        case cancelled
+        public static let cancelled = Code("cancelled")
     }
 
     /// What kind of failure this is.
@@ -44,18 +47,22 @@ public struct FlipbookError: Error, Sendable, Hashable, CustomStringConvertible 
     public var frameIndex: Int?
     /// The path of the file at fault, when one is.
     public var path: String?
-    /// The underlying cause as reported by the system or a library, when there is one.
-    public var underlying: String?
+    /// The cause as reported by the system or a library (which call failed, and its code), when there is one.
+    public var underlying: (any Error)?
 
     /// Creates an error.
-    public init(_ code: Code, _ message: String, frameIndex: Int? = nil, path: String? = nil, underlying: String? = nil)
-    {
+    public init(
+        _ code: Code, _ message: String, frameIndex: Int? = nil, path: String? = nil, underlying: (any Error)? = nil
+    ) {
         self.code = code
         self.message = message
         self.frameIndex = frameIndex
         self.path = path
         self.underlying = underlying
     }
+
+    public static func == (lhs: FlipbookError, rhs: FlipbookError) -> Bool { lhs.code == rhs.code }
+    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 
     public var description: String {
         var text = ""
@@ -66,19 +73,77 @@ public struct FlipbookError: Error, Sendable, Hashable, CustomStringConvertible 
         case (nil, nil): break
         }
         text += message
-        if let underlying, !underlying.isEmpty { text += " (\(underlying))" }
+        if let underlying {
+            let cause = "\(underlying)"
+            if !cause.isEmpty { text += " (\(cause))" }
+        }
         return text
     }
+}
 
-    /// The same error, attributed to a frame and file when it was not yet.
-    ///
-    /// Errors about the output (disk full, destination taken) are not about any one frame and are
-    /// returned as they are.
-    func attributed(toFrame index: Int?, path: String?) -> FlipbookError {
-        guard code != .outputNotWritable && code != .outputExists else { return self }
-        var copy = self
-        copy.frameIndex = copy.frameIndex ?? index
+/// A failed call into a C library or the system: which library, which function, the status it
+/// returned and, where it has one, its own words.
+struct LibraryCallError: Error, Sendable, CustomStringConvertible {
+    /// `libx264`, `TurboJPEG`, `libspng`, `POSIX`, ...
+    let library: String
+    let function: String
+    let status: Int
+    /// The library's message for the status, when it has one.
+    var libraryMessage: String? = nil
+
+    var description: String {
+        "\(library) \(function) returned \(status)" + (libraryMessage.map { ": \($0)" } ?? "")
+    }
+}
+
+/// Where a frame came from, for the errors about it: its index in the sequence and its file.
+///
+/// Every error about a frame is attributed here, once; errors about the output (disk full,
+/// destination taken) are not about any one frame and keep no frame or file.
+struct FrameOrigin: Sendable {
+    /// The frame's index in the whole sequence, when the caller knows it.
+    var index: Int? = nil
+    /// The image file the frame was decoded from.
+    var path: String? = nil
+
+    /// The error, attributed to this frame and file when it was not yet.
+    func attribute(_ error: FlipbookError, fallbackIndex: Int? = nil) -> FlipbookError {
+        guard error.code != .outputNotWritable && error.code != .outputExists else { return error }
+        var copy = error
+        copy.frameIndex = copy.frameIndex ?? index ?? fallbackIndex
         copy.path = copy.path ?? path
         return copy
     }
+
+    /// Any error, attributed when it is a ``FlipbookError``.
+    func attribute(any error: any Error) -> any Error {
+        guard let error = error as? FlipbookError else { return error }
+        return attribute(error, fallbackIndex: nil)
+    }
+
+    /// Runs `work`, attributing a ``FlipbookError`` it throws to this frame (or frame
+    /// `fallbackIndex` when the origin has no index).
+    func attributing<T>(index fallbackIndex: Int? = nil, _ work: () throws -> T) throws -> T {
+        do {
+            return try work()
+        } catch let error as FlipbookError {
+            throw attribute(error, fallbackIndex: fallbackIndex)
+        }
+    }
+}
+
+/// A cause reported by Foundation or the system, shown as its short reason (such as "permission
+/// denied") while the original error is kept.
+struct SystemCause: Error, Sendable, CustomStringConvertible {
+    /// The reason in a few words.
+    let reason: String
+    /// The error as it was thrown.
+    let error: any Error
+
+    init(_ error: any Error) {
+        reason = ImageDecoder.reason(for: error)
+        self.error = error
+    }
+
+    var description: String { reason }
 }

@@ -10,68 +10,68 @@
 ///     w.fullBox("mvhd", version: 0, flags: 0) { w in w.putUInt32(0) }
 /// }
 /// ```
-public struct ByteWriter: Sendable {
+package struct ByteWriter: Sendable {
     /// The bytes written so far.
-    public private(set) var bytes: [UInt8]
+    package private(set) var bytes: [UInt8]
 
     /// Creates an empty writer.
     ///
     /// - Parameter capacity: Bytes to reserve up front.
-    public init(capacity: Int = 0) {
+    package init(capacity: Int = 0) {
         bytes = []
         bytes.reserveCapacity(capacity)
     }
 
     /// The number of bytes written so far.
-    public var count: Int { bytes.count }
+    package var count: Int { bytes.count }
 
     /// Writes one byte.
-    public mutating func putUInt8(_ value: UInt8) {
+    package mutating func putUInt8(_ value: UInt8) {
         bytes.append(value)
     }
 
     /// Writes a 16-bit unsigned integer, big-endian.
-    public mutating func putUInt16(_ value: UInt16) {
+    package mutating func putUInt16(_ value: UInt16) {
         putBigEndian(value)
     }
 
     /// Writes a 32-bit unsigned integer, big-endian.
-    public mutating func putUInt32(_ value: UInt32) {
+    package mutating func putUInt32(_ value: UInt32) {
         putBigEndian(value)
     }
 
     /// Writes a 64-bit unsigned integer, big-endian.
-    public mutating func putUInt64(_ value: UInt64) {
+    package mutating func putUInt64(_ value: UInt64) {
         putBigEndian(value)
     }
 
     /// Writes a 16-bit signed integer, big-endian two's complement.
-    public mutating func putInt16(_ value: Int16) {
+    package mutating func putInt16(_ value: Int16) {
         putBigEndian(value)
     }
 
     /// Writes a 32-bit signed integer, big-endian two's complement.
-    public mutating func putInt32(_ value: Int32) {
+    package mutating func putInt32(_ value: Int32) {
         putBigEndian(value)
     }
 
     /// Writes a 64-bit signed integer, big-endian two's complement.
-    public mutating func putInt64(_ value: Int64) {
+    package mutating func putInt64(_ value: Int64) {
         putBigEndian(value)
     }
 
     /// Writes a four-character code.
-    public mutating func putFourCC(_ value: FourCC) {
+    package mutating func putFourCC(_ value: FourCC) {
         putBigEndian(value.rawValue)
     }
 
     /// Writes bytes as they are.
-    public mutating func putBytes(_ value: some Sequence<UInt8>) {
+    package mutating func putBytes(_ value: some Sequence<UInt8>) {
         bytes.append(contentsOf: value)
     }
 
     /// Writes `count` zero bytes.
-    public mutating func putZeros(_ count: Int) {
+    package mutating func putZeros(_ count: Int) {
         bytes.append(contentsOf: repeatElement(0, count: count))
     }
 
@@ -83,7 +83,7 @@ public struct ByteWriter: Sendable {
     /// - Parameters:
     ///   - type: The box type.
     ///   - body: Writes the box's payload into the writer it is given.
-    public mutating func box(_ type: FourCC, _ body: (inout ByteWriter) throws -> Void) rethrows {
+    package mutating func box(_ type: FourCC, _ body: (inout ByteWriter) throws -> Void) rethrows {
         let start = bytes.count
         putUInt32(0)
         putFourCC(type)
@@ -106,7 +106,7 @@ public struct ByteWriter: Sendable {
     ///   - version: The box version.
     ///   - flags: The flags; only the low 24 bits are written.
     ///   - body: Writes the rest of the payload.
-    public mutating func fullBox(
+    package mutating func fullBox(
         _ type: FourCC, version: UInt8, flags: UInt32, _ body: (inout ByteWriter) throws -> Void
     ) rethrows {
         try box(type) { w in
@@ -123,7 +123,7 @@ public struct ByteWriter: Sendable {
     /// - Parameters:
     ///   - type: The box type.
     ///   - payloadSize: The exact number of payload bytes that will follow the header.
-    public mutating func boxHeader(_ type: FourCC, payloadSize: UInt64) {
+    package mutating func boxHeader(_ type: FourCC, payloadSize: UInt64) {
         if payloadSize <= UInt64(UInt32.max) - 8 {
             putUInt32(UInt32(payloadSize + 8))
             putFourCC(type)

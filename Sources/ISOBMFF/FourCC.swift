@@ -2,14 +2,14 @@
 ///
 /// Written big-endian as four bytes. Create one from a string literal of exactly four characters
 /// in the Latin-1 range: `let type: FourCC = "moov"`.
-public struct FourCC: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+package struct FourCC: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
     /// The four bytes as one big-endian integer.
-    public var rawValue: UInt32
+    package var rawValue: UInt32
 
     /// Creates a code from its integer value.
     ///
     /// - Parameter rawValue: The four bytes, most significant first.
-    public init(rawValue: UInt32) {
+    package init(rawValue: UInt32) {
         self.rawValue = rawValue
     }
 
@@ -17,7 +17,7 @@ public struct FourCC: Hashable, Sendable, ExpressibleByStringLiteral, CustomStri
     ///
     /// - Parameter string: Exactly four Unicode scalars, each at most U+00FF.
     /// - Important: Traps if the string is not four Latin-1 characters; codes are program constants.
-    public init(_ string: String) {
+    package init(_ string: String) {
         let scalars = Array(string.unicodeScalars)
         precondition(
             scalars.count == 4 && scalars.allSatisfy { $0.value <= 0xFF },
@@ -28,12 +28,12 @@ public struct FourCC: Hashable, Sendable, ExpressibleByStringLiteral, CustomStri
     /// Creates a code from a four-character string literal.
     ///
     /// - Parameter value: Exactly four Latin-1 characters.
-    public init(stringLiteral value: String) {
+    package init(stringLiteral value: String) {
         self.init(value)
     }
 
     /// The four bytes, most significant first.
-    public var bytes: [UInt8] {
+    package var bytes: [UInt8] {
         [
             UInt8(truncatingIfNeeded: rawValue >> 24), UInt8(truncatingIfNeeded: rawValue >> 16),
             UInt8(truncatingIfNeeded: rawValue >> 8), UInt8(truncatingIfNeeded: rawValue),
@@ -41,7 +41,7 @@ public struct FourCC: Hashable, Sendable, ExpressibleByStringLiteral, CustomStri
     }
 
     /// The code as text, each byte read as Latin-1.
-    public var description: String {
+    package var description: String {
         FourCC.string(from: bytes[...])
     }
 

@@ -12,15 +12,13 @@
 /// try file.write(fragment.header)            // moof + mdat header
 /// for sample in sampleBytes { try file.write(sample) }
 /// ```
-public struct FragmentedMovieHeader: Sendable {
+package struct FragmentedMovieHeader: Sendable {
     /// `ftyp` + `moov`, ready to write at the start of the file.
-    public let bytes: [UInt8]
-    /// The track this movie describes.
-    public let track: VideoTrack
-    /// The edit list written in `moov`.
-    public let editList: [EditListEntry]
+    package let bytes: [UInt8]
+    /// The tracks this movie describes, with the edit lists written in `moov`.
+    package let tracks: [Track]
     /// The movie's duration in `mvhd`, `tkhd` and `mehd`; 0 while unknown.
-    public let duration: UInt64
+    package let duration: UInt64
     private let brand: FileBrand
     private let creationTime: UInt64
 
@@ -28,105 +26,129 @@ public struct FragmentedMovieHeader: Sendable {
     ///
     /// - Parameters:
     ///   - brand: The kind of file, which decides `ftyp` and QuickTime details.
-    ///   - track: The video track's format; its timescale is the movie's and the media's.
-    ///   - editList: Edits to write as `edts`/`elst`, e.g. to hide the B-frame delay; a segment
-    ///     duration of 0 while the movie's length is unknown. None by default.
-    ///   - duration: The movie's duration in the track's timescale, 0 while unknown.
+    ///   - tracks: The tracks; the first one's timescale is the movie's. Their edit lists (for
+    ///     example to hide the B-frame delay) have a last segment duration of 0 while the movie's
+    ///     length is unknown.
+    ///   - duration: The movie's duration in the movie's timescale, 0 while unknown.
     ///   - creationTime: Seconds since 1904 for the creation and modification times.
-    /// - Throws: ``ISOBMFFError`` with code `.invalidTrack` if the track cannot be described.
-    public init(
-        brand: FileBrand, track: VideoTrack, editList: [EditListEntry] = [], duration: UInt64 = 0,
-        creationTime: UInt64 = 0
-    ) throws {
-        try track.validate()
+    /// - Throws: ``ISOBMFFError`` with code `.invalidTrack` if a track cannot be described.
+    package init(brand: FileBrand, tracks: [Track], duration: UInt64 = 0, creationTime: UInt64 = 0) throws {
         self.brand = brand
-        self.track = track
-        self.editList = editList
+        self.tracks = tracks
         self.duration = duration
         self.creationTime = creationTime
-        let writer = MovieBoxWriter(
-            brand: brand, track: track, sampleTable: SampleTable(timescale: track.timescale), editList: editList,
+        let writer = try MovieBoxWriter(
+            brand: brand, tracks: tracks, sampleTables: tracks.map { SampleTable(timescale: $0.timescale) },
             creationTime: creationTime,
             movieExtends: MovieExtendsBox(
-                header: MovieExtendsHeaderBox(fragmentDuration: duration), trackExtends: [TrackExtendsBox()]),
+                header: MovieExtendsHeaderBox(fragmentDuration: duration),
+                trackExtends: tracks.map { TrackExtendsBox(trackID: $0.trackID) }),
             durationOverride: duration)
         var w = ByteWriter(capacity: 2048)
         writer.writeMovie(to: &w, base: 0, largeOffsets: false)
         bytes = w.bytes
     }
 
-    /// The same boxes with the movie's final duration and edit list, or `nil` when they would not
+    /// The same boxes with the movie's final duration and edit lists, or `nil` when they would not
     /// have the same size as these (and so cannot be written over them in place).
     ///
     /// - Parameters:
-    ///   - duration: The movie's duration in the track's timescale.
-    ///   - editList: The final edit list; it must have as many entries as the first one.
-    public func finalized(duration: UInt64, editList: [EditListEntry]) -> FragmentedMovieHeader? {
+    ///   - duration: The movie's duration in the movie's timescale.
+    ///   - editLists: Each track's final edit list; each must have as many entries as the first one.
+    package func finalized(duration: UInt64, editLists: [[EditListEntry]]) -> FragmentedMovieHeader? {
+        var final = tracks
+        for index in final.indices where index < editLists.count { final[index].editList = editLists[index] }
         guard
-            let final = try? FragmentedMovieHeader(
-                brand: brand, track: track, editList: editList, duration: duration, creationTime: creationTime),
-            final.bytes.count == bytes.count
+            let header = try? FragmentedMovieHeader(
+                brand: brand, tracks: final, duration: duration, creationTime: creationTime),
+            header.bytes.count == bytes.count
         else { return nil }
-        return final
+        return header
     }
 }
 
-/// One movie fragment: a `moof` describing a run of samples, and the header of the `mdat` holding them.
+/// One track's samples within a movie fragment.
+package struct TrackRun: Sendable {
+    /// The track the samples belong to.
+    package var trackID: UInt32
+    /// The decode time of the first sample: the sum of every earlier sample's duration in the track.
+    package var baseMediaDecodeTime: UInt64
+    /// The samples, in decode order; at least one.
+    package var samples: [Sample]
+
+    /// Creates a run.
+    package init(trackID: UInt32 = 1, baseMediaDecodeTime: UInt64, samples: [Sample]) {
+        self.trackID = trackID
+        self.baseMediaDecodeTime = baseMediaDecodeTime
+        self.samples = samples
+    }
+
+    /// The sum of the sample sizes.
+    package var payloadSize: UInt64 { samples.reduce(0) { $0 + UInt64($1.size) } }
+}
+
+/// One movie fragment: a `moof` with one `traf` per track run, and the header of the `mdat` holding
+/// them.
 ///
-/// The caller writes ``header`` and then exactly ``payloadSize`` bytes: the samples' bytes in
-/// decode order. The track run's data offset points just past the `mdat` header, relative to the
-/// `moof` (`default-base-is-moof`), so the fragment is self-contained wherever it lands in the file.
-public struct MovieFragment: Sendable {
+/// The caller writes ``header`` and then exactly ``payloadSize`` bytes: each run's samples' bytes in
+/// decode order, the runs in the order given. Each track run's data offset points into that
+/// `mdat`, relative to the `moof` (`default-base-is-moof`), so the fragment is self-contained
+/// wherever it lands in the file.
+package struct MovieFragment: Sendable {
     /// The fragment's number, from 1.
-    public let sequenceNumber: UInt32
-    /// The decode time of the first sample: the sum of every earlier sample's duration.
-    public let baseMediaDecodeTime: UInt64
-    /// The samples, in decode order.
-    public let samples: [Sample]
+    package let sequenceNumber: UInt32
+    /// The track runs, in the order their bytes follow in `mdat`.
+    package let runs: [TrackRun]
     /// The sum of the sample sizes: the exact `mdat` payload size.
-    public let payloadSize: UInt64
+    package let payloadSize: UInt64
     /// `moof` + the `mdat` header, ready to write.
-    public let header: [UInt8]
+    package let header: [UInt8]
 
     /// Lays out a fragment.
     ///
     /// - Parameters:
     ///   - sequenceNumber: The fragment's number, from 1, increasing in file order.
-    ///   - baseMediaDecodeTime: The decode time of the first sample, in the track's timescale.
-    ///   - samples: At least one sample, in decode order.
-    ///   - trackID: The track, 1 by default.
-    public init(sequenceNumber: UInt32, baseMediaDecodeTime: UInt64, samples: [Sample], trackID: UInt32 = 1) {
-        precondition(!samples.isEmpty, "a movie fragment needs at least one sample")
+    ///   - runs: At least one run of at least one sample.
+    package init(sequenceNumber: UInt32, runs: [TrackRun]) {
+        precondition(!runs.isEmpty && !runs.contains { $0.samples.isEmpty }, "a movie fragment needs samples")
         self.sequenceNumber = sequenceNumber
-        self.baseMediaDecodeTime = baseMediaDecodeTime
-        self.samples = samples
-        payloadSize = samples.reduce(0) { $0 + UInt64($1.size) }
-        let entries = samples.map(TrackRunBox.Entry.init)
-        func moof(dataOffset: Int32) -> [UInt8] {
-            var w = ByteWriter(capacity: 100 + 16 * samples.count)
+        self.runs = runs
+        payloadSize = runs.reduce(0) { $0 + $1.payloadSize }
+        func moof(payloadStart: Int) -> [UInt8] {
+            var w = ByteWriter(capacity: 100 + 16 * runs.reduce(0) { $0 + $1.samples.count })
+            var dataOffset = payloadStart
             w.box("moof") { w in
                 MovieFragmentHeaderBox(sequenceNumber: sequenceNumber).write(to: &w)
-                w.box("traf") { w in
-                    TrackFragmentHeaderBox(trackID: trackID).write(to: &w)
-                    TrackFragmentDecodeTimeBox(baseMediaDecodeTime: baseMediaDecodeTime).write(to: &w)
-                    TrackRunBox(dataOffset: dataOffset, entries: entries).write(to: &w)
+                for run in runs {
+                    w.box("traf") { w in
+                        TrackFragmentHeaderBox(trackID: run.trackID).write(to: &w)
+                        TrackFragmentDecodeTimeBox(baseMediaDecodeTime: run.baseMediaDecodeTime).write(to: &w)
+                        TrackRunBox(dataOffset: Int32(dataOffset), entries: run.samples.map(TrackRunBox.Entry.init))
+                            .write(to: &w)
+                    }
+                    dataOffset += Int(run.payloadSize)
                 }
             }
             return w.bytes
         }
         var mdatHeader = ByteWriter()
         mdatHeader.boxHeader("mdat", payloadSize: payloadSize)
-        let measured = moof(dataOffset: 0)
-        let final = moof(dataOffset: Int32(measured.count + mdatHeader.count))
-        precondition(final.count == measured.count, "moof size changed with its data offset")
+        let measured = moof(payloadStart: 0)
+        let final = moof(payloadStart: measured.count + mdatHeader.count)
+        precondition(final.count == measured.count, "moof size changed with its data offsets")
         header = final + mdatHeader.bytes
     }
 
-    /// The random access entry of this fragment, which starts with a sync sample.
+    /// The random access entry of each run that starts with a sync sample, by track ID.
     ///
     /// - Parameter moofOffset: The file offset where ``header`` is written.
-    public func randomAccessEntry(moofOffset: UInt64) -> TrackFragmentRandomAccessBox.Entry {
-        let first = samples[0]
-        return .init(time: baseMediaDecodeTime + UInt64(first.compositionOffset), moofOffset: moofOffset)
+    package func randomAccessEntries(moofOffset: UInt64) -> [(
+        trackID: UInt32, entry: TrackFragmentRandomAccessBox.Entry
+    )] {
+        runs.enumerated().compactMap { index, run in
+            guard let first = run.samples.first, first.isSync else { return nil }
+            let time = run.baseMediaDecodeTime + UInt64(first.compositionOffset)
+            return (run.trackID, .init(time: time, moofOffset: moofOffset, trafNumber: UInt32(index + 1)))
+        }
     }
 }

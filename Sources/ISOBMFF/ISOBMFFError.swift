@@ -3,9 +3,9 @@
 /// The ``code`` says what kind of problem it is, so a caller can switch on it; the ``message``
 /// says what was wrong in words a person can act on; ``offset`` and ``boxType`` locate the problem
 /// in the file when it came from reading one.
-public struct ISOBMFFError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct ISOBMFFError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The kind of problem.
-    public enum Code: Sendable, Equatable {
+    package enum Code: Sendable, Equatable {
         /// The bytes end before a box or field that they announce.
         case truncated
         /// A box declares a size smaller than its header or larger than its parent.
@@ -21,13 +21,13 @@ public struct ISOBMFFError: Error, Sendable, Equatable, CustomStringConvertible 
     }
 
     /// The kind of problem.
-    public var code: Code
+    package var code: Code
     /// What went wrong, in words.
-    public var message: String
+    package var message: String
     /// The byte offset in the file of the box at fault, when reading.
-    public var offset: Int?
+    package var offset: Int?
     /// The four-character type of the box at fault, when known.
-    public var boxType: String?
+    package var boxType: String?
 
     /// Creates an error.
     ///
@@ -36,14 +36,14 @@ public struct ISOBMFFError: Error, Sendable, Equatable, CustomStringConvertible 
     ///   - message: What went wrong.
     ///   - offset: The file offset of the box at fault, if any.
     ///   - boxType: The type of the box at fault, if any.
-    public init(_ code: Code, _ message: String, offset: Int? = nil, boxType: String? = nil) {
+    package init(_ code: Code, _ message: String, offset: Int? = nil, boxType: String? = nil) {
         self.code = code
         self.message = message
         self.offset = offset
         self.boxType = boxType
     }
 
-    public var description: String {
+    package var description: String {
         var location = ""
         if let boxType { location += "'\(boxType)' box " }
         if let offset { location += "at offset \(offset)" }

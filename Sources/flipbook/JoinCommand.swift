@@ -50,7 +50,7 @@ enum JoinCommand {
             if !quiet { Terminal.error(Reporting.summaryLine(movie, seconds: Date().timeIntervalSince(started))) }
             return 0
         } catch {
-            Terminal.error("flipbook: error: \(error)")
+            Terminal.error(Reporting.errorLine(error))
             return 1
         }
     }

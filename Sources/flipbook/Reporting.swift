@@ -13,6 +13,16 @@ enum Reporting {
             + (movie.skippedImages.isEmpty ? "" : " (\(movie.skippedImages.count) invalid images skipped)")
     }
 
+    /// The error line on standard error: the library's message in the tool's words (its parameter
+    /// names become the options that set them, such as `overwrite: true` becoming `--overwrite`).
+    static func errorLine(_ error: any Error) -> String {
+        guard var failure = error as? FlipbookError else { return "flipbook: error: \(error)" }
+        for (parameter, option) in [("overwrite: true", "--overwrite")] {
+            failure.message = failure.message.replacingOccurrences(of: parameter, with: option)
+        }
+        return "flipbook: error: \(failure)"
+    }
+
     /// The `--json` object on standard output.
     static func json(_ movie: MovieSummary) -> String {
         var object: [String: Any] = [

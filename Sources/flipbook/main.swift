@@ -79,7 +79,7 @@ func run(_ arguments: [String]) async -> Int32 {
         return 0
     } catch {
         if showProgress { Terminal.clearProgress() }
-        Terminal.error("flipbook: error: \(error)")
+        Terminal.error(Reporting.errorLine(error))
         return 1
     }
 }

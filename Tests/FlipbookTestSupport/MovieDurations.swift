@@ -2,7 +2,7 @@ import Foundation
 import ISOBMFF
 
 /// The durations a movie's headers declare, read with Flipbook's own box reader.
-public struct MovieDurations: Sendable {
+package struct MovieDurations: Sendable {
     /// `mvhd` timescale and duration.
     public var movieTimescale: UInt32
     public var movieDuration: UInt64
@@ -12,10 +12,10 @@ public struct MovieDurations: Sendable {
     public var mediaTimescale: UInt32
     public var mediaDuration: UInt64
     /// `elst` entries, if any.
-    public var edits: [EditListEntry]
+    package var edits: [EditListEntry]
 
     /// Reads the first track's durations from a movie file.
-    public init(of movie: String) throws {
+    package init(of movie: String) throws {
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: movie)))
         let boxes = try BoxReader.parse(bytes)
         guard let moov = boxes.first("moov"), let mvhd = moov.child("mvhd"),

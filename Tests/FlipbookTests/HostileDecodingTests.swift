@@ -40,7 +40,7 @@ import Testing
         } throws: { error in
             let error = error as? FlipbookError
             return error?.code == .corruptImage && error?.message.contains("non-recoverable") == false
-                && error?.underlying?.contains("spng_get_trns") == true
+                && (error?.underlying as? LibraryCallError)?.function == "spng_get_trns"
         }
     }
 

@@ -31,7 +31,7 @@ import Testing
         let packets = [(0, -2, true), (3, -1, false), (1, 0, false), (2, 1, false)].map {
             EncodedPacket(data: [0, 0, 0, 1, 0x65], presentationTime: $0.0, decodeTime: $0.1, isKeyframe: $0.2)
         }
-        var samples: [Sample] = packets.compactMap { timeline.add($0) }
+        var samples: [MediaSample] = packets.compactMap { timeline.add($0) }
         samples += [timeline.finish()].compactMap { $0 }
         #expect(samples.count == 4)
         // The last sample lasts until the last presented frame ends: the media then ends exactly at
@@ -84,39 +84,5 @@ import Testing
         #expect(timeline.frameCount == 1)
         #expect(try timeline.schedule(at: nil, duration: nil) == 18000)
         #expect(timeline.presentationEnd == 18400)
-    }
-}
-
-@Suite struct WriterLifecycleTests {
-    @Test func finishedWriterRefusesMoreWork() throws {
-        var lifecycle = WriterLifecycle()
-        try lifecycle.checkWritable(for: "append")
-        lifecycle.finished()
-        #expect(throws: FlipbookError.self) { try lifecycle.checkWritable(for: "append") }
-        #expect(lifecycle.cancel() == false, "cancel after finish does nothing")
-        #expect(lifecycle.state == .finished)
-    }
-
-    @Test func theFirstFailureIsKeptAndThrownAgain() {
-        var lifecycle = WriterLifecycle()
-        lifecycle.fail(FlipbookError(.encoderFailed, "first"))
-        lifecycle.fail(FlipbookError(.outputNotWritable, "second"))
-        #expect(lifecycle.state == .failed)
-        do {
-            try lifecycle.checkWritable(for: "append")
-            Issue.record("a failed writer must throw")
-        } catch let error as FlipbookError {
-            #expect(error.code == .encoderFailed)
-            #expect(error.message == "first")
-        } catch {
-            Issue.record("unexpected \(error)")
-        }
-    }
-
-    @Test func cancelIsIdempotent() {
-        var lifecycle = WriterLifecycle()
-        #expect(lifecycle.cancel() == true)
-        #expect(lifecycle.cancel() == false)
-        #expect(lifecycle.state == .cancelled)
     }
 }

@@ -156,7 +156,8 @@ import Testing
         let dir = try TemporaryDirectory()
         let url = dir.url.appendingPathComponent("broken.mp4")
         let writer = try MovieWriter(
-            url: url, settings: VideoSettings(width: 16, height: 16), overwrite: false, imageLimits: ImageLimits()
+            destination: MovieDestination(url, overwrite: false), settings: VideoSettings(width: 16, height: 16),
+            imageLimits: ImageLimits()
         ) { _, _ in FailingEncoder(failAt: 2) }
         try await writer.append(Self.syntheticFrame(0, width: 16, height: 16))
         try await writer.append(Self.syntheticFrame(1, width: 16, height: 16))
@@ -181,8 +182,10 @@ import Testing
 final class FailingEncoder: VideoEncoder {
     let failAt: Int
     var count = 0
-    let decoderConfiguration = AVCDecoderConfiguration(
-        sequenceParameterSets: [[0x67, 0x64, 0x00, 0x1F]], pictureParameterSets: [[0x68, 0xEE]])
+    let sampleEntry: any SampleEntry = AVCSampleEntry(
+        width: 64, height: 48,
+        decoderConfiguration: AVCDecoderConfiguration(
+            sequenceParameterSets: [[0x67, 0x64, 0x00, 0x1F]], pictureParameterSets: [[0x68, 0xEE]]))
     let codecName = "h264"
 
     init(failAt: Int) { self.failAt = failAt }

@@ -158,7 +158,7 @@ import Testing
     }
 
     @Test func avc1EntryHasItsFixedFieldsThenChildren() throws {
-        let bytes = written { SampleDescriptionBox(track: makeTrack(), isQuickTime: false).write(to: &$0) }
+        let bytes = written { SampleDescriptionBox(entry: makeEntry(), isQuickTime: false).write(to: &$0) }
         let stsd = try #require(try BoxReader.parse(bytes).first)
         let avc1 = try #require(stsd.children.first)
         #expect(avc1.type == "avc1")

@@ -125,8 +125,9 @@ import Testing
     }
 
     @Test func rejectsATrackItCannotDescribe() {
-        var track = makeTrack()
-        track.decoderConfiguration.sequenceParameterSets = []
+        var entry = makeEntry()
+        entry.decoderConfiguration.sequenceParameterSets = []
+        let track = Track(timescale: 30, sampleEntry: entry)
         #expect(throws: ISOBMFFError.self) {
             try MovieLayout(brand: .mp4, track: track, sampleTable: SampleTable(timescale: 30))
         }

@@ -53,8 +53,8 @@ import Testing
     }
 
     @Test func startsAChunkEverySecondOfMedia() {
-        var table = SampleTable(timescale: 30)
-        for _ in 0..<75 { table.append(Sample(size: 100, duration: 1, isSync: true)) }
+        let table = chunkedTable(
+            Array(repeating: Sample(size: 100, duration: 1, isSync: true), count: 75), timescale: 30)
         #expect(table.chunkOffsets == [0, 3000, 6000])
         #expect(
             table.sampleToChunkBox.entries == [
@@ -63,8 +63,9 @@ import Testing
     }
 
     @Test func startsAChunkBeforeItWouldPassTheSizeLimit() {
-        var table = SampleTable(timescale: 30, maximumChunkSize: 250)
-        for _ in 0..<5 { table.append(Sample(size: 100, duration: 1, isSync: true)) }
+        let table = chunkedTable(
+            Array(repeating: Sample(size: 100, duration: 1, isSync: true), count: 5), timescale: 30,
+            maximumChunkSize: 250)
         #expect(table.chunkOffsets == [0, 200, 400])
         #expect(
             table.sampleToChunkBox.entries == [
@@ -73,8 +74,9 @@ import Testing
     }
 
     @Test func aSampleLargerThanTheLimitGetsAChunkOfItsOwn() {
-        var table = SampleTable(timescale: 30, maximumChunkSize: 50)
-        for _ in 0..<3 { table.append(Sample(size: 100, duration: 1, isSync: true)) }
+        let table = chunkedTable(
+            Array(repeating: Sample(size: 100, duration: 1, isSync: true), count: 3), timescale: 30,
+            maximumChunkSize: 50)
         #expect(table.chunkOffsets == [0, 100, 200])
         #expect(table.sampleToChunkBox.entries == [.init(firstChunk: 1, samplesPerChunk: 1)])
     }

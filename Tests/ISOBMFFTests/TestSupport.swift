@@ -15,11 +15,101 @@ let fakeSPS: [UInt8] = [0x67, 0x64, 0x00, 0x1F, 0xAC, 0xD9, 0x40]
 /// A fake PPS.
 let fakePPS: [UInt8] = [0x68, 0xEB, 0xE3, 0xCB]
 
-func makeTrack(width: Int = 64, height: Int = 48, timescale: UInt32 = 30) -> VideoTrack {
-    VideoTrack(
-        width: width, height: height, timescale: timescale,
+func makeEntry(width: Int = 64, height: Int = 48) -> AVCSampleEntry {
+    AVCSampleEntry(
+        width: width, height: height,
         decoderConfiguration: AVCDecoderConfiguration(sequenceParameterSets: [fakeSPS], pictureParameterSets: [fakePPS])
     )
+}
+
+func makeTrack(
+    width: Int = 64, height: Int = 48, timescale: UInt32 = 30, trackID: UInt32 = 1, editList: [EditListEntry] = []
+) -> Track {
+    Track(
+        trackID: trackID, timescale: timescale, sampleEntry: makeEntry(width: width, height: height), editList: editList
+    )
+}
+
+/// A one-track sample table with its chunks placed by the rule ``MediaDataInterleaver`` follows
+/// (a chunk closes at one second of media or before passing the size limit), without allocating the
+/// samples' bytes.
+func chunkedTable(_ samples: [Sample], timescale: UInt32, maximumChunkSize: UInt64 = 1 << 20) -> SampleTable {
+    var table = SampleTable(timescale: timescale)
+    for sample in samples { table.append(sample) }
+    return chunked(table, maximumChunkSize: maximumChunkSize)
+}
+
+/// The table with chunks added by the interleaver's rule, when it has none yet.
+func chunked(_ table: SampleTable, maximumChunkSize: UInt64 = 1 << 20) -> SampleTable {
+    guard table.chunkCount == 0 else { return table }
+    var table = table
+    let durations = table.timeToSampleBox.entries.flatMap {
+        Array(repeating: UInt64($0.sampleDelta), count: Int($0.sampleCount))
+    }
+    var (offset, chunkStart, chunkSize, chunkDuration, count): (UInt64, UInt64, UInt64, UInt64, Int) = (0, 0, 0, 0, 0)
+    for (size, duration) in zip(table.sizes.map(UInt64.init), durations) {
+        if count > 0 && (chunkSize + size > maximumChunkSize || chunkDuration >= UInt64(table.timescale)) {
+            table.appendChunk(offset: chunkStart, sampleCount: count)
+            (chunkStart, chunkSize, chunkDuration, count) = (offset, 0, 0, 0)
+        }
+        offset += size
+        chunkSize += size
+        chunkDuration += duration
+        count += 1
+    }
+    if count > 0 { table.appendChunk(offset: chunkStart, sampleCount: count) }
+    return table
+}
+
+extension MediaSample {
+    init(data: [UInt8], duration: UInt32) {
+        self.init(data: data, duration: duration, isSync: true)
+    }
+}
+
+extension MovieLayout {
+    /// A one-track movie, as the tests describe most movies.
+    init(
+        brand: FileBrand, track: Track, sampleTable: SampleTable, editList: [EditListEntry]? = nil,
+        extensions: [UserExtensionBox] = [], alignment: Int = 1
+    ) throws {
+        var track = track
+        if let editList { track.editList = editList }
+        try self.init(
+            brand: brand, tracks: [track], sampleTables: [chunked(sampleTable)], extensions: extensions,
+            alignment: alignment)
+    }
+}
+
+extension FragmentedMovieHeader {
+    /// A one-track fragmented movie.
+    init(brand: FileBrand, track: Track, editList: [EditListEntry] = [], duration: UInt64 = 0) throws {
+        var track = track
+        track.editList = editList
+        try self.init(brand: brand, tracks: [track], duration: duration)
+    }
+
+    var editList: [EditListEntry] { tracks[0].editList }
+
+    func finalized(duration: UInt64, editList: [EditListEntry]) -> FragmentedMovieHeader? {
+        finalized(duration: duration, editLists: [editList])
+    }
+}
+
+extension MovieFragment {
+    /// A fragment of one track.
+    init(sequenceNumber: UInt32, baseMediaDecodeTime: UInt64, samples: [Sample], trackID: UInt32 = 1) {
+        self.init(
+            sequenceNumber: sequenceNumber,
+            runs: [TrackRun(trackID: trackID, baseMediaDecodeTime: baseMediaDecodeTime, samples: samples)])
+    }
+
+    var samples: [Sample] { runs[0].samples }
+    var baseMediaDecodeTime: UInt64 { runs[0].baseMediaDecodeTime }
+
+    func randomAccessEntry(moofOffset: UInt64) -> TrackFragmentRandomAccessBox.Entry {
+        randomAccessEntries(moofOffset: moofOffset)[0].entry
+    }
 }
 
 /// Writes one box with a `write(to:)` method and returns its bytes.
@@ -60,8 +150,7 @@ struct SyntheticMovie {
             let duration: UInt32 = i % 7 == 6 ? 1024 : 512
             return Sample(size: size, duration: duration, compositionOffset: offsets[i % 3], isSync: i % 10 == 0)
         }
-        table = SampleTable(timescale: timescale, maximumChunkSize: maximumChunkSize)
-        for sample in samples { table.append(sample) }
+        table = chunkedTable(samples, timescale: timescale, maximumChunkSize: maximumChunkSize)
         layout = try MovieLayout(
             brand: brand, track: makeTrack(timescale: timescale), sampleTable: table, editList: editList)
         file = layout.header

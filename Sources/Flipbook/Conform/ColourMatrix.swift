@@ -1,3 +1,5 @@
+import ISOBMFF
+
 /// An RGB to Y'CbCr conversion: the matrix coefficients and the code range, as tagged in the movie.
 ///
 /// The same value decides the arithmetic in ``RGBToYUVConverter`` and the tags written in the H.264
@@ -58,4 +60,13 @@ struct FixedPointCoefficients: Sendable {
     let cbR: Int32, cbG: Int32, cbB: Int32
     let crR: Int32, crG: Int32, crB: Int32
     let lumaOffset: Int32
+}
+
+extension ColourDescription {
+    /// The tags that say how pictures converted with `matrix` are to be decoded.
+    init(_ matrix: ColourMatrix) {
+        self.init(
+            colourPrimaries: matrix.colourPrimaries, transferCharacteristics: matrix.transferCharacteristics,
+            matrixCoefficients: matrix.matrixCoefficients, fullRange: matrix.fullRange)
+    }
 }

@@ -43,11 +43,7 @@ package enum ImageDecoder {
     /// Reads and decodes the image file at `url`.
     package static func decodeFile(at url: URL, limits: ImageLimits) throws -> Frame {
         let data = try POSIXFile.readImageFile(at: url.path)
-        do {
-            return try decode(data, limits: limits)
-        } catch let error as FlipbookError {
-            throw error.attributed(toFrame: nil, path: url.path)
-        }
+        return try FrameOrigin(path: url.path).attributing { try decode(data, limits: limits) }
     }
 
     /// A short reason for a Foundation file error, without Foundation's long wrapper text.

@@ -12,13 +12,16 @@ struct EncodedPacket: Sendable {
     var isKeyframe: Bool
 }
 
-/// A video encoder as the writer sees it: pictures in, packets out, in decode order.
+/// A video encoder as the writer sees it: pictures in, packets out, in decode order, and the
+/// sample description of the track they make.
 ///
-/// libx264 is the first conformer; tests use a fake. Implementations need not be thread-safe: the
-/// writer calls one method at a time.
+/// libx264 is the first conformer; tests use a fake. A codec is one conformer here and one
+/// ``SampleEntry`` in the muxer, nothing else. Implementations need not be thread-safe: the writer
+/// calls one method at a time.
 protocol VideoEncoder: AnyObject {
-    /// The decoder configuration (parameter sets) to store in the sample description.
-    var decoderConfiguration: AVCDecoderConfiguration { get }
+    /// The sample entry for `stsd` (for H.264, `avc1` with the parameter sets in `avcC` and the colour
+    /// in `colr`), known once the encoder is open.
+    var sampleEntry: any SampleEntry { get }
     /// The codec name as ffprobe reports it.
     var codecName: String { get }
     /// Encodes one picture presented at `presentationTime` (its frame number); returns the packets that became ready.

@@ -83,7 +83,8 @@ final class POSIXFile {
             default: "the file cannot be read: \(describe(errno: number))"
             }
         return FlipbookError(
-            .unreadableInput, message, path: path, underlying: "\(function) failed with errno \(number)")
+            .unreadableInput, message, path: path,
+            underlying: LibraryCallError(library: "POSIX", function: function, status: Int(number)))
     }
 
     /// Reads exactly `count` bytes at `offset`.
@@ -244,6 +245,7 @@ final class POSIXFile {
         let number = errno
         return FlipbookError(
             code, "cannot \(verb): \(describe(errno: number))", path: path,
-            underlying: "\(function) of \(path) failed with errno \(number)")
+            underlying: LibraryCallError(
+                library: "POSIX", function: function, status: Int(number), libraryMessage: "errno, on \(path)"))
     }
 }

@@ -63,5 +63,6 @@ private func spngCheck(_ status: Int32, _ function: String) throws {
             || status == Int32(SPNG_EUSER_WIDTH.rawValue) || status == Int32(SPNG_EUSER_HEIGHT.rawValue)
         ? .unsupportedImage : .corruptImage
     throw FlipbookError(
-        code, "the PNG cannot be decoded: \(reason)", underlying: "libspng \(function) returned \(status)")
+        code, "the PNG cannot be decoded: \(reason)",
+        underlying: LibraryCallError(library: "libspng", function: function, status: Int(status)))
 }

@@ -63,5 +63,6 @@ private func turboCheck(_ status: Int32, _ handle: tjhandle, _ function: String)
     guard status != 0 else { return }
     let reason = String(cString: tjGetErrorStr2(handle))
     throw FlipbookError(
-        .corruptImage, "the JPEG cannot be decoded: \(reason)", underlying: "TurboJPEG \(function) returned \(status)")
+        .corruptImage, "the JPEG cannot be decoded: \(reason)",
+        underlying: LibraryCallError(library: "TurboJPEG", function: function, status: Int(status)))
 }

@@ -7,7 +7,7 @@ import ISOBMFF
 /// kept out of the stream and handed to the muxer, High profile, the colour description in the VUI.
 final class X264Encoder: VideoEncoder {
     private let handle: OpaquePointer
-    let decoderConfiguration: AVCDecoderConfiguration
+    let sampleEntry: any SampleEntry
     let codecName = "h264"
 
     /// Opens an encoder.
@@ -63,7 +63,7 @@ final class X264Encoder: VideoEncoder {
             throw FlipbookError(
                 .encoderFailed,
                 "x264 could not open an encoder for \(settings.width)x\(settings.height) at \(settings.frameRate) fps",
-                underlying: "x264_encoder_open returned NULL")
+                underlying: LibraryCallError(library: "libx264", function: "x264_encoder_open", status: 0))
         }
         self.handle = handle
 
@@ -74,7 +74,8 @@ final class X264Encoder: VideoEncoder {
             x264_encoder_close(handle)
             throw FlipbookError(
                 .encoderFailed, "x264 did not produce parameter sets",
-                underlying: "x264_encoder_headers returned \(headerBytes)")
+                underlying: LibraryCallError(
+                    library: "libx264", function: "x264_encoder_headers", status: Int(headerBytes)))
         }
         var sps: [[UInt8]] = []
         var pps: [[UInt8]] = []
@@ -92,7 +93,10 @@ final class X264Encoder: VideoEncoder {
             default: break
             }
         }
-        decoderConfiguration = AVCDecoderConfiguration(sequenceParameterSets: sps, pictureParameterSets: pps)
+        sampleEntry = AVCSampleEntry(
+            width: settings.width, height: settings.height,
+            decoderConfiguration: AVCDecoderConfiguration(sequenceParameterSets: sps, pictureParameterSets: pps),
+            colour: ColourDescription(colour), compressorName: "Flipbook H.264")
         pendingSEI = sei
     }
 
@@ -154,6 +158,8 @@ final class X264Encoder: VideoEncoder {
 /// The funnel for x264 status codes: negative means failure.
 private func x264Check(_ status: Int32, _ function: String, _ message: String) throws {
     guard status >= 0 else {
-        throw FlipbookError(.encoderFailed, message, underlying: "libx264 \(function) returned \(status)")
+        throw FlipbookError(
+            .encoderFailed, message,
+            underlying: LibraryCallError(library: "libx264", function: function, status: Int(status)))
     }
 }

@@ -21,21 +21,23 @@ public enum MovieJoiner {
         guard !segments.isEmpty else {
             throw FlipbookError(.invalidSettings, "no segments were given; list every segment file to join")
         }
-        try MovieFile.checkDestination(url, overwrite: overwrite)
+        let destination = try MovieDestination(url, overwrite: overwrite)
         let parts = try SegmentFile.checkedSequence(try segments.map(SegmentFile.init(url:)))
         let plan = try JoinPlan(parts)
-
-        let file = try MovieFile(destination: url, overwrite: overwrite, timescale: Int32(parts[0].track.timescale))
+        let first = parts[0]
+        let file = try MovieFile(destination: destination, timescales: [first.timescale])
         do {
+            var entries = plan.samples[...]
             for part in parts {
-                try part.copySamples(into: file)
+                try part.copySamples(into: file, entries: &entries)
             }
-            for sample in plan.samples { file.addSample(sample) }
-            let bytes = try file.commit(track: parts[0].track, editList: plan.editList)
+            let track = Track(
+                trackID: 1, timescale: first.timescale, sampleEntry: first.sampleEntry, editList: plan.editList ?? [])
+            let bytes = try file.commit(tracks: [track], extensions: [])
             return MovieSummary(
                 url: url, frames: plan.samples.count,
-                duration: MediaTime(value: plan.end, timescale: Int32(parts[0].track.timescale)), bytes: bytes,
-                width: parts[0].track.width, height: parts[0].track.height, codec: "h264")
+                duration: MediaTime(value: plan.end, timescale: Int32(first.timescale)), bytes: bytes,
+                width: first.sampleEntry.width, height: first.sampleEntry.height, codec: "h264")
         } catch {
             file.discard()
             throw error
@@ -90,7 +92,8 @@ private struct JoinPlan {
 private struct SegmentFile {
     let url: URL
     let info: SegmentInfo
-    let track: VideoTrack
+    let sampleEntry: AVCSampleEntry
+    let timescale: UInt32
     let sampleDescription: [UInt8]
     let samples: [SampleTableReader.DecodedSample]
     /// Add to a media time to get the movie time.
@@ -114,13 +117,13 @@ private struct SegmentFile {
             table = try SampleTableReader(bytes: file.bytes, fileSize: file.fileSize)
         } catch let error as ISOBMFFError {
             throw FlipbookError(
-                .invalidMovie, "the segment is not a readable movie", path: path, underlying: "\(error)")
+                .invalidMovie, "the segment is not a readable movie", path: path, underlying: error)
         } catch {
             throw FlipbookError(
-                .unreadableInput, "cannot read the segment", path: path, underlying: ImageDecoder.reason(for: error))
+                .unreadableInput, "cannot read the segment", path: path, underlying: SystemCause(error))
         }
         guard let moov = boxes.first("moov"), let trak = moov.child("trak"),
-            let stsd = trak.descendant(["mdia", "minf", "stbl", "stsd"])
+            let stsd = trak.descendant(["mdia", "minf", "stbl", "stsd"]), let mdhd = trak.descendant(["mdia", "mdhd"])
         else { throw refuse("the segment has no movie header or video track") }
         guard let info = SegmentInfo(moov: moov, bytes: file.bytes) else {
             throw refuse("not a Flipbook segment (it was not made with --segment K/N)")
@@ -129,7 +132,8 @@ private struct SegmentFile {
         guard problems.isEmpty else { throw refuse("the segment's sample tables are inconsistent: \(problems[0])") }
         self.info = info
         do {
-            track = try VideoTrack(reading: trak, in: file.bytes)
+            sampleEntry = try AVCSampleEntry(reading: trak, in: file.bytes)
+            timescale = try MediaHeaderBox(reading: mdhd, in: file.bytes).timescale
         } catch {
             throw refuse("the segment's video track cannot be read: \(error)")
         }
@@ -195,7 +199,7 @@ private struct SegmentFile {
             throw FlipbookError(.invalidSettings, "segment 1 does not start at time zero", path: first.url.path)
         }
         for (previous, part) in zip(ordered, ordered.dropFirst()) where part.start != previous.end {
-            let timescale = Double(first.track.timescale)
+            let timescale = Double(first.timescale)
             throw FlipbookError(
                 .invalidSettings,
                 String(
@@ -206,20 +210,36 @@ private struct SegmentFile {
         return ordered
     }
 
-    /// Copies the segment's sample bytes, in decode order, reading runs of adjacent samples at once.
-    func copySamples(into file: MovieFile) throws {
+    /// Copies the segment's samples, in decode order, with their joined table entries taken from the
+    /// front of `entries`; adjacent samples are read in runs of up to 4 MiB at once.
+    func copySamples(into file: MovieFile, entries: inout ArraySlice<Sample>) throws {
         let source = try POSIXFile.openForReading(at: url.path)
-        var runStart: UInt64 = 0
+        var run: [SampleTableReader.DecodedSample] = []
         var runLength = 0
-        for sample in samples {
-            if runLength > 0 && (sample.offset != runStart + UInt64(runLength) || runLength >= 4 << 20) {
-                try file.writeSampleData(try source.read(at: runStart, count: runLength))
-                runLength = 0
+        func flush() throws {
+            guard let start = run.first?.offset else { return }
+            let bytes = try source.read(at: start, count: runLength)
+            var position = 0
+            for sample in run {
+                let entry = entries.removeFirst()
+                let data = Array(bytes[position..<position + Int(sample.size)])
+                position += Int(sample.size)
+                try file.append(
+                    MediaSample(
+                        data: data, duration: entry.duration, compositionOffset: entry.compositionOffset,
+                        isSync: entry.isSync), track: 0, tracks: { [] })
             }
-            if runLength == 0 { runStart = sample.offset }
+            run.removeAll(keepingCapacity: true)
+            runLength = 0
+        }
+        for sample in samples {
+            if let last = run.last, sample.offset != last.offset + UInt64(last.size) || runLength >= 4 << 20 {
+                try flush()
+            }
+            run.append(sample)
             runLength += Int(sample.size)
         }
-        if runLength > 0 { try file.writeSampleData(try source.read(at: runStart, count: runLength)) }
+        try flush()
         try source.close()
     }
 }

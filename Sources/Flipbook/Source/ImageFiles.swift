@@ -34,7 +34,7 @@ public enum ImageFiles {
             } catch {
                 throw FlipbookError(
                     .unreadableInput, "cannot list the folder", path: input.path,
-                    underlying: ImageDecoder.reason(for: error))
+                    underlying: SystemCause(error))
             }
             let images = names.filter { name in
                 !name.hasPrefix(".") && extensions.contains((name as NSString).pathExtension.lowercased())

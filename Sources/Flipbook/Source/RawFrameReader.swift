@@ -45,7 +45,7 @@ public struct RawFrameReader {
             } catch {
                 throw FlipbookError(
                     .unreadableInput, "cannot read raw frames", frameIndex: framesRead,
-                    underlying: ImageDecoder.reason(for: error))
+                    underlying: SystemCause(error))
             }
             guard let chunk, !chunk.isEmpty else { break }
             pixels.append(contentsOf: chunk)

@@ -17,46 +17,37 @@ import ISOBMFF
 /// at least once every ``fragmentDuration`` (x264 sometimes a frame early, hence the half), so a
 /// fragment is between half and all of it long, and a crash loses at most that much.
 final class FragmentedMovieFile: MovieOutput {
-    let destination: URL
-    let overwrite: Bool
-    /// The target length of a fragment, in the track's timescale.
+    let destination: MovieDestination
+    /// The target length of a fragment, in the first track's timescale.
     let fragmentDuration: UInt64
-    private let brand: FileBrand
-    private let track: VideoTrack
-    private let directory: String
     private let moviePath: String
     private var file: POSIXFile?
     private var header: FragmentedMovieHeader?
     private var committed = false
 
-    /// Bytes of samples whose table entries are not known yet, oldest first.
-    private var unmatchedData: [[UInt8]] = []
-    /// The fragment being gathered.
-    private var samples: [Sample] = []
-    private var sampleData: [[UInt8]] = []
-    private var samplesDuration: UInt64 = 0
+    /// Each track's samples gathered for the fragment being built.
+    private var pending: [[MediaSample]]
+    /// Each track's decode time at the start of the fragment being built.
+    private var decodeTimes: [UInt64]
+    /// The first track's media time gathered for the fragment being built.
+    private var gatheredDuration: UInt64 = 0
     /// What is already in the file.
     private var fileSize: UInt64 = 0
     private var fragmentsWritten: UInt32 = 0
-    private var decodeTime: UInt64 = 0
-    private var randomAccess: [TrackFragmentRandomAccessBox.Entry] = []
+    private var randomAccess: [UInt32: [TrackFragmentRandomAccessBox.Entry]] = [:]
 
     /// Creates the hidden movie file beside `destination`.
     ///
     /// - Parameters:
     ///   - destination: Where the finished movie will appear.
-    ///   - overwrite: Whether an existing file there may be replaced at the end.
-    ///   - track: The video track; its parameter sets go into `moov` before the first fragment.
-    ///   - fragmentDuration: The target length of a fragment in the track's timescale, at least 1.
-    init(destination: URL, overwrite: Bool, track: VideoTrack, fragmentDuration: UInt64) throws {
-        try MovieFile.checkDestination(destination, overwrite: overwrite)
+    ///   - trackCount: How many tracks the movie has; the first one (video) decides where fragments end.
+    ///   - fragmentDuration: The target length of a fragment in the first track's timescale, at least 1.
+    init(destination: MovieDestination, trackCount: Int, fragmentDuration: UInt64) throws {
         self.destination = destination
-        self.overwrite = overwrite
-        self.track = track
         self.fragmentDuration = max(1, fragmentDuration)
-        brand = FileBrand(pathExtension: destination.pathExtension)
-        directory = destination.deletingLastPathComponent().path
-        moviePath = temporaryStem(for: destination) + ".tmp"
+        pending = Array(repeating: [], count: trackCount)
+        decodeTimes = Array(repeating: 0, count: trackCount)
+        moviePath = destination.temporaryStem() + ".tmp"
         file = try POSIXFile.createExclusive(at: moviePath)
     }
 
@@ -64,26 +55,16 @@ final class FragmentedMovieFile: MovieOutput {
         if !committed { POSIXFile.remove(moviePath) }
     }
 
-    /// The path of the file being written.
-    var temporaryPath: String { moviePath }
-
-    func writeSampleData(_ data: [UInt8]) throws {
+    func append(_ sample: MediaSample, track: Int, tracks: () -> [Track]) throws {
         guard file != nil else { throw FlipbookError(.invalidState, "the movie file is already closed") }
-        unmatchedData.append(data)
-    }
-
-    func addSample(_ sample: Sample, editList: () -> [EditListEntry]?) throws {
-        guard file != nil, !unmatchedData.isEmpty else {
-            throw FlipbookError(.invalidState, "a sample entry arrived without its bytes")
+        if track == 0 {
+            if sample.isSync && 2 * gatheredDuration >= fragmentDuration {
+                if header == nil { try writeHeader(tracks: tracks()) }
+                try writeFragment()
+            }
+            gatheredDuration += UInt64(sample.duration)
         }
-        let data = unmatchedData.removeFirst()
-        if sample.isSync && 2 * samplesDuration >= fragmentDuration {
-            if header == nil { try writeHeader(editList: editList()) }
-            try writeFragment()
-        }
-        samples.append(sample)
-        sampleData.append(data)
-        samplesDuration += UInt64(sample.duration)
+        pending[track].append(sample)
     }
 
     /// Writes the last fragment and `mfra`, patches the final duration into `moov`, and renames the
@@ -91,44 +72,43 @@ final class FragmentedMovieFile: MovieOutput {
     ///
     /// - Important: `extensions` are not written yet: `moov` went to disk before the first fragment,
     ///   and growing it now would move every fragment. A fragmented movie is not a joinable segment.
-    func commit(track: VideoTrack, editList: [EditListEntry]?, extensions: [UserExtensionBox]) throws -> UInt64 {
+    func commit(tracks: [Track], extensions: [UserExtensionBox]) throws -> UInt64 {
         guard let file else { throw FlipbookError(.invalidState, "the movie file is already closed") }
-        guard unmatchedData.isEmpty else {
-            throw FlipbookError(.invalidState, "\(unmatchedData.count) samples have bytes but no table entry")
-        }
-        if let media = editList?.last, let last = samples.last {
+        if let media = tracks.first?.editList.last, let last = pending[0].last {
             // The last sample lasts until the media's presented end on the decode timeline, so the
             // fragments' durations add up to what the edit list presents: players that measure a
             // fragmented track by its decode times (ffmpeg does) then report the exact length.
-            let before = decodeTime + samplesDuration - UInt64(last.duration)
+            let before = decodeTimes[0] + gatheredDuration - UInt64(last.duration)
             if media.segmentDuration > before, let duration = UInt32(exactly: media.segmentDuration - before) {
-                samplesDuration = before - decodeTime + UInt64(duration)
-                samples[samples.count - 1].duration = duration
+                gatheredDuration = before - decodeTimes[0] + UInt64(duration)
+                pending[0][pending[0].count - 1].duration = duration
             }
         }
-        if !samples.isEmpty {
-            if header == nil { try writeHeader(editList: editList) }
+        if pending.contains(where: { !$0.isEmpty }) {
+            if header == nil { try writeHeader(tracks: tracks) }
             try writeFragment()
         }
         guard let header else { throw FlipbookError(.invalidState, "no frames were written") }
         var index = ByteWriter()
-        MovieFragmentRandomAccessBox(tracks: [TrackFragmentRandomAccessBox(entries: randomAccess)]).write(to: &index)
+        let tables = tracks.compactMap { track in
+            randomAccess[track.trackID].map { TrackFragmentRandomAccessBox(trackID: track.trackID, entries: $0) }
+        }
+        MovieFragmentRandomAccessBox(tracks: tables).write(to: &index)
         try file.write(index.bytes)
         fileSize += UInt64(index.count)
-        // The final edit list and duration are written over the provisional ones in moov; only a
+        // The final edit lists and duration are written over the provisional ones in moov; only a
         // duration that outgrows 32 bits at the very end changes the size, and then the movie keeps
         // the provisional ones (it plays the same; players then measure it from the fragments).
-        let edits = editList ?? [EditListEntry(segmentDuration: decodeTime, mediaTime: 0)]
-        let duration = edits.reduce(0) { $0 + $1.segmentDuration }
-        if let final = header.finalized(duration: duration, editList: edits) {
+        let edits = tracks.indices.map { finalEdits(of: tracks[$0], index: $0, movieTimescale: tracks[0].timescale) }
+        let duration = edits.map { $0.reduce(0) { $0 + $1.segmentDuration } }.max() ?? 0
+        if let final = header.finalized(duration: duration, editLists: edits) {
             try file.write(final.bytes, at: 0)
         }
         try file.sync()
         try file.close()
         self.file = nil
-        try MovieFile.publish(moviePath, at: destination, overwrite: overwrite)
+        try destination.publish(moviePath)
         committed = true
-        try POSIXFile.syncDirectory(directory)
         return fileSize
     }
 
@@ -138,36 +118,58 @@ final class FragmentedMovieFile: MovieOutput {
         POSIXFile.remove(moviePath)
     }
 
-    /// Writes `ftyp` and `moov` with the edit list so far; the length of its last segment is not
-    /// known yet and is written as 0 until ``commit(track:editList:)`` patches it in.
-    private func writeHeader(editList: [EditListEntry]?) throws {
+    /// A track's edit list, or one that presents its whole media from the start.
+    private func finalEdits(of track: Track, index: Int, movieTimescale: UInt32) -> [EditListEntry] {
+        guard track.editList.isEmpty else { return track.editList }
+        let media = decodeTimes[index] * UInt64(movieTimescale) / UInt64(track.timescale)
+        return [EditListEntry(segmentDuration: media, mediaTime: 0)]
+    }
+
+    /// Writes `ftyp` and `moov` with the edit lists so far; the length of each last segment is not
+    /// known yet and is written as 0 until ``commit(tracks:extensions:)`` patches it in.
+    private func writeHeader(tracks: [Track]) throws {
         guard let file else { throw FlipbookError(.invalidState, "the movie file is already closed") }
-        var edits = editList ?? [EditListEntry(segmentDuration: 0, mediaTime: 0)]
-        edits[edits.count - 1].segmentDuration = 0
-        let start = try FragmentedMovieHeader(brand: brand, track: track, editList: edits)
+        var provisional = tracks
+        for index in provisional.indices {
+            if provisional[index].editList.isEmpty {
+                provisional[index].editList = [EditListEntry(segmentDuration: 0, mediaTime: 0)]
+            }
+            provisional[index].editList[provisional[index].editList.count - 1].segmentDuration = 0
+        }
+        let start = try FragmentedMovieHeader(brand: destination.brand, tracks: provisional)
         try file.write(start.bytes)
         fileSize += UInt64(start.bytes.count)
         header = start
     }
 
-    /// Writes the gathered samples as one fragment, in one write, then flushes it to the storage
-    /// device so that it survives a crash.
+    /// Writes the gathered samples of every track as one fragment, in one write, then flushes it to
+    /// the storage device so that it survives a crash.
     private func writeFragment() throws {
-        guard let file else { throw FlipbookError(.invalidState, "the movie file is already closed") }
-        var bytes: [UInt8] = []
+        guard let file, let header else { throw FlipbookError(.invalidState, "the movie file is already closed") }
         fragmentsWritten += 1
-        let fragment = MovieFragment(
-            sequenceNumber: fragmentsWritten, baseMediaDecodeTime: decodeTime, samples: samples)
-        randomAccess.append(fragment.randomAccessEntry(moofOffset: fileSize + UInt64(bytes.count)))
-        bytes.reserveCapacity(bytes.count + fragment.header.count + Int(fragment.payloadSize))
+        let runs = pending.indices.compactMap { index -> TrackRun? in
+            guard !pending[index].isEmpty else { return nil }
+            return TrackRun(
+                trackID: header.tracks[index].trackID, baseMediaDecodeTime: decodeTimes[index],
+                samples: pending[index].map(\.entry))
+        }
+        let fragment = MovieFragment(sequenceNumber: fragmentsWritten, runs: runs)
+        for (trackID, entry) in fragment.randomAccessEntries(moofOffset: fileSize) {
+            randomAccess[trackID, default: []].append(entry)
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(fragment.header.count + Int(fragment.payloadSize))
         bytes += fragment.header
-        for data in sampleData { bytes += data }
+        for index in pending.indices {
+            for sample in pending[index] {
+                bytes += sample.data
+                decodeTimes[index] += UInt64(sample.duration)
+            }
+            pending[index].removeAll(keepingCapacity: true)
+        }
         try file.write(bytes)
         try file.syncData()
         fileSize += UInt64(bytes.count)
-        decodeTime += samplesDuration
-        samples.removeAll(keepingCapacity: true)
-        sampleData.removeAll(keepingCapacity: true)
-        samplesDuration = 0
+        gatheredDuration = 0
     }
 }

@@ -23,6 +23,12 @@ public struct FrameSize: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { "\(width)x\(height)" }
+
+    /// This size with odd sides rounded up to even, as 4:2:0 video needs: an image of this size is
+    /// placed 1:1 with a one-pixel band of background.
+    public var roundedUpToEven: FrameSize {
+        FrameSize(width: width + width % 2, height: height + height % 2)
+    }
 }
 
 /// How far a movie made from image files has come.
@@ -73,6 +79,8 @@ extension MovieWriter {
         guard !images.isEmpty else {
             throw FlipbookError(.invalidSettings, "no images were given; a movie needs at least one frame")
         }
+        // Before any work, so an existing movie is reported at once.
+        let destination = try MovieDestination(url, overwrite: overwrite)
         let timing = try SlideshowTiming(settings: settings, imageDuration: imageDuration, repeatFrames: repeatFrames)
         let settings = timing.settings
         var size = size
@@ -87,35 +95,22 @@ extension MovieWriter {
                     "segment \(segment) of \(allImages.count) images is empty; use at most \(allImages.count) segments")
             }
             if size == nil {
-                // Every segment takes its size from the first image of the whole sequence.
-                let first = try firstDecodable(allImages, limits: imageLimits, skipInvalid: skipInvalidImages)
-                size = FrameSize(width: first.width, height: first.height)
+                // Every segment takes its size from the first usable image of the whole sequence.
+                var skipping = SkippedImages(enabled: skipInvalidImages)
+                let (_, first) = try ImageSequenceJob.firstUsableImage(
+                    allImages, firstImage: 0, limits: imageLimits, skipping: &skipping)
+                size = FrameSize(width: first.width, height: first.height).roundedUpToEven
             }
             firstImage = range.lowerBound
             images = Array(allImages[range])
         }
-        try MovieFile.checkDestination(url, overwrite: overwrite)
         let job = ImageSequenceJob(
-            images: images, firstImage: firstImage, totalImages: allImages.count, url: url, overwrite: overwrite,
+            images: images, firstImage: firstImage, totalImages: allImages.count,
+            destination: destination,
             settings: settings, size: size, copies: timing.copies, imageLimits: imageLimits, segment: segment,
             skipInvalidImages: skipInvalidImages, progress: progress)
         return try await job.run()
     }
-}
-
-/// The first of `images` that decodes; with `skipInvalid`, invalid ones before it are passed over.
-private func firstDecodable(_ images: [URL], limits: ImageLimits, skipInvalid: Bool) throws -> Frame {
-    var skipping = SkippedImages(enabled: skipInvalid)
-    for (index, image) in images.enumerated() {
-        do {
-            return try ImageDecoder.decodeFile(at: image, limits: limits)
-        } catch let error as FlipbookError {
-            let attributed = error.attributed(toFrame: index, path: image.path)
-            guard skipping.maySkip(attributed) else { throw attributed }
-            skipping.skip(attributed)
-        }
-    }
-    throw skipping.nothingLeft(of: images.count)
 }
 
 /// How a slideshow's images become frames: one frame lasting the image's duration (the movie's

@@ -2,9 +2,10 @@ import Foundation
 
 /// The work behind ``MovieWriter/makeMovie(fromImagesAt:to:settings:size:overwrite:imageDuration:repeatFrames:imageLimits:segment:skipInvalidImages:progress:)``.
 ///
-/// The first image is decoded to learn the movie's size; then a few images at a time are decoded,
-/// fitted and converted on several threads ahead of the encoder, and appended in order. At most
-/// ``lookahead`` pictures wait at once, so memory does not grow with the number of images.
+/// The first usable image is decoded to learn the movie's size; then a few images at a time are
+/// decoded, fitted and converted on several threads ahead of the encoder, and appended in order
+/// through the writer's one way in. At most ``lookahead`` pictures wait at once, so memory does not
+/// grow with the number of images.
 struct ImageSequenceJob {
     /// The images to encode (a segment's slice, or all).
     let images: [URL]
@@ -12,8 +13,7 @@ struct ImageSequenceJob {
     let firstImage: Int
     /// Images in the whole sequence.
     let totalImages: Int
-    let url: URL
-    let overwrite: Bool
+    let destination: MovieDestination
     let settings: VideoSettings
     /// The movie's size; `nil` means the first image's, odd sides rounded up.
     let size: FrameSize?
@@ -34,18 +34,8 @@ struct ImageSequenceJob {
     func run() async throws -> MovieSummary {
         let started = Date()
         var skipping = SkippedImages(enabled: skipInvalidImages)
-        // The first image that can be used sizes the movie.
-        var (firstUsable, first): (Int, Frame?) = (0, nil)
-        while first == nil {
-            do {
-                first = try decode(firstUsable)
-            } catch let error as FlipbookError where skipping.maySkip(error) {
-                skipping.skip(error)
-                firstUsable += 1
-                guard firstUsable < images.count else { throw skipping.nothingLeft(of: images.count) }
-            }
-        }
-        let (usable, firstFrame) = (firstUsable, first!)
+        let (usable, firstFrame) = try ImageSequenceJob.firstUsableImage(
+            images, firstImage: firstImage, limits: imageLimits, skipping: &skipping)
         let (writer, roundedFrom) = try await makeWriter(firstFrame: firstFrame)
         do {
             try await withThrowingTaskGroup(of: (Int, Result<YUVPicture, any Error>).self) { group in
@@ -62,7 +52,7 @@ struct ImageSequenceJob {
                 var ready: [Int: Result<YUVPicture, any Error>] = [:]
                 var appended = usable
                 while appended < images.count, let (index, picture) = try await group.next() {
-                    ready[index] = picture
+                    ready[index] = picture.mapError { origin(of: index).attribute(any: $0) }
                     while let picture = ready.removeValue(forKey: appended) {
                         if case .failure(let error as FlipbookError) = picture, skipping.maySkip(error) {
                             skipping.skip(error)
@@ -70,7 +60,11 @@ struct ImageSequenceJob {
                             let start = skipping.startTime(
                                 ofImage: firstImage + appended, firstImage: firstImage, copies: copies,
                                 rate: settings.frameRate)
-                            try await append(picture, number: appended, start: start, to: writer)
+                            for copy in 0..<copies {
+                                try await writer.append(
+                                    prepared: picture, at: copy == 0 ? start : nil, duration: nil,
+                                    origin: origin(of: appended))
+                            }
                             skipping.wrote()
                         }
                         appended += 1
@@ -98,43 +92,50 @@ struct ImageSequenceJob {
         }
     }
 
-    /// Decodes image `index` of the slice, attributing a failure to its frame and file.
-    private func decode(_ index: Int) throws -> Frame {
-        do {
-            return try ImageDecoder.decodeFile(at: images[index], limits: imageLimits)
-        } catch let error as FlipbookError {
-            throw error.attributed(toFrame: firstImage + index, path: images[index].path)
+    /// The first of `images` that decodes, with its index; with skipping on, invalid ones before
+    /// it are recorded and passed over.
+    ///
+    /// - Parameter firstImage: The index of `images[0]` in the whole sequence, for errors.
+    static func firstUsableImage(
+        _ images: [URL], firstImage: Int, limits: ImageLimits, skipping: inout SkippedImages
+    ) throws -> (Int, Frame) {
+        for (index, image) in images.enumerated() {
+            do {
+                let origin = FrameOrigin(index: firstImage + index, path: image.path)
+                return (index, try origin.attributing { try ImageDecoder.decodeFile(at: image, limits: limits) })
+            } catch let error as FlipbookError where skipping.maySkip(error) {
+                skipping.skip(error)
+            }
         }
+        throw skipping.nothingLeft(of: images.count)
+    }
+
+    /// Where image `index` of the slice comes from.
+    private func origin(of index: Int) -> FrameOrigin {
+        FrameOrigin(index: firstImage + index, path: images[index].path)
+    }
+
+    /// Decodes image `index` of the slice.
+    private func decode(_ index: Int) throws -> Frame {
+        try ImageDecoder.decodeFile(at: images[index], limits: imageLimits)
     }
 
     /// The writer, sized from the first image unless a size was given.
     private func makeWriter(firstFrame frame: Frame) async throws -> (MovieWriter, FrameSize?) {
         var movieSettings = settings
-        // Odd sides are rounded up, so the first image fits 1:1 with a one-pixel band.
-        movieSettings.width = size?.width ?? (frame.width + frame.width % 2)
-        movieSettings.height = size?.height ?? (frame.height + frame.height % 2)
-        let rounded = size == nil && (frame.width % 2 != 0 || frame.height % 2 != 0)
-        let writer = try MovieWriter(url: url, settings: movieSettings, overwrite: overwrite, imageLimits: imageLimits)
+        let imageSize = FrameSize(width: frame.width, height: frame.height)
+        let movieSize = size ?? imageSize.roundedUpToEven
+        movieSettings.width = movieSize.width
+        movieSettings.height = movieSize.height
+        let writer = try MovieWriter(
+            destination: destination, settings: movieSettings, imageLimits: imageLimits,
+            makeEncoder: X264Encoder.init)
         if let segment {
             await writer.describeAsSegment(
                 SegmentInfo(
                     segment: segment, firstFrame: firstImage, frames: images.count, totalFrames: totalImages,
                     settings: movieSettings.segmentSignature))
         }
-        return (writer, rounded ? FrameSize(width: frame.width, height: frame.height) : nil)
-    }
-
-    /// Appends image `number`'s picture, `copies` times, the first at `start` when given (a
-    /// segment's first frame keeps the time it has in the whole movie; see ``SkippedImages``).
-    private func append(
-        _ picture: Result<YUVPicture, any Error>, number: Int, start: MediaTime?, to writer: MovieWriter
-    ) async throws {
-        do {
-            for copy in 0..<copies {
-                try await writer.append(prepared: picture, at: copy == 0 ? start : nil, duration: nil)
-            }
-        } catch let error as FlipbookError {
-            throw error.attributed(toFrame: firstImage + number, path: images[number].path)
-        }
+        return (writer, size == nil && movieSize != imageSize ? imageSize : nil)
     }
 }

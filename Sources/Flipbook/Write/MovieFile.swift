@@ -2,49 +2,33 @@ import Foundation
 import ISOBMFF
 
 /// The movie on disk while it is being written: media bytes in a hidden file beside the destination,
-/// and, on ``commit(track:editList:)``, a complete faststart file renamed over the destination.
+/// and, on ``commit(tracks:extensions:)``, a complete faststart file renamed over the destination.
+///
+/// Samples of every track are placed by a ``MediaDataInterleaver``: chunks of about a second, the
+/// tracks' chunks in time order, written as they are complete.
 ///
 /// Nothing appears at the destination until the movie is complete. An existing destination is never
 /// opened; without permission to overwrite it is never replaced either. Dropping an uncommitted
 /// `MovieFile` removes its temporary files.
-final class MovieFile {
-    let destination: URL
-    let overwrite: Bool
-    let brand: FileBrand
-    private let directory: String
+final class MovieFile: MovieOutput {
+    let destination: MovieDestination
     private let moviePath: String
     private let mediaPath: String
     private var media: POSIXFile?
-    private(set) var sampleTable: SampleTable
+    private var interleaver: MediaDataInterleaver
+    private(set) var sampleTables: [SampleTable]
+    /// Bytes of media written so far.
+    private var payloadSize: UInt64 = 0
     private var committed = false
 
-    /// Checks that a movie may be written at `destination`, before any work is done.
-    static func checkDestination(_ destination: URL, overwrite: Bool) throws {
-        let path = destination.path
-        if POSIXFile.isDirectory(path) {
-            throw FlipbookError(
-                .outputNotWritable, "the output path is a folder; give a file name such as movie.mp4", path: path)
-        }
-        if !overwrite && POSIXFile.exists(path) {
-            throw FlipbookError(
-                .outputExists, "the output file already exists; pass --overwrite (or overwrite: true) to replace it",
-                path: path)
-        }
-        let folder = destination.deletingLastPathComponent().path
-        if !POSIXFile.isDirectory(folder) {
-            throw FlipbookError(.outputNotWritable, "the output folder does not exist", path: folder)
-        }
-    }
-
     /// Creates the hidden media file beside `destination`.
-    init(destination: URL, overwrite: Bool, timescale: Int32) throws {
-        try MovieFile.checkDestination(destination, overwrite: overwrite)
-        sampleTable = SampleTable(timescale: UInt32(timescale))
+    ///
+    /// - Parameter timescales: Each track's media timescale, in track order.
+    init(destination: MovieDestination, timescales: [UInt32]) throws {
+        sampleTables = timescales.map { SampleTable(timescale: $0) }
+        interleaver = MediaDataInterleaver(timescales: timescales)
         self.destination = destination
-        self.overwrite = overwrite
-        brand = FileBrand(pathExtension: destination.pathExtension)
-        directory = destination.deletingLastPathComponent().path
-        let stem = temporaryStem(for: destination)
+        let stem = destination.temporaryStem()
         moviePath = stem + ".tmp"
         mediaPath = stem + ".media.tmp"
         media = try POSIXFile.createExclusive(at: mediaPath)
@@ -54,18 +38,26 @@ final class MovieFile {
         if !committed { removeTemporaryFiles() }
     }
 
-    /// Stores one encoded sample's bytes, in decode order.
-    func writeSampleData(_ data: [UInt8]) throws {
+    func append(_ sample: MediaSample, track: Int, tracks: () -> [Track]) throws {
+        guard media != nil else { throw FlipbookError(.invalidState, "the movie file is already closed") }
+        sampleTables[track].append(sample.entry)
+        try write(interleaver.add(sample, track: track))
+    }
+
+    /// Writes complete chunks at the end of the media, each in one write, and records where they are.
+    private func write(_ chunks: [MediaDataInterleaver.Chunk]) throws {
         guard let media else { throw FlipbookError(.invalidState, "the movie file is already closed") }
-        try media.write(data)
+        for chunk in chunks {
+            sampleTables[chunk.track].appendChunk(offset: payloadSize, sampleCount: chunk.samples.count)
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(Int(chunk.byteCount))
+            for sample in chunk.samples { bytes += sample.data }
+            try media.write(bytes)
+            payloadSize += chunk.byteCount
+        }
     }
 
-    /// Adds the table entry of the oldest sample whose bytes were written and whose entry was not yet added.
-    func addSample(_ sample: Sample) {
-        sampleTable.append(sample)
-    }
-
-    /// Writes the complete movie (ftyp, moov, mdat) and renames it over the destination.
+    /// Writes the last chunks and the complete movie (ftyp, moov, mdat), and renames it over the destination.
     ///
     /// Where the file system can insert blocks at the start of a file (ext4, XFS), the header, padded
     /// with a `free` box to whole blocks, is inserted in front of the media already on disk, and
@@ -73,57 +65,36 @@ final class MovieFile {
     /// the media go into a second file.
     ///
     /// - Returns: The size of the movie in bytes.
-    func commit(track: VideoTrack, editList: [EditListEntry]?, extensions: [UserExtensionBox] = []) throws -> UInt64 {
+    func commit(tracks: [Track], extensions: [UserExtensionBox] = []) throws -> UInt64 {
+        try write(interleaver.finish())
         guard let media else { throw FlipbookError(.invalidState, "the movie file is already closed") }
         let aligned = try MovieLayout(
-            brand: brand, track: track, sampleTable: sampleTable, editList: editList,
-            extensions: extensions, alignment: media.blockSize)
+            brand: destination.brand, tracks: tracks, sampleTables: sampleTables, extensions: extensions,
+            alignment: media.blockSize)
         let header: [UInt8]
-        if sampleTable.payloadSize > 0, try media.insertRange(at: 0, length: UInt64(aligned.header.count)) {
+        if payloadSize > 0, try media.insertRange(at: 0, length: UInt64(aligned.header.count)) {
             header = aligned.header
             try media.write(header, at: 0)
             try media.sync()
             try media.close()
             self.media = nil
-            try MovieFile.publish(mediaPath, at: destination, overwrite: overwrite)
+            try destination.publish(mediaPath)
         } else {
             header = try MovieLayout(
-                brand: brand, track: track, sampleTable: sampleTable, editList: editList, extensions: extensions
+                brand: destination.brand, tracks: tracks, sampleTables: sampleTables, extensions: extensions
             ).header
             let movie = try POSIXFile.createExclusive(at: moviePath)
             try movie.write(header)
             try movie.append(contentsOf: media)
             try movie.sync()
             try movie.close()
-            try MovieFile.publish(moviePath, at: destination, overwrite: overwrite)
+            try destination.publish(moviePath)
             try? media.close()
             self.media = nil
             POSIXFile.remove(mediaPath)
         }
         committed = true
-        try POSIXFile.syncDirectory(directory)
-        return UInt64(header.count) + sampleTable.payloadSize
-    }
-
-    /// Gives the complete, synced movie at `path` the destination's name, atomically: `rename` over
-    /// the destination when overwriting, otherwise `link`, which fails rather than replace a file
-    /// that appeared in the meantime. Afterwards nothing is left at `path`.
-    static func publish(_ path: String, at destination: URL, overwrite: Bool) throws {
-        if overwrite {
-            try POSIXFile.rename(path, over: destination.path)
-            return
-        }
-        do {
-            try POSIXFile.link(path, toNew: destination.path)
-        } catch {
-            if POSIXFile.exists(destination.path) {
-                throw FlipbookError(
-                    .outputExists, "the output file appeared while the movie was being written; it was left as it was",
-                    path: destination.path)
-            }
-            throw error
-        }
-        POSIXFile.remove(path)
+        return UInt64(header.count) + payloadSize
     }
 
     /// Removes the temporary files; the destination is not touched.

@@ -33,7 +33,8 @@ struct MovieTimeline {
     var frameCount: Int { presentationTimes.count }
     private var firstPresentationTime: Int64 { presentationTimes.first ?? 0 }
 
-    private var pending: (packet: EncodedPacket, bytes: Int)?
+    /// The latest packet, whose decode duration is known only once the next one arrives.
+    private var pending: EncodedPacket?
     private var decodeShift: Int64?
 
     init(timescale: Int32, frameRate: FrameRate) throws {
@@ -103,24 +104,23 @@ struct MovieTimeline {
         latestDuration = (end - latest, true)
     }
 
-    /// Accepts the next packet in decode order; returns the previous packet's finished sample, whose
+    /// Accepts the next packet in decode order; returns the previous packet as a whole sample, whose
     /// decode duration was only known once this packet arrived.
-    mutating func add(_ encoded: EncodedPacket) -> Sample? {
+    mutating func add(_ encoded: EncodedPacket) -> MediaSample? {
         var packet = encoded
         packet.presentationTime = ticks(ofEncoderTime: encoded.presentationTime)
         packet.decodeTime = ticks(ofEncoderTime: encoded.decodeTime)
         if decodeShift == nil { decodeShift = -packet.decodeTime }
-        defer { pending = (packet, packet.data.count) }
+        defer { pending = packet }
         guard let previous = pending else { return nil }
-        return sample(
-            for: previous.packet, size: previous.bytes, duration: packet.decodeTime - previous.packet.decodeTime)
+        return sample(for: previous, duration: packet.decodeTime - previous.decodeTime)
     }
 
     /// Finishes the last packet: it lasts until the latest frame's presentation ends.
-    mutating func finish() -> Sample? {
+    mutating func finish() -> MediaSample? {
         guard let last = pending else { return nil }
         pending = nil
-        return sample(for: last.packet, size: last.bytes, duration: max(1, presentationEnd - last.packet.decodeTime))
+        return sample(for: last, duration: max(1, presentationEnd - last.decodeTime))
     }
 
     /// The edit list that presents the media from its first frame, at that frame's own time.
@@ -135,9 +135,9 @@ struct MovieTimeline {
         return mediaStart == 0 ? nil : [segment]
     }
 
-    private func sample(for packet: EncodedPacket, size: Int, duration: Int64) -> Sample {
-        Sample(
-            size: UInt32(size), duration: UInt32(clamping: duration),
+    private func sample(for packet: EncodedPacket, duration: Int64) -> MediaSample {
+        MediaSample(
+            data: packet.data, duration: UInt32(clamping: duration),
             compositionOffset: UInt32(clamping: packet.presentationTime - packet.decodeTime), isSync: packet.isKeyframe)
     }
 

@@ -14,13 +14,14 @@ import ISOBMFF
 /// ```
 ///
 /// Frame `i` is presented at exactly `i / frameRate` seconds unless given its own time or duration
-/// (``append(_:at:duration:)``), and the last frame is shown for its full duration. The movie is written beside the destination under a hidden temporary name and
-/// appears at the destination only when ``finish()`` succeeds.
+/// (``append(_:at:duration:)``), and the last frame is shown for its full duration. The movie is
+/// written beside the destination under a hidden temporary name and appears at the destination only
+/// when ``finish()`` succeeds.
 ///
-/// - Important: A frame that cannot be used (unreadable image) throws from `append` and
-///   leaves the writer usable, so a caller may skip it. A failure of the encoder or the disk fails
-///   the writer: its temporary files are removed and every later call throws the same error. Calls
-///   after ``finish()`` or ``cancel()`` throw.
+/// - Important: A frame that cannot be used (unreadable image, a time that does not fit) throws from
+///   `append` and leaves the writer usable, so a caller may skip it. A failure of the encoder or the
+///   disk fails the writer: its temporary files are removed and every later call throws the same
+///   error. Calls after ``finish()`` or ``cancel()`` throw.
 public actor MovieWriter {
     /// Where the movie will appear.
     public nonisolated let url: URL
@@ -29,16 +30,16 @@ public actor MovieWriter {
 
     private var lifecycle = WriterLifecycle()
     private let encoder: any VideoEncoder
-    private let file: any MovieOutput
+    private let output: any MovieOutput
     /// Fits and converts frames; usable off the actor, so preparation overlaps encoding.
     nonisolated let preparer: FramePreparer
     private var timeline: MovieTimeline
     private nonisolated let imageLimits: ImageLimits
     /// Private boxes written into the movie's `moov` (a segment's description).
-    var extensions: [UserExtensionBox] = []
+    private var extensions: [UserExtensionBox] = []
     /// Frames accepted so far.
     public private(set) var framesAppended = 0
-    /// The encoding of the last frame a public `append` accepted, while it runs.
+    /// The encoding of the last frame admitted, while it runs.
     private var pendingEncode: Task<Void, Never>?
 
     private nonisolated let executor = WriterExecutor()
@@ -52,25 +53,24 @@ public actor MovieWriter {
     ///   - url: The movie's destination; its extension chooses the container brand (`.mov` is QuickTime).
     ///   - settings: Size, frame rate, CRF and preset.
     ///   - overwrite: Whether an existing file at `url` may be replaced when the movie is complete.
-    ///   - imageLimits: Bounds on the size of images decoded by ``append(imageAt:)``.
+    ///   - imageLimits: Bounds on the size of images decoded by ``append(imageAt:at:duration:)``.
     /// - Throws: ``FlipbookError`` with `.outputExists` when `url` exists and `overwrite` is false,
     ///   `.invalidSettings` for settings out of range, `.outputNotWritable` when the folder cannot be written.
     public init(url: URL, settings: VideoSettings, overwrite: Bool = false, imageLimits: ImageLimits = ImageLimits())
         throws
     {
-        try self.init(url: url, settings: settings, overwrite: overwrite, imageLimits: imageLimits) {
-            settings, matrix in
-            try X264Encoder(settings: settings, colour: matrix)
-        }
+        try self.init(
+            destination: try MovieDestination(url, overwrite: overwrite), settings: settings,
+            imageLimits: imageLimits, makeEncoder: X264Encoder.init)
     }
 
+    /// Creates a writer for a destination already checked, with the encoder `makeEncoder` opens.
     init(
-        url: URL, settings: VideoSettings, overwrite: Bool, imageLimits: ImageLimits,
+        destination: MovieDestination, settings: VideoSettings, imageLimits: ImageLimits,
         makeEncoder: (VideoSettings, ColourMatrix) throws -> any VideoEncoder
     ) throws {
         try settings.validate()
-        try MovieFile.checkDestination(url, overwrite: overwrite)
-        self.url = url
+        url = destination.url
         self.settings = settings
         self.imageLimits = imageLimits
         let matrix = ColourMatrix(settings.colourStandard, settings.colourRange)
@@ -79,19 +79,20 @@ public actor MovieWriter {
         encoder = try makeEncoder(settings, matrix)
         if let fragmentDuration = settings.fragmentDuration {
             let ticks = fragmentDuration.value * Int64(timeline.timescale) / Int64(fragmentDuration.timescale)
-            file = try FragmentedMovieFile(
-                destination: url, overwrite: overwrite,
-                track: Self.track(settings: settings, timescale: timeline.timescale, encoder: encoder, matrix: matrix),
-                fragmentDuration: UInt64(max(1, ticks)))
+            output = try FragmentedMovieFile(
+                destination: destination, trackCount: 1, fragmentDuration: UInt64(max(1, ticks)))
         } else {
-            file = try MovieFile(destination: url, overwrite: overwrite, timescale: timeline.timescale)
+            output = try MovieFile(destination: destination, timescales: [UInt32(timeline.timescale)])
         }
     }
 
     /// Appends a frame.
     ///
     /// A frame of another size is fitted to the movie by ``VideoSettings/fit``; transparent pixels
-    /// are composited over ``VideoSettings/background``.
+    /// are composited over ``VideoSettings/background``. The frame is fitted and converted on the
+    /// caller's task; the call returns as soon as the encoder has finished the previous frame, so the
+    /// caller prepares the next frame while this one is encoded. A failure of the encoder or the disk
+    /// while encoding it fails the writer and is thrown by the next call (`append` or ``finish()``).
     ///
     /// - Parameters:
     ///   - frame: The picture, of any size.
@@ -100,11 +101,6 @@ public actor MovieWriter {
     ///   - duration: How long the frame is shown; `nil` means one frame at the settings' frame rate,
     ///     or, when the next frame is given a time, until that time. A slideshow image shown for two
     ///     seconds is one encoded frame lasting two seconds.
-    /// The frame is fitted and converted on the caller's task; then the call returns as soon as the
-    /// encoder has finished the previous frame, so the caller prepares the next frame while this
-    /// one is encoded. A failure of the encoder or the disk while encoding it fails the writer and is
-    /// thrown by the next call (`append` or ``finish()``).
-    ///
     /// - Throws: `.invalidTimestamp` for a time that does not increase or is not a whole number of
     ///   ticks of the movie's time scale (the writer stays usable); the writer's failure if it has
     ///   failed; `.invalidState` after ``finish()``; `CancellationError` when the task is cancelled.
@@ -112,92 +108,68 @@ public actor MovieWriter {
         // Fitting and colour conversion run here, off the actor, while the encoder works on the
         // previous frame.
         let picture = Result { try preparer.prepare(frame) }
-        try await accept(prepared: picture, at: time, duration: duration)
-    }
-
-    /// The public appends' way in: checks the frame and schedules its time now, so its errors are
-    /// this call's, then encodes it in the background and returns, so the caller prepares the next
-    /// frame while the encoder works. One frame at a time is encoded this way: a call first waits
-    /// for the previous frame's encoding, and sees its failure, if any, as the writer's.
-    private func accept(
-        prepared picture: consuming Result<YUVPicture, any Error>, at time: MediaTime?, duration: MediaTime?
-    ) async throws {
-        await drainPendingEncode()
-        let prepared = try admit(picture, at: time, duration: duration)
-        let index = framesAppended
-        framesAppended += 1
-        pendingEncode = Task { [prepared] in
-            // Unless the writer stopped meanwhile; a failure is kept by `failing` for the next call.
-            guard (try? lifecycle.checkWritable(for: "append")) != nil else { return }
-            try? encode(prepared, index: index)
-        }
-    }
-
-    /// Waits until no accepted frame is left to encode.
-    private func drainPendingEncode() async {
-        while let pending = pendingEncode {
-            pendingEncode = nil
-            await pending.value
-        }
-    }
-
-    /// Appends a frame that ``preparer`` has fitted and converted (or failed to), and encodes it
-    /// before returning: the image-sequence pipeline's way in, which prepares ahead on its own.
-    func append(
-        prepared picture: consuming Result<YUVPicture, any Error>, at time: MediaTime?, duration: MediaTime?
-    ) throws {
-        let prepared = try admit(picture, at: time, duration: duration)
-        try encode(consume prepared, index: framesAppended)
-        framesAppended += 1
-    }
-
-    /// What every append does before encoding: checks the writer and the prepared frame, and
-    /// schedules the frame's time (throwing, with the writer still usable, for a time that does not fit).
-    private func admit(
-        _ picture: consuming Result<YUVPicture, any Error>, at time: MediaTime?, duration: MediaTime?
-    ) throws -> YUVPicture {
-        try lifecycle.checkWritable(for: "append")
-        let prepared: YUVPicture
-        switch consume picture {
-        case .success(let converted): prepared = converted
-        case .failure(let error as FlipbookError): throw error.attributed(toFrame: framesAppended, path: nil)
-        case .failure(let error): throw error
-        }
-        try Task.checkCancellation()
-        try timeline.schedule(at: time, duration: duration)
-        return prepared
-    }
-
-    /// Encodes frame `index` and stores its packets (a failure fails the writer); the encoder has
-    /// then copied the samples, so the planes go back to the pool for a later frame.
-    private func encode(_ prepared: consuming YUVPicture, index: Int) throws {
-        try failing {
-            let packets = try encoder.encode(prepared, presentationTime: Int64(index))
-            try store(packets)
-        }
-        preparer.pool.recycle(consume prepared)
+        try await append(prepared: picture, at: time, duration: duration, origin: FrameOrigin())
     }
 
     /// Reads and decodes a PNG or JPEG file and appends it as the next frame.
     ///
     /// - Throws: `.unreadableInput`, `.unsupportedImage` or `.corruptImage` naming the file and the
-    ///   frame index (the writer stays usable), and everything ``append(_:)`` throws.
+    ///   frame index (the writer stays usable), and everything ``append(_:at:duration:)`` throws.
     public nonisolated func append(imageAt imageURL: URL, at time: MediaTime? = nil, duration: MediaTime? = nil)
         async throws
     {
         // Decoding, fitting and conversion run here, off the actor, like append(_:at:duration:).
-        let path = imageURL.path
         let picture = Result { try preparer.prepare(try ImageDecoder.decodeFile(at: imageURL, limits: imageLimits)) }
-            .mapError { error in (error as? FlipbookError)?.attributed(toFrame: nil, path: path) ?? error }
-        do {
-            try await accept(prepared: picture, at: time, duration: duration)
-        } catch let error as FlipbookError {
-            // A time that does not fit is this image's fault too; the writer's own failures are not.
-            if let index = error.frameIndex, index == (await framesAppended) {
-                throw error.attributed(toFrame: nil, path: path)
+        try await append(prepared: picture, at: time, duration: duration, origin: FrameOrigin(path: imageURL.path))
+    }
+
+    /// Every append's way in: waits while the previous frame is encoded, checks this frame and
+    /// schedules its time (so those errors are this call's, attributed to `origin`), then encodes it
+    /// in the background and returns.
+    func append(
+        prepared picture: Result<YUVPicture, any Error>, at time: MediaTime?, duration: MediaTime?,
+        origin: FrameOrigin
+    ) async throws {
+        while true {
+            switch lifecycle.admitFrame() {
+            case .proceed:
+                let index = origin.index ?? framesAppended
+                let prepared = try origin.attributing(index: framesAppended) {
+                    let prepared = try picture.get()
+                    try Task.checkCancellation()
+                    try timeline.schedule(at: time, duration: duration)
+                    return prepared
+                }
+                let frameNumber = framesAppended
+                framesAppended += 1
+                lifecycle.frameAdmitted()
+                let encoding = FrameOrigin(index: index, path: origin.path)
+                pendingEncode = Task { [prepared] in
+                    encodeInBackground(prepared, frameNumber: frameNumber, origin: encoding)
+                }
+                return
+            case .waitForEncode:
+                await pendingEncode?.value
+            case .refuse(let error):
+                throw error
             }
-            throw error
         }
+    }
+
+    /// Encodes an admitted frame and stores its samples; a failure fails the writer, to be thrown
+    /// by the next call. The planes then go back to the pool for a later frame.
+    private func encodeInBackground(_ picture: consuming YUVPicture, frameNumber: Int, origin: FrameOrigin) {
+        if lifecycle.mayEncode {
+            do {
+                // The encoder counts time in frames (see ``MovieTimeline``).
+                let packets = try encoder.encode(picture, presentationTime: Int64(frameNumber))
+                try store(packets)
+                lifecycle.encodeSucceeded()
+            } catch {
+                perform(lifecycle.fail(writerFailure(error, origin: origin)))
+            }
+        }
+        preparer.pool.recycle(consume picture)
     }
 
     /// Drains the encoder, writes the index and renames the complete movie over the destination.
@@ -205,28 +177,43 @@ public actor MovieWriter {
     /// - Returns: What was written.
     /// - Throws: `.invalidState` when no frame was appended or after a previous finish; the writer's failure.
     public func finish() async throws -> MovieSummary {
-        await drainPendingEncode()
-        try lifecycle.checkWritable(for: "finish")
-        guard framesAppended > 0 else {
+        if framesAppended == 0, case .writing = lifecycle.state {
             throw FlipbookError(.invalidState, "no frames were appended; a movie needs at least one frame")
         }
-        let bytes: UInt64 = try failing {
-            try store(try encoder.flush())
-            if let last = timeline.finish() { try file.addSample(last) { timeline.editList() } }
-            let track = Self.track(
-                settings: settings, timescale: timeline.timescale, encoder: encoder, matrix: preparer.converter.matrix)
-            return try file.commit(track: track, editList: timeline.editList(), extensions: extensions)
+        while true {
+            switch lifecycle.beginFinish() {
+            case .proceed:
+                do {
+                    let summary = try complete()
+                    lifecycle.finishSucceeded()
+                    return summary
+                } catch {
+                    let failure = writerFailure(error, origin: FrameOrigin())
+                    perform(lifecycle.fail(failure))
+                    throw failure
+                }
+            case .waitForEncode:
+                await pendingEncode?.value
+            case .refuse(let error):
+                throw error
+            }
         }
-        lifecycle.finished()
+    }
+
+    /// The work of ``finish()`` once no frame is encoding.
+    private func complete() throws -> MovieSummary {
+        try store(try encoder.flush())
+        if let last = timeline.finish() { try output.append(last, track: 0, tracks: tracks) }
+        let bytes = try output.commit(tracks: tracks(), extensions: extensions)
         return MovieSummary(
             url: url, frames: framesAppended,
-            duration: MediaTime(
-                value: timeline.presentationEnd, timescale: timeline.timescale),
+            duration: MediaTime(value: timeline.presentationEnd, timescale: timeline.timescale),
             bytes: bytes, width: settings.width, height: settings.height, codec: encoder.codecName)
     }
 
     /// Makes the last frame appended last until `time`, for images left out at the end of a sequence.
-    func extendLastFrame(until time: MediaTime) throws {
+    func extendLastFrame(until time: MediaTime) async throws {
+        while let pending = pendingEncode, lifecycle.state == .writing(encoding: true) { await pending.value }
         try lifecycle.checkWritable(for: "extendLastFrame")
         try timeline.extendLatest(until: time)
     }
@@ -240,51 +227,41 @@ public actor MovieWriter {
     ///
     /// Calling it after ``finish()`` or a second time does nothing.
     public func cancel() {
-        if lifecycle.cancel() { file.discard() }
+        perform(lifecycle.cancel())
     }
 
-    /// Writes each packet's bytes now and its table entry once its decode duration is known.
+    /// The movie's tracks as they stand: the video track with its edit list so far.
+    private func tracks() -> [Track] {
+        [
+            Track(
+                trackID: 1, timescale: UInt32(timeline.timescale), sampleEntry: encoder.sampleEntry,
+                editList: timeline.editList() ?? [])
+        ]
+    }
+
+    /// Hands each packet to the timeline, and each whole sample it completes to the output.
     private func store(_ packets: [EncodedPacket]) throws {
         for packet in packets {
-            let finished = timeline.add(packet)
-            if let finished { try file.addSample(finished) { timeline.editList() } }
-            try file.writeSampleData(packet.data)
+            if let sample = timeline.add(packet) { try output.append(sample, track: 0, tracks: tracks) }
         }
     }
 
-    /// Runs pipeline work; a failure fails the writer, removes its temporary files, and is rethrown.
-    private func failing<T>(_ work: () throws -> T) throws -> T {
-        do {
-            return try work()
-        } catch {
-            var failure =
-                error as? FlipbookError
-                ?? FlipbookError(.encoderFailed, "the movie could not be written", underlying: "\(error)")
-            // A disk error names the movie the caller asked for; the temporary file is in `underlying`.
-            if failure.code == .outputNotWritable { failure.path = url.path }
-            lifecycle.fail(failure)
-            file.discard()
-            throw failure
+    /// Carries out what the lifecycle asks for.
+    private func perform(_ cleanup: WriterLifecycle.Cleanup) {
+        switch cleanup {
+        case .none: break
+        case .discardOutput: output.discard()
         }
     }
-}
 
-extension MovieWriter {
-    /// The video track the movie describes.
-    fileprivate static func track(
-        settings: VideoSettings, timescale: Int32, encoder: any VideoEncoder, matrix: ColourMatrix
-    ) -> VideoTrack {
-        VideoTrack(
-            width: settings.width, height: settings.height, timescale: UInt32(timescale),
-            decoderConfiguration: encoder.decoderConfiguration, colour: ColourDescription(matrix),
-            compressorName: "Flipbook H.264")
-    }
-}
-
-extension ColourDescription {
-    init(_ matrix: ColourMatrix) {
-        self.init(
-            colourPrimaries: matrix.colourPrimaries, transferCharacteristics: matrix.transferCharacteristics,
-            matrixCoefficients: matrix.matrixCoefficients, fullRange: matrix.fullRange)
+    /// A failure of the pipeline as the writer reports it: a disk error names the movie the caller
+    /// asked for (the temporary file is in the cause); an encoder error names the frame it was
+    /// encoding.
+    private func writerFailure(_ error: any Error, origin: FrameOrigin) -> FlipbookError {
+        var failure =
+            error as? FlipbookError
+            ?? FlipbookError(.encoderFailed, "the movie could not be written", underlying: error)
+        if failure.code == .outputNotWritable { failure.path = url.path }
+        return origin.attribute(failure)
     }
 }

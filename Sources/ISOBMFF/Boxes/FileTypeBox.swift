@@ -1,11 +1,11 @@
 /// The file type box (`ftyp`, ISO/IEC 14496-12 §4.3): the brands a file conforms to.
-public struct FileTypeBox: Sendable, Equatable {
+package struct FileTypeBox: Sendable, Equatable {
     /// The best-fitting brand.
-    public var majorBrand: FourCC
+    package var majorBrand: FourCC
     /// The version of the major brand.
-    public var minorVersion: UInt32
+    package var minorVersion: UInt32
     /// Every brand the file conforms to.
-    public var compatibleBrands: [FourCC]
+    package var compatibleBrands: [FourCC]
 
     /// Creates a file type box.
     ///
@@ -13,7 +13,7 @@ public struct FileTypeBox: Sendable, Equatable {
     ///   - majorBrand: The best-fitting brand.
     ///   - minorVersion: The version of the major brand.
     ///   - compatibleBrands: Every brand the file conforms to.
-    public init(majorBrand: FourCC, minorVersion: UInt32, compatibleBrands: [FourCC]) {
+    package init(majorBrand: FourCC, minorVersion: UInt32, compatibleBrands: [FourCC]) {
         self.majorBrand = majorBrand
         self.minorVersion = minorVersion
         self.compatibleBrands = compatibleBrands
@@ -22,7 +22,7 @@ public struct FileTypeBox: Sendable, Equatable {
     /// The brands Flipbook writes for each kind of file.
     ///
     /// - Parameter brand: The kind of file.
-    public init(brand: FileBrand) {
+    package init(brand: FileBrand) {
         switch brand {
         case .mp4:
             self.init(majorBrand: "isom", minorVersion: 0x200, compatibleBrands: ["isom", "iso2", "avc1", "mp41"])
@@ -34,7 +34,7 @@ public struct FileTypeBox: Sendable, Equatable {
     }
 
     /// Writes the box.
-    public func write(to writer: inout ByteWriter) {
+    package func write(to writer: inout ByteWriter) {
         writer.box("ftyp") { w in
             w.putFourCC(majorBrand)
             w.putUInt32(minorVersion)

@@ -3,22 +3,22 @@
 ///
 /// Always written as version 1 (64-bit times and offsets, so files past 4 GiB need nothing special),
 /// with 1-byte traf, trun and sample numbers.
-public struct TrackFragmentRandomAccessBox: Sendable, Equatable {
+package struct TrackFragmentRandomAccessBox: Sendable, Equatable {
     /// One random access point.
-    public struct Entry: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
         /// The sync sample's time, in the media timescale.
-        public var time: UInt64
+        package var time: UInt64
         /// The file offset of the `moof` that holds the sample.
-        public var moofOffset: UInt64
+        package var moofOffset: UInt64
         /// The 1-based `traf` within the `moof`.
-        public var trafNumber: UInt32
+        package var trafNumber: UInt32
         /// The 1-based `trun` within the `traf`.
-        public var trunNumber: UInt32
+        package var trunNumber: UInt32
         /// The 1-based sample within the `trun`.
-        public var sampleNumber: UInt32
+        package var sampleNumber: UInt32
 
         /// Creates an entry; by default the first sample of the first run of the first `traf`.
-        public init(
+        package init(
             time: UInt64, moofOffset: UInt64, trafNumber: UInt32 = 1, trunNumber: UInt32 = 1, sampleNumber: UInt32 = 1
         ) {
             self.time = time
@@ -30,12 +30,12 @@ public struct TrackFragmentRandomAccessBox: Sendable, Equatable {
     }
 
     /// The track the entries belong to.
-    public var trackID: UInt32
+    package var trackID: UInt32
     /// The random access points, in time order.
-    public var entries: [Entry]
+    package var entries: [Entry]
 
     /// Creates the box.
-    public init(trackID: UInt32 = 1, entries: [Entry]) {
+    package init(trackID: UInt32 = 1, entries: [Entry]) {
         self.trackID = trackID
         self.entries = entries
     }
@@ -43,7 +43,7 @@ public struct TrackFragmentRandomAccessBox: Sendable, Equatable {
     /// Writes the box.
     ///
     /// - Important: Traps if a traf, trun or sample number does not fit its 1-byte field.
-    public func write(to writer: inout ByteWriter) {
+    package func write(to writer: inout ByteWriter) {
         writer.fullBox("tfra", version: 1, flags: 0) { w in
             w.putUInt32(trackID)
             w.putUInt32(0)  // reserved, and 2-bit length_size_of_traf_num, trun_num, sample_num: 1 byte each
@@ -89,19 +89,19 @@ public struct TrackFragmentRandomAccessBox: Sendable, Equatable {
 /// The movie fragment random access box (`mfra`, ISO/IEC 14496-12 §8.8.9), the last box of a
 /// finished fragmented movie: one `tfra` per track, then `mfro`, whose size field lets a reader find
 /// `mfra` from the end of the file.
-public struct MovieFragmentRandomAccessBox: Sendable, Equatable {
+package struct MovieFragmentRandomAccessBox: Sendable, Equatable {
     /// One `tfra` per track.
-    public var tracks: [TrackFragmentRandomAccessBox]
+    package var tracks: [TrackFragmentRandomAccessBox]
 
     /// Creates the box.
-    public init(tracks: [TrackFragmentRandomAccessBox]) {
+    package init(tracks: [TrackFragmentRandomAccessBox]) {
         self.tracks = tracks
     }
 
     /// Writes `mfra`, its `tfra` boxes and the closing `mfro` (version 0, flags 0, the size of `mfra`).
     ///
     /// The `mfra` is written once to measure it, then again with its size in `mfro`.
-    public func write(to writer: inout ByteWriter) {
+    package func write(to writer: inout ByteWriter) {
         func body(size: UInt32) -> [UInt8] {
             var w = ByteWriter()
             w.box("mfra") { w in

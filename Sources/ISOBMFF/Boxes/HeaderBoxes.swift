@@ -16,20 +16,20 @@ extension ByteWriter {
 /// The movie header box (`mvhd`, ISO/IEC 14496-12 §8.2.2): the movie's timescale and duration.
 ///
 /// Written as version 1 (64-bit times) only when a time or the duration passes `UInt32.max`.
-public struct MovieHeaderBox: Sendable, Equatable {
+package struct MovieHeaderBox: Sendable, Equatable {
     /// Seconds since midnight, 1 January 1904, UTC.
-    public var creationTime: UInt64
+    package var creationTime: UInt64
     /// Seconds since midnight, 1 January 1904, UTC.
-    public var modificationTime: UInt64
+    package var modificationTime: UInt64
     /// Time units per second for the movie.
-    public var timescale: UInt32
+    package var timescale: UInt32
     /// The movie's duration in ``timescale`` units.
-    public var duration: UInt64
+    package var duration: UInt64
     /// One more than the largest track ID in use.
-    public var nextTrackID: UInt32
+    package var nextTrackID: UInt32
 
     /// Creates a movie header; rate and volume are 1.0 and the matrix is unity.
-    public init(
+    package init(
         creationTime: UInt64 = 0, modificationTime: UInt64 = 0, timescale: UInt32, duration: UInt64,
         nextTrackID: UInt32 = 2
     ) {
@@ -41,10 +41,10 @@ public struct MovieHeaderBox: Sendable, Equatable {
     }
 
     /// The version that will be written: 1 if a field needs 64 bits.
-    public var version: UInt8 { needsVersion1(creationTime, modificationTime, duration) ? 1 : 0 }
+    package var version: UInt8 { needsVersion1(creationTime, modificationTime, duration) ? 1 : 0 }
 
     /// Writes the box.
-    public func write(to writer: inout ByteWriter) {
+    package func write(to writer: inout ByteWriter) {
         let version = version
         writer.fullBox("mvhd", version: version, flags: 0) { w in
             w.putUInt32Or64(creationTime, version: version)
@@ -60,7 +60,7 @@ public struct MovieHeaderBox: Sendable, Equatable {
         }
     }
 
-    public init(reading box: Box, in bytes: [UInt8]) throws {
+    package init(reading box: Box, in bytes: [UInt8]) throws {
         var r = ByteReader(payloadOf: box, in: bytes)
         let (version, _) = try r.readVersionAndFlags()
         creationTime = try r.readUInt32Or64(version: version)
@@ -75,27 +75,30 @@ public struct MovieHeaderBox: Sendable, Equatable {
 /// The track header box (`tkhd`, ISO/IEC 14496-12 §8.3.2): track ID, duration and display size.
 ///
 /// Written as version 1 (64-bit times) only when a time or the duration passes `UInt32.max`.
-public struct TrackHeaderBox: Sendable, Equatable {
+package struct TrackHeaderBox: Sendable, Equatable {
     /// Track flags: 1 enabled, 2 in movie, 4 in preview. Flipbook writes 3.
-    public var flags: UInt32
+    package var flags: UInt32
     /// Seconds since midnight, 1 January 1904, UTC.
-    public var creationTime: UInt64
+    package var creationTime: UInt64
     /// Seconds since midnight, 1 January 1904, UTC.
-    public var modificationTime: UInt64
+    package var modificationTime: UInt64
     /// The track's ID, from 1.
-    public var trackID: UInt32
+    package var trackID: UInt32
     /// The track's duration in the movie timescale.
-    public var duration: UInt64
+    package var duration: UInt64
     /// Display width in pixels (written as 16.16 fixed point).
-    public var width: UInt32
+    package var width: UInt32
     /// Display height in pixels (written as 16.16 fixed point).
-    public var height: UInt32
+    package var height: UInt32
+    /// Volume in 8.8 fixed point: 0 for a visual track, 0x0100 (full) for sound.
+    package var volume: UInt16
 
-    /// Creates a track header for a visual track: volume 0, unity matrix.
-    public init(
+    /// Creates a track header (unity matrix); a visual track by default, with volume 0.
+    package init(
         flags: UInt32 = 3, creationTime: UInt64 = 0, modificationTime: UInt64 = 0, trackID: UInt32 = 1,
-        duration: UInt64, width: UInt32, height: UInt32
+        duration: UInt64, width: UInt32, height: UInt32, volume: UInt16 = 0
     ) {
+        self.volume = volume
         self.flags = flags
         self.creationTime = creationTime
         self.modificationTime = modificationTime
@@ -106,10 +109,10 @@ public struct TrackHeaderBox: Sendable, Equatable {
     }
 
     /// The version that will be written: 1 if a field needs 64 bits.
-    public var version: UInt8 { needsVersion1(creationTime, modificationTime, duration) ? 1 : 0 }
+    package var version: UInt8 { needsVersion1(creationTime, modificationTime, duration) ? 1 : 0 }
 
     /// Writes the box.
-    public func write(to writer: inout ByteWriter) {
+    package func write(to writer: inout ByteWriter) {
         let version = version
         writer.fullBox("tkhd", version: version, flags: flags) { w in
             w.putUInt32Or64(creationTime, version: version)
@@ -120,7 +123,7 @@ public struct TrackHeaderBox: Sendable, Equatable {
             w.putZeros(8)  // reserved
             w.putUInt16(0)  // layer
             w.putUInt16(0)  // alternate_group
-            w.putUInt16(0)  // volume: 0 for a visual track
+            w.putUInt16(volume)
             w.putZeros(2)  // reserved
             for value in unityMatrix { w.putUInt32(value) }
             w.putUInt32(width << 16)
@@ -128,7 +131,7 @@ public struct TrackHeaderBox: Sendable, Equatable {
         }
     }
 
-    public init(reading box: Box, in bytes: [UInt8]) throws {
+    package init(reading box: Box, in bytes: [UInt8]) throws {
         var r = ByteReader(payloadOf: box, in: bytes)
         let (version, flags) = try r.readVersionAndFlags()
         self.flags = flags
@@ -137,7 +140,9 @@ public struct TrackHeaderBox: Sendable, Equatable {
         trackID = try r.readUInt32()
         try r.skip(4)
         duration = try r.readUInt32Or64(version: version)
-        try r.skip(8 + 8 + 36)
+        try r.skip(8 + 4)
+        volume = try r.readUInt16()
+        try r.skip(2 + 36)
         width = try r.readUInt32() >> 16
         height = try r.readUInt32() >> 16
     }
@@ -146,23 +151,23 @@ public struct TrackHeaderBox: Sendable, Equatable {
 /// The media header box (`mdhd`, ISO/IEC 14496-12 §8.4.2): the media's timescale, duration and language.
 ///
 /// Written as version 1 (64-bit times) only when a time or the duration passes `UInt32.max`.
-public struct MediaHeaderBox: Sendable, Equatable {
+package struct MediaHeaderBox: Sendable, Equatable {
     /// Seconds since midnight, 1 January 1904, UTC.
-    public var creationTime: UInt64
+    package var creationTime: UInt64
     /// Seconds since midnight, 1 January 1904, UTC.
-    public var modificationTime: UInt64
+    package var modificationTime: UInt64
     /// Time units per second for the media.
-    public var timescale: UInt32
+    package var timescale: UInt32
     /// The media's duration in ``timescale`` units: the sum of the sample durations.
-    public var duration: UInt64
+    package var duration: UInt64
     /// ISO 639-2/T language code packed as three 5-bit letters; `und` is 0x55C4.
-    public var language: UInt16
+    package var language: UInt16
 
     /// The packed code of `und` (undetermined).
-    public static let undeterminedLanguage: UInt16 = 0x55C4
+    package static let undeterminedLanguage: UInt16 = 0x55C4
 
     /// Creates a media header.
-    public init(
+    package init(
         creationTime: UInt64 = 0, modificationTime: UInt64 = 0, timescale: UInt32, duration: UInt64,
         language: UInt16 = MediaHeaderBox.undeterminedLanguage
     ) {
@@ -174,10 +179,10 @@ public struct MediaHeaderBox: Sendable, Equatable {
     }
 
     /// The version that will be written: 1 if a field needs 64 bits.
-    public var version: UInt8 { needsVersion1(creationTime, modificationTime, duration) ? 1 : 0 }
+    package var version: UInt8 { needsVersion1(creationTime, modificationTime, duration) ? 1 : 0 }
 
     /// The language as three letters, e.g. `und`.
-    public var languageCode: String {
+    package var languageCode: String {
         var code = ""
         for shift in [10, 5, 0] {
             code.unicodeScalars.append(Unicode.Scalar(UInt8(truncatingIfNeeded: (language >> shift) & 0x1F) &+ 0x60))
@@ -186,7 +191,7 @@ public struct MediaHeaderBox: Sendable, Equatable {
     }
 
     /// Writes the box.
-    public func write(to writer: inout ByteWriter) {
+    package func write(to writer: inout ByteWriter) {
         let version = version
         writer.fullBox("mdhd", version: version, flags: 0) { w in
             w.putUInt32Or64(creationTime, version: version)
@@ -198,7 +203,7 @@ public struct MediaHeaderBox: Sendable, Equatable {
         }
     }
 
-    public init(reading box: Box, in bytes: [UInt8]) throws {
+    package init(reading box: Box, in bytes: [UInt8]) throws {
         var r = ByteReader(payloadOf: box, in: bytes)
         let (version, _) = try r.readVersionAndFlags()
         creationTime = try r.readUInt32Or64(version: version)

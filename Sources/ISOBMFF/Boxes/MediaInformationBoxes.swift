@@ -2,13 +2,13 @@
 ///
 /// In QuickTime files the component type field holds `mhlr` and the name is a Pascal string;
 /// in MP4 the field is zero and the name is NUL-terminated UTF-8.
-public struct HandlerBox: Sendable, Equatable {
+package struct HandlerBox: Sendable, Equatable {
     /// The media kind, `vide` for video.
-    public var handlerType: FourCC
+    package var handlerType: FourCC
     /// A human-readable name for the track's handler.
-    public var name: String
+    package var name: String
     /// Whether to use the QuickTime layout (`mhlr`, Pascal-string name).
-    public var isQuickTime: Bool
+    package var isQuickTime: Bool
 
     /// Creates a handler box.
     ///
@@ -16,14 +16,14 @@ public struct HandlerBox: Sendable, Equatable {
     ///   - handlerType: The media kind, `vide` by default.
     ///   - name: The handler name, `VideoHandler` by default.
     ///   - isQuickTime: Whether to use the QuickTime layout.
-    public init(handlerType: FourCC = "vide", name: String = "VideoHandler", isQuickTime: Bool = false) {
+    package init(handlerType: FourCC = "vide", name: String = "VideoHandler", isQuickTime: Bool = false) {
         self.handlerType = handlerType
         self.name = name
         self.isQuickTime = isQuickTime
     }
 
     /// Writes the box.
-    public func write(to writer: inout ByteWriter) {
+    package func write(to writer: inout ByteWriter) {
         writer.fullBox("hdlr", version: 0, flags: 0) { w in
             w.putFourCC(isQuickTime ? "mhlr" : FourCC(rawValue: 0))  // pre_defined / component type
             w.putFourCC(handlerType)
@@ -39,7 +39,7 @@ public struct HandlerBox: Sendable, Equatable {
         }
     }
 
-    public init(reading box: Box, in bytes: [UInt8]) throws {
+    package init(reading box: Box, in bytes: [UInt8]) throws {
         var r = ByteReader(payloadOf: box, in: bytes)
         _ = try r.readVersionAndFlags()
         isQuickTime = try r.readFourCC() == "mhlr"
@@ -55,12 +55,12 @@ public struct HandlerBox: Sendable, Equatable {
 }
 
 /// The video media header box (`vmhd`, ISO/IEC 14496-12 §12.1.2), flags 1, copy graphics mode.
-public struct VideoMediaHeaderBox: Sendable, Equatable {
+package struct VideoMediaHeaderBox: Sendable, Equatable {
     /// Creates a video media header.
-    public init() {}
+    package init() {}
 
     /// Writes the box.
-    public func write(to writer: inout ByteWriter) {
+    package func write(to writer: inout ByteWriter) {
         writer.fullBox("vmhd", version: 0, flags: 1) { w in
             w.putUInt16(0)  // graphicsmode: copy
             w.putZeros(6)  // opcolor
@@ -68,14 +68,28 @@ public struct VideoMediaHeaderBox: Sendable, Equatable {
     }
 }
 
+/// The sound media header box (`smhd`, ISO/IEC 14496-12 §12.2.2): balance centred.
+package struct SoundMediaHeaderBox: Sendable, Equatable {
+    /// Creates a sound media header.
+    package init() {}
+
+    /// Writes the box.
+    package func write(to writer: inout ByteWriter) {
+        writer.fullBox("smhd", version: 0, flags: 0) { w in
+            w.putInt16(0)  // balance
+            w.putZeros(2)  // reserved
+        }
+    }
+}
+
 /// The data information box (`dinf`, ISO/IEC 14496-12 §8.7.1) holding a `dref` with one
 /// self-contained `url ` entry: the media data is in this file.
-public struct DataInformationBox: Sendable, Equatable {
+package struct DataInformationBox: Sendable, Equatable {
     /// Creates a data information box for media in the same file.
-    public init() {}
+    package init() {}
 
     /// Writes `dinf`, `dref` and its `url ` entry.
-    public func write(to writer: inout ByteWriter) {
+    package func write(to writer: inout ByteWriter) {
         writer.box("dinf") { w in
             w.fullBox("dref", version: 0, flags: 0) { w in
                 w.putUInt32(1)  // entry_count
@@ -89,19 +103,19 @@ public struct DataInformationBox: Sendable, Equatable {
 ///
 /// Version 1 (64-bit fields) is used only when a duration or media time needs it. Every entry
 /// plays at rate 1.0.
-public struct EditListBox: Sendable, Equatable {
+package struct EditListBox: Sendable, Equatable {
     /// The edits, in movie time order.
-    public var entries: [EditListEntry]
+    package var entries: [EditListEntry]
 
     /// Creates an edit list.
     ///
     /// - Parameter entries: The edits, in movie time order.
-    public init(entries: [EditListEntry]) {
+    package init(entries: [EditListEntry]) {
         self.entries = entries
     }
 
     /// The version that will be written: 1 if a field needs 64 bits.
-    public var version: UInt8 {
+    package var version: UInt8 {
         let wide = entries.contains {
             $0.segmentDuration > UInt64(UInt32.max) || Int32(exactly: $0.mediaTime) == nil
         }
@@ -109,12 +123,12 @@ public struct EditListBox: Sendable, Equatable {
     }
 
     /// The sum of the segment durations, in the movie timescale.
-    public var duration: UInt64 {
+    package var duration: UInt64 {
         entries.reduce(0) { $0 &+ $1.segmentDuration }
     }
 
     /// Writes `edts` containing this `elst`.
-    public func write(to writer: inout ByteWriter) {
+    package func write(to writer: inout ByteWriter) {
         let version = version
         writer.box("edts") { w in
             w.fullBox("elst", version: version, flags: 0) { w in
@@ -134,7 +148,7 @@ public struct EditListBox: Sendable, Equatable {
         }
     }
 
-    public init(reading box: Box, in bytes: [UInt8]) throws {
+    package init(reading box: Box, in bytes: [UInt8]) throws {
         var r = ByteReader(payloadOf: box, in: bytes)
         let (version, _) = try r.readVersionAndFlags()
         let count = try r.readUInt32()

@@ -3,19 +3,19 @@
 ///
 /// Always written as version 1 (a 64-bit duration), so the box keeps its size when a duration of
 /// 0 written at the start is replaced by the final one at the end.
-public struct MovieExtendsHeaderBox: Sendable, Equatable {
+package struct MovieExtendsHeaderBox: Sendable, Equatable {
     /// The duration of the longest track, fragments included, in the movie timescale; 0 while unknown.
-    public var fragmentDuration: UInt64
+    package var fragmentDuration: UInt64
 
     /// Creates the box.
     ///
     /// - Parameter fragmentDuration: The movie's duration in the movie timescale; 0 while unknown.
-    public init(fragmentDuration: UInt64) {
+    package init(fragmentDuration: UInt64) {
         self.fragmentDuration = fragmentDuration
     }
 
     /// Writes the box.
-    public func write(to writer: inout ByteWriter) {
+    package func write(to writer: inout ByteWriter) {
         writer.fullBox("mehd", version: 1, flags: 0) { w in
             w.putUInt64(fragmentDuration)
         }
@@ -33,20 +33,20 @@ public struct MovieExtendsHeaderBox: Sendable, Equatable {
 ///
 /// Flipbook's track fragments state every sample's duration, size, flags and composition offset,
 /// so the defaults here are only the sample description index and zeros.
-public struct TrackExtendsBox: Sendable, Equatable {
+package struct TrackExtendsBox: Sendable, Equatable {
     /// The track the defaults belong to.
-    public var trackID: UInt32
+    package var trackID: UInt32
     /// The 1-based index of the sample description fragments use.
-    public var defaultSampleDescriptionIndex: UInt32
+    package var defaultSampleDescriptionIndex: UInt32
     /// The sample duration fragments use when they do not state one.
-    public var defaultSampleDuration: UInt32
+    package var defaultSampleDuration: UInt32
     /// The sample size fragments use when they do not state one.
-    public var defaultSampleSize: UInt32
+    package var defaultSampleSize: UInt32
     /// The sample flags fragments use when they do not state them (see ``TrackRunBox/syncSampleFlags``).
-    public var defaultSampleFlags: UInt32
+    package var defaultSampleFlags: UInt32
 
     /// Creates the box.
-    public init(
+    package init(
         trackID: UInt32 = 1, defaultSampleDescriptionIndex: UInt32 = 1, defaultSampleDuration: UInt32 = 0,
         defaultSampleSize: UInt32 = 0, defaultSampleFlags: UInt32 = 0
     ) {
@@ -58,7 +58,7 @@ public struct TrackExtendsBox: Sendable, Equatable {
     }
 
     /// Writes the box.
-    public func write(to writer: inout ByteWriter) {
+    package func write(to writer: inout ByteWriter) {
         writer.fullBox("trex", version: 0, flags: 0) { w in
             w.putUInt32(trackID)
             w.putUInt32(defaultSampleDescriptionIndex)
@@ -81,24 +81,24 @@ public struct TrackExtendsBox: Sendable, Equatable {
 
 /// The movie extends box (`mvex`, ISO/IEC 14496-12 §8.8.1): announces that movie fragments follow
 /// `moov`, with the movie's total duration (`mehd`) and each track's defaults (`trex`).
-public struct MovieExtendsBox: Sendable, Equatable {
+package struct MovieExtendsBox: Sendable, Equatable {
     /// The `mehd` box; `nil` writes none.
-    public var header: MovieExtendsHeaderBox?
+    package var header: MovieExtendsHeaderBox?
     /// One `trex` per track.
-    public var trackExtends: [TrackExtendsBox]
+    package var trackExtends: [TrackExtendsBox]
 
     /// Creates the box.
     ///
     /// - Parameters:
     ///   - header: The `mehd` box, or `nil` for none.
     ///   - trackExtends: One `trex` per track.
-    public init(header: MovieExtendsHeaderBox?, trackExtends: [TrackExtendsBox]) {
+    package init(header: MovieExtendsHeaderBox?, trackExtends: [TrackExtendsBox]) {
         self.header = header
         self.trackExtends = trackExtends
     }
 
     /// Writes `mvex` with its `mehd` and `trex` boxes.
-    public func write(to writer: inout ByteWriter) {
+    package func write(to writer: inout ByteWriter) {
         writer.box("mvex") { w in
             header?.write(to: &w)
             for trex in trackExtends { trex.write(to: &w) }

@@ -1,15 +1,15 @@
 /// The movie fragment header box (`mfhd`, ISO/IEC 14496-12 §8.8.5): the fragment's sequence number.
-public struct MovieFragmentHeaderBox: Sendable, Equatable {
+package struct MovieFragmentHeaderBox: Sendable, Equatable {
     /// The fragment's number, from 1, increasing in file order.
-    public var sequenceNumber: UInt32
+    package var sequenceNumber: UInt32
 
     /// Creates the box.
-    public init(sequenceNumber: UInt32) {
+    package init(sequenceNumber: UInt32) {
         self.sequenceNumber = sequenceNumber
     }
 
     /// Writes the box.
-    public func write(to writer: inout ByteWriter) {
+    package func write(to writer: inout ByteWriter) {
         writer.fullBox("mfhd", version: 0, flags: 0) { w in w.putUInt32(sequenceNumber) }
     }
 
@@ -26,34 +26,34 @@ public struct MovieFragmentHeaderBox: Sendable, Equatable {
 /// in the track run count from the start of the enclosing `moof`, so a fragment can be understood
 /// without knowing where the file's earlier fragments are. The optional default fields are read
 /// (to skip them) but not kept.
-public struct TrackFragmentHeaderBox: Sendable, Equatable {
+package struct TrackFragmentHeaderBox: Sendable, Equatable {
     /// `default-base-is-moof`: data offsets are relative to the first byte of the `moof`.
-    public static let defaultBaseIsMoof: UInt32 = 0x02_0000
+    package static let defaultBaseIsMoof: UInt32 = 0x02_0000
 
     /// The track the fragment belongs to.
-    public var trackID: UInt32
+    package var trackID: UInt32
     /// The box's flags.
-    public var flags: UInt32
+    package var flags: UInt32
     /// The fragment's default sample duration over the track's `trex`, when its flag is set (other
     /// writers' files; Flipbook writes no defaults here).
-    public var defaultSampleDuration: UInt32?
+    package var defaultSampleDuration: UInt32?
     /// The fragment's default sample size, when its flag is set.
-    public var defaultSampleSize: UInt32?
+    package var defaultSampleSize: UInt32?
     /// The fragment's default sample flags, when its flag is set.
-    public var defaultSampleFlags: UInt32?
+    package var defaultSampleFlags: UInt32?
 
     /// Creates the box.
     ///
     /// - Parameters:
     ///   - trackID: The track the fragment belongs to.
     ///   - flags: `default-base-is-moof` by default.
-    public init(trackID: UInt32 = 1, flags: UInt32 = TrackFragmentHeaderBox.defaultBaseIsMoof) {
+    package init(trackID: UInt32 = 1, flags: UInt32 = TrackFragmentHeaderBox.defaultBaseIsMoof) {
         self.trackID = trackID
         self.flags = flags
     }
 
     /// Writes the box (flags other than `default-base-is-moof` carry no fields here, so must be 0).
-    public func write(to writer: inout ByteWriter) {
+    package func write(to writer: inout ByteWriter) {
         precondition(flags & ~Self.defaultBaseIsMoof == 0, "tfhd flags \(flags) need fields Flipbook does not write")
         writer.fullBox("tfhd", version: 0, flags: flags) { w in w.putUInt32(trackID) }
     }
@@ -83,17 +83,17 @@ public struct TrackFragmentHeaderBox: Sendable, Equatable {
 /// fragment's first sample, in the media timescale.
 ///
 /// Always written as version 1 (64 bits), as long recordings soon pass 32 bits at fine timescales.
-public struct TrackFragmentDecodeTimeBox: Sendable, Equatable {
+package struct TrackFragmentDecodeTimeBox: Sendable, Equatable {
     /// The sum of the durations of every earlier sample of the track.
-    public var baseMediaDecodeTime: UInt64
+    package var baseMediaDecodeTime: UInt64
 
     /// Creates the box.
-    public init(baseMediaDecodeTime: UInt64) {
+    package init(baseMediaDecodeTime: UInt64) {
         self.baseMediaDecodeTime = baseMediaDecodeTime
     }
 
     /// Writes the box.
-    public func write(to writer: inout ByteWriter) {
+    package func write(to writer: inout ByteWriter) {
         writer.fullBox("tfdt", version: 1, flags: 0) { w in w.putUInt64(baseMediaDecodeTime) }
     }
 
@@ -110,25 +110,25 @@ public struct TrackFragmentDecodeTimeBox: Sendable, Equatable {
 /// Flipbook states every sample's duration, size, flags and composition offset (flags 0xF01), so
 /// nothing depends on `trex` defaults. Version 0 (unsigned composition offsets) is written; the
 /// reader also takes version 1 (signed).
-public struct TrackRunBox: Sendable, Equatable {
+package struct TrackRunBox: Sendable, Equatable {
     /// The sample flags of a sync sample: depends on no other sample.
-    public static let syncSampleFlags: UInt32 = 0x0200_0000
+    package static let syncSampleFlags: UInt32 = 0x0200_0000
     /// The sample flags of any other sample: depends on others, and is not a sync sample.
-    public static let nonSyncSampleFlags: UInt32 = 0x0101_0000
+    package static let nonSyncSampleFlags: UInt32 = 0x0101_0000
 
     /// One sample of the run.
-    public struct Entry: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
         /// Decode delta to the next sample, in the media timescale.
-        public var duration: UInt32
+        package var duration: UInt32
         /// Size in bytes.
-        public var size: UInt32
+        package var size: UInt32
         /// ``TrackRunBox/syncSampleFlags`` or ``TrackRunBox/nonSyncSampleFlags``.
-        public var flags: UInt32
+        package var flags: UInt32
         /// Presentation time minus decode time, in the media timescale.
-        public var compositionOffset: Int64
+        package var compositionOffset: Int64
 
         /// Creates an entry.
-        public init(duration: UInt32, size: UInt32, flags: UInt32, compositionOffset: Int64) {
+        package init(duration: UInt32, size: UInt32, flags: UInt32, compositionOffset: Int64) {
             self.duration = duration
             self.size = size
             self.flags = flags
@@ -136,7 +136,7 @@ public struct TrackRunBox: Sendable, Equatable {
         }
 
         /// Creates the entry of a sample.
-        public init(_ sample: Sample) {
+        package init(_ sample: Sample) {
             self.init(
                 duration: sample.duration, size: sample.size,
                 flags: sample.isSync ? TrackRunBox.syncSampleFlags : TrackRunBox.nonSyncSampleFlags,
@@ -144,25 +144,25 @@ public struct TrackRunBox: Sendable, Equatable {
         }
 
         /// Whether the flags mark a sync sample (`sample_is_non_sync_sample` clear).
-        public var isSync: Bool { flags & 0x0001_0000 == 0 }
+        package var isSync: Bool { flags & 0x0001_0000 == 0 }
     }
 
     /// The flags Flipbook writes: data offset, and per-sample duration, size, flags and composition offset.
-    public static let writtenFlags: UInt32 = 0x0001 | 0x0100 | 0x0200 | 0x0400 | 0x0800
+    package static let writtenFlags: UInt32 = 0x0001 | 0x0100 | 0x0200 | 0x0400 | 0x0800
 
     /// Where the first sample's bytes start, relative to the `moof` (see ``TrackFragmentHeaderBox``).
-    public var dataOffset: Int32
+    package var dataOffset: Int32
     /// The samples, in decode order.
-    public var entries: [Entry]
+    package var entries: [Entry]
 
     /// Creates the box.
-    public init(dataOffset: Int32, entries: [Entry]) {
+    package init(dataOffset: Int32, entries: [Entry]) {
         self.dataOffset = dataOffset
         self.entries = entries
     }
 
     /// Writes the box.
-    public func write(to writer: inout ByteWriter) {
+    package func write(to writer: inout ByteWriter) {
         writer.fullBox("trun", version: 0, flags: Self.writtenFlags) { w in
             w.putUInt32(UInt32(entries.count))
             w.putInt32(dataOffset)

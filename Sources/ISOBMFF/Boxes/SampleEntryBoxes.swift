@@ -1,42 +1,26 @@
-/// The sample description box (`stsd`, ISO/IEC 14496-12 §8.5.2) with one H.264 visual sample
-/// entry (`avc1`, ISO/IEC 14496-15 §5.4.2) holding `avcC`, `colr` and `pasp`.
-public struct SampleDescriptionBox: Sendable, Equatable {
-    /// The track whose format is described.
-    public var track: VideoTrack
-    /// Whether to write QuickTime's `nclc` colour box instead of `nclx`.
-    public var isQuickTime: Bool
+/// The sample description box (`stsd`, ISO/IEC 14496-12 §8.5.2) with one sample entry, written by
+/// the entry itself (`avc1`, and later `hvc1`, `av01`, `mp4a`, `Opus`).
+package struct SampleDescriptionBox: Sendable {
+    /// The entry that describes every sample of the track.
+    package var entry: any SampleEntry
+    /// Whether the file is a QuickTime movie.
+    package var isQuickTime: Bool
 
-    /// Creates a sample description for a track.
+    /// Creates a sample description.
     ///
     /// - Parameters:
-    ///   - track: The track whose format is described.
-    ///   - isQuickTime: Whether to write QuickTime's `nclc` colour box.
-    public init(track: VideoTrack, isQuickTime: Bool) {
-        self.track = track
+    ///   - entry: The sample entry.
+    ///   - isQuickTime: Whether the file is a QuickTime movie.
+    package init(entry: any SampleEntry, isQuickTime: Bool) {
+        self.entry = entry
         self.isQuickTime = isQuickTime
     }
 
-    /// Writes `stsd` and its `avc1` entry.
-    public func write(to writer: inout ByteWriter) {
+    /// Writes `stsd` and its one entry.
+    package func write(to writer: inout ByteWriter) {
         writer.fullBox("stsd", version: 0, flags: 0) { w in
             w.putUInt32(1)  // entry_count
-            w.box("avc1") { w in
-                w.putZeros(6)  // reserved
-                w.putUInt16(1)  // data_reference_index
-                w.putZeros(16)  // pre_defined, reserved, pre_defined[3]
-                w.putUInt16(UInt16(clamping: track.width))
-                w.putUInt16(UInt16(clamping: track.height))
-                w.putUInt32(0x0048_0000)  // horizresolution 72 dpi
-                w.putUInt32(0x0048_0000)  // vertresolution 72 dpi
-                w.putUInt32(0)  // reserved
-                w.putUInt16(1)  // frame_count
-                w.putBytes(Self.compressorNameField(track.compressorName))
-                w.putUInt16(0x0018)  // depth: colour, no alpha
-                w.putInt16(-1)  // pre_defined
-                AVCConfigurationBox(configuration: track.decoderConfiguration).write(to: &w)
-                ColourInformationBox(colour: track.colour, isQuickTime: isQuickTime).write(to: &w)
-                PixelAspectRatioBox(track.pixelAspectRatio).write(to: &w)
-            }
+            entry.write(to: &w, isQuickTime: isQuickTime)
         }
     }
 
@@ -77,19 +61,19 @@ struct VisualSampleEntry: Equatable {
 ///
 /// Profile, compatibility and level come from the first SPS; NAL lengths are 4 bytes. For the
 /// High profiles (100, 110, 122, 144) the chroma format and bit depth extension follows, as ffmpeg writes it.
-public struct AVCConfigurationBox: Sendable, Equatable {
+package struct AVCConfigurationBox: Sendable, Equatable {
     /// The decoder configuration record.
-    public var configuration: AVCDecoderConfiguration
+    package var configuration: AVCDecoderConfiguration
 
     /// Creates the box.
     ///
     /// - Parameter configuration: The parameter sets and format.
-    public init(configuration: AVCDecoderConfiguration) {
+    package init(configuration: AVCDecoderConfiguration) {
         self.configuration = configuration
     }
 
     /// Writes the box.
-    public func write(to writer: inout ByteWriter) {
+    package func write(to writer: inout ByteWriter) {
         let c = configuration
         writer.box("avcC") { w in
             w.putUInt8(1)  // configurationVersion
@@ -138,24 +122,24 @@ public struct AVCConfigurationBox: Sendable, Equatable {
 /// The colour information box (`colr`, ISO/IEC 14496-12 §12.1.5).
 ///
 /// MP4 gets `nclx` (three 16-bit codes and a full-range flag); QuickTime gets `nclc` (the codes only).
-public struct ColourInformationBox: Sendable, Equatable {
+package struct ColourInformationBox: Sendable, Equatable {
     /// `nclx`, `nclc`, or another colour type when read from a file.
-    public var colourType: FourCC
+    package var colourType: FourCC
     /// The colour codes; `nil` for ICC profile colour types.
-    public var colour: ColourDescription?
+    package var colour: ColourDescription?
 
     /// Creates a colour box for the given tags.
     ///
     /// - Parameters:
     ///   - colour: The colour tags.
     ///   - isQuickTime: Whether to write `nclc` rather than `nclx`.
-    public init(colour: ColourDescription, isQuickTime: Bool) {
+    package init(colour: ColourDescription, isQuickTime: Bool) {
         colourType = isQuickTime ? "nclc" : "nclx"
         self.colour = colour
     }
 
     /// Writes the box.
-    public func write(to writer: inout ByteWriter) {
+    package func write(to writer: inout ByteWriter) {
         writer.box("colr") { w in
             w.putFourCC(colourType)
             guard let colour else { return }
@@ -179,19 +163,19 @@ public struct ColourInformationBox: Sendable, Equatable {
 }
 
 /// The pixel aspect ratio box (`pasp`, ISO/IEC 14496-12 §12.1.4).
-public struct PixelAspectRatioBox: Sendable, Equatable {
+package struct PixelAspectRatioBox: Sendable, Equatable {
     /// The pixel shape.
-    public var ratio: PixelAspectRatio
+    package var ratio: PixelAspectRatio
 
     /// Creates the box.
     ///
     /// - Parameter ratio: The pixel shape.
-    public init(_ ratio: PixelAspectRatio) {
+    package init(_ ratio: PixelAspectRatio) {
         self.ratio = ratio
     }
 
     /// Writes the box.
-    public func write(to writer: inout ByteWriter) {
+    package func write(to writer: inout ByteWriter) {
         writer.box("pasp") { w in
             w.putUInt32(ratio.hSpacing)
             w.putUInt32(ratio.vSpacing)

@@ -1,29 +1,29 @@
 /// The decoding time to sample box (`stts`, ISO/IEC 14496-12 §8.6.1.2): run-length sample durations.
-public struct TimeToSampleBox: Sendable, Equatable {
+package struct TimeToSampleBox: Sendable, Equatable {
     /// A run of consecutive samples with the same decode delta.
-    public struct Entry: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
         /// The number of samples in the run.
-        public var sampleCount: UInt32
+        package var sampleCount: UInt32
         /// The decode delta of each, in the media timescale.
-        public var sampleDelta: UInt32
+        package var sampleDelta: UInt32
 
         /// Creates a run.
-        public init(sampleCount: UInt32, sampleDelta: UInt32) {
+        package init(sampleCount: UInt32, sampleDelta: UInt32) {
             self.sampleCount = sampleCount
             self.sampleDelta = sampleDelta
         }
     }
 
     /// The runs, in decode order.
-    public var entries: [Entry]
+    package var entries: [Entry]
 
     /// Creates the box.
-    public init(entries: [Entry]) {
+    package init(entries: [Entry]) {
         self.entries = entries
     }
 
     /// Writes the box.
-    public func write(to writer: inout ByteWriter) {
+    package func write(to writer: inout ByteWriter) {
         writer.fullBox("stts", version: 0, flags: 0) { w in
             w.putUInt32(UInt32(entries.count))
             for entry in entries {
@@ -48,34 +48,34 @@ public struct TimeToSampleBox: Sendable, Equatable {
 /// from decode time to presentation time.
 ///
 /// Flipbook writes version 0 (unsigned offsets); the reader also accepts version 1 (signed).
-public struct CompositionOffsetBox: Sendable, Equatable {
+package struct CompositionOffsetBox: Sendable, Equatable {
     /// A run of consecutive samples with the same composition offset.
-    public struct Entry: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
         /// The number of samples in the run.
-        public var sampleCount: UInt32
+        package var sampleCount: UInt32
         /// Presentation time minus decode time, in the media timescale.
-        public var sampleOffset: Int64
+        package var sampleOffset: Int64
 
         /// Creates a run.
-        public init(sampleCount: UInt32, sampleOffset: Int64) {
+        package init(sampleCount: UInt32, sampleOffset: Int64) {
             self.sampleCount = sampleCount
             self.sampleOffset = sampleOffset
         }
     }
 
     /// The runs, in decode order.
-    public var entries: [Entry]
+    package var entries: [Entry]
 
     /// Creates the box.
-    public init(entries: [Entry]) {
+    package init(entries: [Entry]) {
         self.entries = entries
     }
 
     /// The version that will be written: 1 only if an offset is negative.
-    public var version: UInt8 { entries.contains { $0.sampleOffset < 0 } ? 1 : 0 }
+    package var version: UInt8 { entries.contains { $0.sampleOffset < 0 } ? 1 : 0 }
 
     /// Writes the box.
-    public func write(to writer: inout ByteWriter) {
+    package func write(to writer: inout ByteWriter) {
         writer.fullBox("ctts", version: version, flags: 0) { w in
             w.putUInt32(UInt32(entries.count))
             for entry in entries {
@@ -104,17 +104,17 @@ public struct CompositionOffsetBox: Sendable, Equatable {
 /// The sync sample box (`stss`, ISO/IEC 14496-12 §8.6.2): 1-based numbers of the sync samples.
 ///
 /// Absent when every sample is a sync sample.
-public struct SyncSampleBox: Sendable, Equatable {
+package struct SyncSampleBox: Sendable, Equatable {
     /// 1-based sample numbers, increasing.
-    public var sampleNumbers: [UInt32]
+    package var sampleNumbers: [UInt32]
 
     /// Creates the box.
-    public init(sampleNumbers: [UInt32]) {
+    package init(sampleNumbers: [UInt32]) {
         self.sampleNumbers = sampleNumbers
     }
 
     /// Writes the box.
-    public func write(to writer: inout ByteWriter) {
+    package func write(to writer: inout ByteWriter) {
         writer.fullBox("stss", version: 0, flags: 0) { w in
             w.putUInt32(UInt32(sampleNumbers.count))
             for number in sampleNumbers { w.putUInt32(number) }
@@ -133,18 +133,18 @@ public struct SyncSampleBox: Sendable, Equatable {
 }
 
 /// The sample to chunk box (`stsc`, ISO/IEC 14496-12 §8.7.4): run-length samples per chunk.
-public struct SampleToChunkBox: Sendable, Equatable {
+package struct SampleToChunkBox: Sendable, Equatable {
     /// A run of chunks, from `firstChunk` to the next entry's, with the same sample count.
-    public struct Entry: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
         /// The 1-based index of the run's first chunk.
-        public var firstChunk: UInt32
+        package var firstChunk: UInt32
         /// The number of samples in each chunk of the run.
-        public var samplesPerChunk: UInt32
+        package var samplesPerChunk: UInt32
         /// The 1-based sample description index.
-        public var sampleDescriptionIndex: UInt32
+        package var sampleDescriptionIndex: UInt32
 
         /// Creates a run.
-        public init(firstChunk: UInt32, samplesPerChunk: UInt32, sampleDescriptionIndex: UInt32 = 1) {
+        package init(firstChunk: UInt32, samplesPerChunk: UInt32, sampleDescriptionIndex: UInt32 = 1) {
             self.firstChunk = firstChunk
             self.samplesPerChunk = samplesPerChunk
             self.sampleDescriptionIndex = sampleDescriptionIndex
@@ -152,15 +152,15 @@ public struct SampleToChunkBox: Sendable, Equatable {
     }
 
     /// The runs, in chunk order.
-    public var entries: [Entry]
+    package var entries: [Entry]
 
     /// Creates the box.
-    public init(entries: [Entry]) {
+    package init(entries: [Entry]) {
         self.entries = entries
     }
 
     /// Writes the box.
-    public func write(to writer: inout ByteWriter) {
+    package func write(to writer: inout ByteWriter) {
         writer.fullBox("stsc", version: 0, flags: 0) { w in
             w.putUInt32(UInt32(entries.count))
             for entry in entries {
@@ -188,18 +188,18 @@ public struct SampleToChunkBox: Sendable, Equatable {
 }
 
 /// The sample size box (`stsz`, ISO/IEC 14496-12 §8.7.3.2): one constant size, or a size per sample.
-public struct SampleSizeBox: Sendable, Equatable {
+package struct SampleSizeBox: Sendable, Equatable {
     /// The size of every sample, or 0 when ``entrySizes`` lists them.
-    public var sampleSize: UInt32
+    package var sampleSize: UInt32
     /// The number of samples.
-    public var sampleCount: UInt32
+    package var sampleCount: UInt32
     /// Per-sample sizes when ``sampleSize`` is 0; otherwise empty.
-    public var entrySizes: [UInt32]
+    package var entrySizes: [UInt32]
 
     /// Creates the box from the sample sizes, choosing the constant form when they are all equal.
     ///
     /// - Parameter sizes: Every sample's size, in decode order.
-    public init(sizes: [UInt32]) {
+    package init(sizes: [UInt32]) {
         sampleCount = UInt32(sizes.count)
         if let first = sizes.first, first != 0, sizes.allSatisfy({ $0 == first }) {
             sampleSize = first
@@ -211,12 +211,12 @@ public struct SampleSizeBox: Sendable, Equatable {
     }
 
     /// The size of the sample at a 0-based index.
-    public func size(at index: Int) -> UInt32 {
+    package func size(at index: Int) -> UInt32 {
         sampleSize != 0 ? sampleSize : entrySizes[index]
     }
 
     /// Writes the box.
-    public func write(to writer: inout ByteWriter) {
+    package func write(to writer: inout ByteWriter) {
         writer.fullBox("stsz", version: 0, flags: 0) { w in
             w.putUInt32(sampleSize)
             w.putUInt32(sampleCount)
@@ -241,18 +241,18 @@ public struct SampleSizeBox: Sendable, Equatable {
 }
 
 /// The chunk offset box (`stco`, ISO/IEC 14496-12 §8.7.5), or its 64-bit form (`co64`).
-public struct ChunkOffsetBox: Sendable, Equatable {
+package struct ChunkOffsetBox: Sendable, Equatable {
     /// Each chunk's absolute file offset.
-    public var chunkOffsets: [UInt64]
+    package var chunkOffsets: [UInt64]
     /// Whether to write `co64` (64-bit offsets) rather than `stco`.
-    public var usesLargeOffsets: Bool
+    package var usesLargeOffsets: Bool
 
     /// Creates the box.
     ///
     /// - Parameters:
     ///   - chunkOffsets: Each chunk's absolute file offset.
     ///   - usesLargeOffsets: Whether to write `co64`; `stco` needs every offset to fit 32 bits.
-    public init(chunkOffsets: [UInt64], usesLargeOffsets: Bool) {
+    package init(chunkOffsets: [UInt64], usesLargeOffsets: Bool) {
         self.chunkOffsets = chunkOffsets
         self.usesLargeOffsets = usesLargeOffsets
     }
@@ -260,7 +260,7 @@ public struct ChunkOffsetBox: Sendable, Equatable {
     /// Writes `stco` or `co64`.
     ///
     /// - Important: Traps if ``usesLargeOffsets`` is false and an offset does not fit 32 bits.
-    public func write(to writer: inout ByteWriter) {
+    package func write(to writer: inout ByteWriter) {
         writer.fullBox(usesLargeOffsets ? "co64" : "stco", version: 0, flags: 0) { w in
             w.putUInt32(UInt32(chunkOffsets.count))
             for offset in chunkOffsets {

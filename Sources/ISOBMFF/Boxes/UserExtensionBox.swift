@@ -2,23 +2,23 @@
 ///
 /// Readers that do not know the user type skip the box, so it can carry an application's own data
 /// inside `moov` without disturbing players.
-public struct UserExtensionBox: Sendable, Equatable {
+package struct UserExtensionBox: Sendable, Equatable {
     /// The 16-byte extended type that names the content.
-    public var userType: [UInt8]
+    package var userType: [UInt8]
     /// The content.
-    public var payload: [UInt8]
+    package var payload: [UInt8]
 
     /// Creates the box.
     ///
     /// - Precondition: `userType` is 16 bytes.
-    public init(userType: [UInt8], payload: [UInt8]) {
+    package init(userType: [UInt8], payload: [UInt8]) {
         precondition(userType.count == 16, "a uuid box's user type is 16 bytes, got \(userType.count)")
         self.userType = userType
         self.payload = payload
     }
 
     /// Reads a `uuid` box; returns `nil` when it carries another user type.
-    public init?(reading box: Box, in bytes: [UInt8], userType: [UInt8]) {
+    package init?(reading box: Box, in bytes: [UInt8], userType: [UInt8]) {
         // The header's last 16 bytes are the user type; the payload follows.
         let typeStart = box.offset + box.headerSize - 16
         guard box.type == "uuid", box.headerSize >= 24, typeStart >= 0, box.end <= bytes.count,

@@ -5,20 +5,20 @@ import Foundation
 /// Top-level boxes are found by reading their headers only. The bytes up to the end of the last
 /// describing box (`moov`, `moof`, `mfra` …) are read so that offsets stay true; media data inside
 /// that range is left as zeros, never read. A file whose index lies past `limit` bytes is refused.
-public struct MovieFileBytes: Sendable {
+package struct MovieFileBytes: Sendable {
     /// The file's bytes from its start to the end of its last describing box (media data zeroed).
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
     /// The file's full size.
-    public let fileSize: Int
+    package let fileSize: Int
     /// The top-level boxes, in file order (mdat ones as headers only).
-    public let topLevel: [(type: String, offset: Int, size: Int)]
+    package let topLevel: [(type: String, offset: Int, size: Int)]
 
     /// Reads the describing boxes of the file at `path`.
     ///
     /// - Parameter limit: The most bytes to hold in memory, 1 GiB by default.
     /// - Throws: ``ISOBMFFError`` for a malformed top-level box; Foundation's error when the file
     ///   cannot be read.
-    public init(path: String, limit: Int = 1 << 30) throws {
+    package init(path: String, limit: Int = 1 << 30) throws {
         let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
         defer { try? handle.close() }
         let size = Int(try handle.seekToEnd())
@@ -34,7 +34,7 @@ public struct MovieFileBytes: Sendable {
     ///   - fileBytes: The whole file.
     ///   - limit: The most bytes to hold for the describing boxes, 1 GiB by default.
     /// - Throws: ``ISOBMFFError`` for a malformed top-level box.
-    public init(fileBytes: [UInt8], limit: Int = 1 << 30) throws {
+    package init(fileBytes: [UInt8], limit: Int = 1 << 30) throws {
         try self.init(size: fileBytes.count, limit: limit) { offset, count in
             guard offset < fileBytes.count else { return [] }
             return Array(fileBytes[offset..<min(fileBytes.count, offset + count)])

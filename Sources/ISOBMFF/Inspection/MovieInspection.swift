@@ -4,49 +4,49 @@ import Foundation
 ///
 /// Works on MP4 and QuickTime files from any tool, plain or fragmented, and never traps: malformed
 /// input throws ``ISOBMFFError`` or is listed under ``problems``.
-public struct MovieInspection: Sendable, Codable, Equatable {
+package struct MovieInspection: Sendable, Codable, Equatable {
     /// The `ftyp` major brand, such as `isom` or `qt  `.
-    public var majorBrand: String
+    package var majorBrand: String
     /// `faststart` (index before media), `index at end`, or `fragmented`.
-    public var layout: String
+    package var layout: String
     /// The codec as ffprobe names it (`h264`, `hevc`), or the sample entry's type.
-    public var codec: String
+    package var codec: String
     /// The H.264 profile, such as `High`.
-    public var profile: String?
+    package var profile: String?
     /// The H.264 level, such as 3.1.
-    public var level: Double?
+    package var level: Double?
     /// Width in pixels.
-    public var width: Int
+    package var width: Int
     /// Height in pixels.
-    public var height: Int
+    package var height: Int
     /// Number of frames (samples) in the video track.
-    public var frames: Int
+    package var frames: Int
     /// Presentation duration in seconds.
-    public var duration: Double
+    package var duration: Double
     /// The video track's time scale, ticks a second.
-    public var timescale: UInt32
+    package var timescale: UInt32
     /// `30`, `30000/1001` …, or `variable`.
-    public var frameRate: String
+    package var frameRate: String
     /// Whether every frame lasts the same time (the last frame may differ).
-    public var constantFrameRate: Bool
+    package var constantFrameRate: Bool
     /// Frames divided by the media's duration.
-    public var averageFrameRate: Double
+    package var averageFrameRate: Double
     /// Colour tags from the `colr` box, as ffprobe names them; `nil` when the file has none.
-    public var colourPrimaries: String?
-    public var colourTransfer: String?
-    public var colourMatrix: String?
+    package var colourPrimaries: String?
+    package var colourTransfer: String?
+    package var colourMatrix: String?
     /// `tv` (limited) or `pc` (full), when the `colr` box says.
-    public var colourRange: String?
+    package var colourRange: String?
     /// Structural problems found; empty for a sound file.
-    public var problems: [String]
+    package var problems: [String]
 
     /// Inspects the movie file at `path`.
-    public static func inspect(path: String) throws -> MovieInspection {
+    package static func inspect(path: String) throws -> MovieInspection {
         try inspect(MovieFileBytes(path: path))
     }
 
     /// Inspects a movie's describing bytes.
-    public static func inspect(_ file: MovieFileBytes) throws -> MovieInspection {
+    package static func inspect(_ file: MovieFileBytes) throws -> MovieInspection {
         let boxes = try BoxReader.parse(file.bytes, fileSize: file.fileSize)
         guard let moov = boxes.first("moov") else {
             throw ISOBMFFError(.missingBox, "no moov box: this is not a complete MP4 or QuickTime movie")

@@ -3,17 +3,17 @@
 /// Profile, profile compatibility and level are not stored: they are bytes 1, 2 and 3 of the
 /// first sequence parameter set. NAL unit lengths in the samples are 4 bytes
 /// (`lengthSizeMinusOne` = 3).
-public struct AVCDecoderConfiguration: Sendable, Equatable {
+package struct AVCDecoderConfiguration: Sendable, Equatable {
     /// Sequence parameter set NAL units, without start code or length prefix; at least one, at most 31.
-    public var sequenceParameterSets: [[UInt8]]
+    package var sequenceParameterSets: [[UInt8]]
     /// Picture parameter set NAL units, without start code or length prefix; at most 255.
-    public var pictureParameterSets: [[UInt8]]
+    package var pictureParameterSets: [[UInt8]]
     /// `chroma_format_idc`: 1 for 4:2:0. Written only for the High profiles.
-    public var chromaFormat: UInt8
+    package var chromaFormat: UInt8
     /// Luma bit depth, 8 through 14. Written only for the High profiles.
-    public var bitDepthLuma: UInt8
+    package var bitDepthLuma: UInt8
     /// Chroma bit depth, 8 through 14. Written only for the High profiles.
-    public var bitDepthChroma: UInt8
+    package var bitDepthChroma: UInt8
 
     /// Creates a configuration.
     ///
@@ -23,7 +23,7 @@ public struct AVCDecoderConfiguration: Sendable, Equatable {
     ///   - chromaFormat: `chroma_format_idc`, 1 (4:2:0) by default.
     ///   - bitDepthLuma: Luma bit depth, 8 by default.
     ///   - bitDepthChroma: Chroma bit depth, 8 by default.
-    public init(
+    package init(
         sequenceParameterSets: [[UInt8]], pictureParameterSets: [[UInt8]], chromaFormat: UInt8 = 1,
         bitDepthLuma: UInt8 = 8, bitDepthChroma: UInt8 = 8
     ) {
@@ -35,14 +35,14 @@ public struct AVCDecoderConfiguration: Sendable, Equatable {
     }
 
     /// `profile_idc`, byte 1 of the first SPS (0 if there is none).
-    public var profileIndication: UInt8 { parameter(at: 1) }
+    package var profileIndication: UInt8 { parameter(at: 1) }
     /// The constraint flags byte, byte 2 of the first SPS.
-    public var profileCompatibility: UInt8 { parameter(at: 2) }
+    package var profileCompatibility: UInt8 { parameter(at: 2) }
     /// `level_idc`, byte 3 of the first SPS.
-    public var levelIndication: UInt8 { parameter(at: 3) }
+    package var levelIndication: UInt8 { parameter(at: 3) }
 
     /// Whether the record carries the High-profile extension (chroma format and bit depths).
-    public var hasHighProfileExtension: Bool {
+    package var hasHighProfileExtension: Bool {
         [100, 110, 122, 144].contains(profileIndication)
     }
 

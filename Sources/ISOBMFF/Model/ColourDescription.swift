@@ -1,20 +1,20 @@
 /// Colour tags as in ITU-T H.273: primaries, transfer characteristics, matrix and range.
 ///
 /// Written as a `colr` box: `nclx` in MP4 (with the full-range flag), `nclc` in QuickTime (without).
-public struct ColourDescription: Sendable, Equatable {
+package struct ColourDescription: Sendable, Equatable {
     /// `colour_primaries`, e.g. 1 for BT.709.
-    public var colourPrimaries: UInt16
+    package var colourPrimaries: UInt16
     /// `transfer_characteristics`, e.g. 1 for BT.709.
-    public var transferCharacteristics: UInt16
+    package var transferCharacteristics: UInt16
     /// `matrix_coefficients`, e.g. 1 for BT.709, 6 for BT.601.
-    public var matrixCoefficients: UInt16
+    package var matrixCoefficients: UInt16
     /// Whether sample values use the full range (0...255) rather than limited (16...235).
-    public var fullRange: Bool
+    package var fullRange: Bool
 
     /// BT.709 primaries, transfer and matrix, limited range.
-    public static let bt709 = ColourDescription(1, 1, 1, fullRange: false)
+    package static let bt709 = ColourDescription(1, 1, 1, fullRange: false)
     /// BT.601 (SMPTE 170M) primaries, transfer and matrix, limited range.
-    public static let bt601 = ColourDescription(6, 6, 6, fullRange: false)
+    package static let bt601 = ColourDescription(6, 6, 6, fullRange: false)
 
     /// Creates a colour description.
     ///
@@ -23,7 +23,7 @@ public struct ColourDescription: Sendable, Equatable {
     ///   - transferCharacteristics: H.273 `transfer_characteristics`.
     ///   - matrixCoefficients: H.273 `matrix_coefficients`.
     ///   - fullRange: Whether sample values use the full range.
-    public init(
+    package init(
         _ colourPrimaries: UInt16, _ transferCharacteristics: UInt16, _ matrixCoefficients: UInt16,
         fullRange: Bool
     ) {
@@ -40,7 +40,7 @@ public struct ColourDescription: Sendable, Equatable {
     ///   - transferCharacteristics: H.273 `transfer_characteristics`.
     ///   - matrixCoefficients: H.273 `matrix_coefficients`.
     ///   - fullRange: Whether sample values use the full range.
-    public init(
+    package init(
         colourPrimaries: UInt16, transferCharacteristics: UInt16, matrixCoefficients: UInt16, fullRange: Bool
     ) {
         self.init(colourPrimaries, transferCharacteristics, matrixCoefficients, fullRange: fullRange)

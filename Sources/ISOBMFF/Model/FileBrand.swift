@@ -1,5 +1,5 @@
 /// The flavour of file to write, which decides the `ftyp` brands and a few QuickTime details.
-public enum FileBrand: Sendable, Equatable {
+package enum FileBrand: Sendable, Equatable {
     /// ISO MP4 (`.mp4`): brands `isom iso2 avc1 mp41`.
     case mp4
     /// Apple's MP4 variant (`.m4v`): brands `M4V  M4A  mp42 isom`.
@@ -12,7 +12,7 @@ public enum FileBrand: Sendable, Equatable {
     /// `mov` and `qt` give ``quickTime``, `m4v` gives ``m4v``, anything else ``mp4``.
     ///
     /// - Parameter pathExtension: The extension without the dot, e.g. `"mov"`.
-    public init(pathExtension: String) {
+    package init(pathExtension: String) {
         switch pathExtension.lowercased() {
         case "mov", "qt": self = .quickTime
         case "m4v": self = .m4v

@@ -1,15 +1,15 @@
 /// One access unit (a coded picture) in decode order, as the sample tables describe it.
 ///
 /// The bytes themselves are written by the caller into the `mdat` payload in the same order.
-public struct Sample: Sendable, Equatable {
+package struct Sample: Sendable, Equatable {
     /// The sample's size in bytes.
-    public var size: UInt32
+    package var size: UInt32
     /// The decode delta to the next sample (`stts`); for the last sample, its display duration.
-    public var duration: UInt32
+    package var duration: UInt32
     /// Presentation time minus decode time (`ctts`), in timescale units.
-    public var compositionOffset: UInt32
+    package var compositionOffset: UInt32
     /// Whether the sample is a sync sample (an IDR picture, `stss`).
-    public var isSync: Bool
+    package var isSync: Bool
 
     /// Creates a sample description.
     ///
@@ -18,7 +18,7 @@ public struct Sample: Sendable, Equatable {
     ///   - duration: Decode delta to the next sample, in timescale units.
     ///   - compositionOffset: Presentation minus decode time, in timescale units; 0 by default.
     ///   - isSync: Whether the sample is a sync sample.
-    public init(size: UInt32, duration: UInt32, compositionOffset: UInt32 = 0, isSync: Bool) {
+    package init(size: UInt32, duration: UInt32, compositionOffset: UInt32 = 0, isSync: Bool) {
         self.size = size
         self.duration = duration
         self.compositionOffset = compositionOffset
@@ -27,19 +27,46 @@ public struct Sample: Sendable, Equatable {
 }
 
 /// One entry of an edit list (`elst`): which span of the media plays on the movie timeline.
-public struct EditListEntry: Sendable, Equatable {
+package struct EditListEntry: Sendable, Equatable {
     /// The entry's duration in the movie timescale.
-    public var segmentDuration: UInt64
+    package var segmentDuration: UInt64
     /// The media time where the entry starts, in the media timescale; -1 for an empty edit.
-    public var mediaTime: Int64
+    package var mediaTime: Int64
 
     /// Creates an edit list entry.
     ///
     /// - Parameters:
     ///   - segmentDuration: Duration in the movie timescale.
     ///   - mediaTime: Start in the media timescale, or -1 for an empty edit.
-    public init(segmentDuration: UInt64, mediaTime: Int64) {
+    package init(segmentDuration: UInt64, mediaTime: Int64) {
         self.segmentDuration = segmentDuration
         self.mediaTime = mediaTime
+    }
+}
+
+/// One whole sample as the muxer takes it: its bytes and its table entry, in decode order.
+package struct MediaSample: Sendable {
+    /// The sample's bytes, as they go into `mdat`.
+    package var data: [UInt8]
+    /// The decode delta to the next sample; for the last sample, its display duration.
+    package var duration: UInt32
+    /// Presentation time minus decode time, in the track's timescale.
+    package var compositionOffset: UInt32
+    /// Whether a decoder can start here.
+    package var isSync: Bool
+
+    /// Creates a sample.
+    package init(data: [UInt8], duration: UInt32, compositionOffset: UInt32 = 0, isSync: Bool) {
+        self.data = data
+        self.duration = duration
+        self.compositionOffset = compositionOffset
+        self.isSync = isSync
+    }
+
+    /// The sample's table entry.
+    package var entry: Sample {
+        Sample(
+            size: UInt32(clamping: data.count), duration: duration, compositionOffset: compositionOffset,
+            isSync: isSync)
     }
 }

@@ -2,20 +2,20 @@
 ///
 /// A box knows only its place; its fields are decoded from the file's bytes on demand (see
 /// ``BoxDump`` and ``SampleTableReader``). Offsets are from the start of the file.
-public struct Box: Sendable, Equatable {
+package struct Box: Sendable, Equatable {
     /// The four-character type, each byte read as Latin-1 (control bytes shown as `.`).
-    public var type: String
+    package var type: String
     /// The file offset of the box's first byte (its size field).
-    public var offset: Int
+    package var offset: Int
     /// The box's total size in bytes, header included.
-    public var size: Int
+    package var size: Int
     /// The header's size: 8, 16 with a largesize, plus 16 for a `uuid` user type.
-    public var headerSize: Int
+    package var headerSize: Int
     /// The boxes inside, for containers; empty for leaf boxes.
-    public var children: [Box]
+    package var children: [Box]
 
     /// Creates a box record.
-    public init(type: String, offset: Int, size: Int, headerSize: Int, children: [Box] = []) {
+    package init(type: String, offset: Int, size: Int, headerSize: Int, children: [Box] = []) {
         self.type = type
         self.offset = offset
         self.size = size
@@ -24,11 +24,11 @@ public struct Box: Sendable, Equatable {
     }
 
     /// The file offset just past the box.
-    public var end: Int { offset &+ size }
+    package var end: Int { offset &+ size }
 
     /// The bytes after the header, as file offsets. May extend past the bytes that were parsed
     /// when a file was read header-only (see ``BoxReader/parse(_:fileSize:)``).
-    public var payloadRange: Range<Int> {
+    package var payloadRange: Range<Int> {
         let start = offset &+ headerSize
         return start..<max(start, offset &+ size)
     }
@@ -36,21 +36,21 @@ public struct Box: Sendable, Equatable {
     /// The first direct child of the given type.
     ///
     /// - Parameter type: A four-character type, e.g. `"mvhd"`.
-    public func child(_ type: String) -> Box? {
+    package func child(_ type: String) -> Box? {
         children.first { $0.type == type }
     }
 
     /// Every direct child of the given type.
     ///
     /// - Parameter type: A four-character type, e.g. `"trak"`.
-    public func children(_ type: String) -> [Box] {
+    package func children(_ type: String) -> [Box] {
         children.filter { $0.type == type }
     }
 
     /// The first descendant reached by following a path of types, e.g. `["mdia", "minf", "stbl"]`.
     ///
     /// - Parameter path: Types of successive children.
-    public func descendant(_ path: [String]) -> Box? {
+    package func descendant(_ path: [String]) -> Box? {
         var box = self
         for type in path {
             guard let next = box.child(type) else { return nil }
@@ -64,7 +64,7 @@ extension [Box] {
     /// The first box of the given type at this level.
     ///
     /// - Parameter type: A four-character type, e.g. `"moov"`.
-    public func first(_ type: String) -> Box? {
+    package func first(_ type: String) -> Box? {
         first { $0.type == type }
     }
 }

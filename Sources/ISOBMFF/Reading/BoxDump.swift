@@ -10,9 +10,9 @@
 /// ```
 ///
 /// A box whose fields cannot be decoded gets `unreadable: <reason>` instead of fields; rendering never throws.
-public enum BoxDump {
+package enum BoxDump {
     /// How many table entries to show for `stts`, `ctts` and `elst`.
-    public static let shownEntries = 3
+    package static let shownEntries = 3
 
     /// Parses and renders a file, or the start of one.
     ///
@@ -20,7 +20,7 @@ public enum BoxDump {
     ///   - bytes: The file's bytes, or its first bytes.
     ///   - fileSize: The full file's size when `bytes` is only its start.
     /// - Throws: ``ISOBMFFError`` when the box tree cannot be parsed.
-    public static func render(_ bytes: [UInt8], fileSize: Int? = nil) throws -> String {
+    package static func render(_ bytes: [UInt8], fileSize: Int? = nil) throws -> String {
         render(try BoxReader.parse(bytes, fileSize: fileSize), in: bytes)
     }
 
@@ -30,7 +30,7 @@ public enum BoxDump {
     ///   - boxes: Boxes from ``BoxReader/parse(_:fileSize:)``.
     ///   - bytes: The bytes they were parsed from.
     /// - Returns: One line per box, each ending in a newline.
-    public static func render(_ boxes: [Box], in bytes: [UInt8]) -> String {
+    package static func render(_ boxes: [Box], in bytes: [UInt8]) -> String {
         var text = ""
         for box in boxes { render(box, in: bytes, depth: 0, into: &text) }
         return text
@@ -165,7 +165,7 @@ extension Box {
     /// Renders this box and its descendants as ``BoxDump`` does.
     ///
     /// - Parameter bytes: The bytes the box was parsed from.
-    public func dump(in bytes: [UInt8]) -> String {
+    package func dump(in bytes: [UInt8]) -> String {
         BoxDump.render([self], in: bytes)
     }
 }

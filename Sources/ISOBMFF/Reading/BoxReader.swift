@@ -13,9 +13,9 @@
 /// let boxes = try BoxReader.parse(bytes)
 /// let moov = boxes.first("moov")
 /// ```
-public enum BoxReader {
+package enum BoxReader {
     /// The deepest nesting accepted; real files need fewer than ten levels.
-    public static let maximumDepth = 32
+    package static let maximumDepth = 32
 
     private static let containers: Set<String> = [
         "moov", "trak", "mdia", "minf", "stbl", "dinf", "edts", "udta", "mvex", "moof", "traf", "mfra",
@@ -40,7 +40,7 @@ public enum BoxReader {
     /// - Returns: The top-level boxes, each with its children.
     /// - Throws: ``ISOBMFFError`` when a size is impossible, the bytes end inside a box header
     ///   or container, or nesting is too deep.
-    public static func parse(_ bytes: [UInt8], fileSize: Int? = nil) throws -> [Box] {
+    package static func parse(_ bytes: [UInt8], fileSize: Int? = nil) throws -> [Box] {
         let logicalEnd = max(fileSize ?? bytes.count, bytes.count)
         return try parseBoxes(bytes, from: 0, to: logicalEnd, depth: 0)
     }
@@ -51,7 +51,7 @@ public enum BoxReader {
     ///
     /// - Parameter bytes: The file's bytes.
     /// - Returns: The complete top-level boxes, in file order, each with its children.
-    public static func parseCompleteBoxes(_ bytes: [UInt8]) -> [Box] {
+    package static func parseCompleteBoxes(_ bytes: [UInt8]) -> [Box] {
         var boxes: [Box] = []
         var position = 0
         while bytes.count - position >= 8 {

@@ -9,40 +9,40 @@
 /// let reader = try FragmentedMovieReader(bytes: partialFile)
 /// print(reader.fragments.count, reader.samples.count)
 /// ```
-public struct FragmentedMovieReader: Sendable {
+package struct FragmentedMovieReader: Sendable {
     /// One fragment as its `moof` describes it.
-    public struct Fragment: Sendable, Equatable {
+    package struct Fragment: Sendable, Equatable {
         /// The file offset of the `moof`.
-        public var moofOffset: Int
+        package var moofOffset: Int
         /// The `mfhd` sequence number.
-        public var sequenceNumber: UInt32
+        package var sequenceNumber: UInt32
         /// The `tfdt` base media decode time.
-        public var baseMediaDecodeTime: UInt64
+        package var baseMediaDecodeTime: UInt64
         /// The samples of every run, in decode order.
-        public var samples: [SampleTableReader.DecodedSample]
+        package var samples: [SampleTableReader.DecodedSample]
         /// The decode time just past the last sample: the base plus every sample's duration.
-        public var endDecodeTime: UInt64
+        package var endDecodeTime: UInt64
         /// The payload range of the `mdat` that follows the `moof`, if there is one.
-        public var mediaData: Range<Int>?
+        package var mediaData: Range<Int>?
     }
 
     /// The top-level boxes that lie entirely within the bytes.
-    public let boxes: [Box]
+    package let boxes: [Box]
     /// Every complete fragment, in file order.
-    public let fragments: [Fragment]
+    package let fragments: [Fragment]
     /// The `mfra` random access entries of the first track, when the file has an `mfra`.
-    public let randomAccess: [TrackFragmentRandomAccessBox.Entry]?
+    package let randomAccess: [TrackFragmentRandomAccessBox.Entry]?
     /// The `mfro` size field, when the file has an `mfra`.
-    public let randomAccessSize: UInt32?
+    package let randomAccessSize: UInt32?
 
     /// Every sample of every fragment, in decode order.
-    public var samples: [SampleTableReader.DecodedSample] { fragments.flatMap(\.samples) }
+    package var samples: [SampleTableReader.DecodedSample] { fragments.flatMap(\.samples) }
 
     /// Reads the fragments of a file, or of the part of one that was written.
     ///
     /// - Parameter bytes: The file's bytes.
     /// - Throws: ``ISOBMFFError`` when a fragment's boxes are missing or malformed.
-    public init(bytes: [UInt8]) throws {
+    package init(bytes: [UInt8]) throws {
         boxes = BoxReader.parseCompleteBoxes(bytes)
         let defaults = try boxes.first("moov")?.descendant(["mvex", "trex"]).map {
             try TrackExtendsBox(reading: $0, in: bytes)
@@ -112,7 +112,7 @@ public struct FragmentedMovieReader: Sendable {
     /// `mfra`, when present, lists each fragment's `moof` offset and `mfro` gives its size.
     ///
     /// - Returns: One sentence per problem; empty when the fragments are consistent.
-    public func validate() -> [String] {
+    package func validate() -> [String] {
         var problems: [String] = []
         for (previous, fragment) in zip(fragments, fragments.dropFirst()) {
             if fragment.sequenceNumber <= previous.sequenceNumber {

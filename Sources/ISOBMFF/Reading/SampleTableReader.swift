@@ -9,43 +9,43 @@
 /// #expect(reader.validate().isEmpty)
 /// let firstKeyframe = reader.samples.first { $0.isSync }
 /// ```
-public struct SampleTableReader: Sendable {
+package struct SampleTableReader: Sendable {
     /// One sample as the tables describe it.
-    public struct DecodedSample: Sendable, Equatable {
+    package struct DecodedSample: Sendable, Equatable {
         /// Decode time in the media timescale: the sum of the previous samples' `stts` deltas.
-        public var decodeTime: UInt64
+        package var decodeTime: UInt64
         /// Presentation time minus decode time, from `ctts` (0 without one).
-        public var compositionOffset: Int64
+        package var compositionOffset: Int64
         /// Size in bytes, from `stsz`.
-        public var size: UInt32
+        package var size: UInt32
         /// The file offset of the first byte, from `stsc` and `stco`/`co64` (0 if no chunk covers it).
-        public var offset: UInt64
+        package var offset: UInt64
         /// Whether the sample is a sync sample (`stss`, or every sample without one).
-        public var isSync: Bool
+        package var isSync: Bool
     }
 
     /// Time units per second of the media, from `mdhd`.
-    public let timescale: UInt32
+    package let timescale: UInt32
     /// The media duration from `mdhd`.
-    public let mediaDuration: UInt64
+    package let mediaDuration: UInt64
     /// Every sample, in decode order; as many as `stsz` declares.
-    public let samples: [DecodedSample]
+    package let samples: [DecodedSample]
     /// The decoded `stts` box.
-    public let timeToSample: TimeToSampleBox
+    package let timeToSample: TimeToSampleBox
     /// The decoded `ctts` box, if present.
-    public let compositionOffsets: CompositionOffsetBox?
+    package let compositionOffsets: CompositionOffsetBox?
     /// The decoded `stss` box, if present.
-    public let syncSamples: SyncSampleBox?
+    package let syncSamples: SyncSampleBox?
     /// The decoded `stsc` box.
-    public let sampleToChunk: SampleToChunkBox
+    package let sampleToChunk: SampleToChunkBox
     /// The decoded `stsz` box.
-    public let sampleSizes: SampleSizeBox
+    package let sampleSizes: SampleSizeBox
     /// The decoded `stco` or `co64` box.
-    public let chunkOffsets: ChunkOffsetBox
+    package let chunkOffsets: ChunkOffsetBox
     /// The size of the file the tables point into.
-    public let fileSize: Int
+    package let fileSize: Int
     /// The payload ranges of the file's top-level `mdat` boxes.
-    public let mediaDataRanges: [Range<Int>]
+    package let mediaDataRanges: [Range<Int>]
 
     private let samplesCoveredByChunks: UInt64
 
@@ -57,7 +57,7 @@ public struct SampleTableReader: Sendable {
     ///   - maximumSampleCount: The most samples to accept, a guard against hostile counts.
     /// - Throws: ``ISOBMFFError`` when the box tree is malformed, a table is missing or
     ///   unreadable, or the sample count exceeds `maximumSampleCount`.
-    public init(bytes: [UInt8], fileSize: Int? = nil, maximumSampleCount: Int = 1 << 22) throws {
+    package init(bytes: [UInt8], fileSize: Int? = nil, maximumSampleCount: Int = 1 << 22) throws {
         let boxes = try BoxReader.parse(bytes, fileSize: fileSize)
         self.fileSize = max(fileSize ?? bytes.count, bytes.count)
         mediaDataRanges = boxes.filter { $0.type == "mdat" }.map(\.payloadRange)
@@ -166,7 +166,7 @@ public struct SampleTableReader: Sendable {
     /// every sample lies inside the file and inside an `mdat` payload; the timescale is not 0.
     ///
     /// - Returns: One sentence per problem; empty when the tables are consistent.
-    public func validate() -> [String] {
+    package func validate() -> [String] {
         var problems: [String] = []
         let count = UInt64(samples.count)
         if timescale == 0 { problems.append("mdhd timescale is 0") }

@@ -1,54 +1,68 @@
-/// The one video track of a movie: its picture size, time base and H.264 configuration.
-///
-/// The writer uses ``timescale`` as both the media timescale (`mdhd`) and the movie timescale
-/// (`mvhd`), so every duration in the file is in the same units as the samples'.
-public struct VideoTrack: Sendable, Equatable {
+/// The H.264 visual sample entry (`avc1`, ISO/IEC 14496-15 §5.4.2): picture size, parameter sets
+/// (`avcC`), colour (`colr`) and pixel shape (`pasp`).
+package struct AVCSampleEntry: SampleEntry, Equatable {
     /// The picture width in pixels, written in `tkhd` (as 16.16 fixed point) and in `avc1`.
-    public var width: Int
+    package var width: Int
     /// The picture height in pixels, written in `tkhd` (as 16.16 fixed point) and in `avc1`.
-    public var height: Int
-    /// Time units per second for the media and the movie.
-    public var timescale: UInt32
+    package var height: Int
     /// The H.264 parameter sets and format, written as `avcC`.
-    public var decoderConfiguration: AVCDecoderConfiguration
+    package var decoderConfiguration: AVCDecoderConfiguration
     /// The colour tags, written as `colr`.
-    public var colour: ColourDescription
+    package var colour: ColourDescription
     /// The shape of a pixel, written as `pasp`.
-    public var pixelAspectRatio: PixelAspectRatio
+    package var pixelAspectRatio: PixelAspectRatio
     /// The encoder's name, written in the `avc1` compressorname field (at most 31 UTF-8 bytes; longer is cut).
-    public var compressorName: String
+    package var compressorName: String
 
-    /// Creates a track description.
+    /// Creates the sample entry.
     ///
     /// - Parameters:
     ///   - width: Picture width in pixels, 1 through 65535.
     ///   - height: Picture height in pixels, 1 through 65535.
-    ///   - timescale: Time units per second; not zero.
     ///   - decoderConfiguration: The H.264 parameter sets.
     ///   - colour: The colour tags; BT.709 limited range by default.
     ///   - pixelAspectRatio: The pixel shape; square by default.
     ///   - compressorName: The encoder's name.
-    public init(
-        width: Int, height: Int, timescale: UInt32, decoderConfiguration: AVCDecoderConfiguration,
+    package init(
+        width: Int, height: Int, decoderConfiguration: AVCDecoderConfiguration,
         colour: ColourDescription = .bt709, pixelAspectRatio: PixelAspectRatio = .square,
         compressorName: String = "Flipbook H.264"
     ) {
         self.width = width
         self.height = height
-        self.timescale = timescale
         self.decoderConfiguration = decoderConfiguration
         self.colour = colour
         self.pixelAspectRatio = pixelAspectRatio
         self.compressorName = compressorName
     }
 
-    /// Throws if the track cannot be described in the file's fields.
+    package var media: MediaKind { .video(width: width, height: height) }
+
+    /// Writes `avc1` with its `avcC`, `colr` and `pasp`.
+    package func write(to writer: inout ByteWriter, isQuickTime: Bool) {
+        writer.box("avc1") { w in
+            w.putZeros(6)  // reserved
+            w.putUInt16(1)  // data_reference_index
+            w.putZeros(16)  // pre_defined, reserved, pre_defined[3]
+            w.putUInt16(UInt16(clamping: width))
+            w.putUInt16(UInt16(clamping: height))
+            w.putUInt32(0x0048_0000)  // horizresolution 72 dpi
+            w.putUInt32(0x0048_0000)  // vertresolution 72 dpi
+            w.putUInt32(0)  // reserved
+            w.putUInt16(1)  // frame_count
+            w.putBytes(SampleDescriptionBox.compressorNameField(compressorName))
+            w.putUInt16(0x0018)  // depth: colour, no alpha
+            w.putInt16(-1)  // pre_defined
+            AVCConfigurationBox(configuration: decoderConfiguration).write(to: &w)
+            ColourInformationBox(colour: colour, isQuickTime: isQuickTime).write(to: &w)
+            PixelAspectRatioBox(pixelAspectRatio).write(to: &w)
+        }
+    }
+
+    /// Throws if the entry cannot be described in the file's fields.
     func validate() throws {
         guard (1...65535).contains(width), (1...65535).contains(height) else {
             throw ISOBMFFError(.invalidTrack, "picture size \(width)x\(height) is outside 1...65535")
-        }
-        guard timescale > 0 else {
-            throw ISOBMFFError(.invalidTrack, "timescale is 0; use the frame rate's time base, e.g. 30000")
         }
         guard pixelAspectRatio.hSpacing > 0, pixelAspectRatio.vSpacing > 0 else {
             throw ISOBMFFError(.invalidTrack, "pixel aspect ratio \(pixelAspectRatio) has a zero term")
@@ -58,24 +72,24 @@ public struct VideoTrack: Sendable, Equatable {
 }
 
 /// The shape of a pixel: horizontal spacing to vertical spacing, as in the `pasp` box.
-public struct PixelAspectRatio: Sendable, Equatable, CustomStringConvertible {
+package struct PixelAspectRatio: Sendable, Equatable, CustomStringConvertible {
     /// The relative width of a pixel.
-    public var hSpacing: UInt32
+    package var hSpacing: UInt32
     /// The relative height of a pixel.
-    public var vSpacing: UInt32
+    package var vSpacing: UInt32
 
     /// Square pixels, 1:1.
-    public static let square = PixelAspectRatio(hSpacing: 1, vSpacing: 1)
+    package static let square = PixelAspectRatio(hSpacing: 1, vSpacing: 1)
 
     /// Creates a pixel aspect ratio.
     ///
     /// - Parameters:
     ///   - hSpacing: The relative width of a pixel.
     ///   - vSpacing: The relative height of a pixel.
-    public init(hSpacing: UInt32, vSpacing: UInt32) {
+    package init(hSpacing: UInt32, vSpacing: UInt32) {
         self.hSpacing = hSpacing
         self.vSpacing = vSpacing
     }
 
-    public var description: String { "\(hSpacing):\(vSpacing)" }
+    package var description: String { "\(hSpacing):\(vSpacing)" }
 }

@@ -1,13 +1,12 @@
-extension VideoTrack {
-    /// Reads an H.264 video track's format back from its `trak` box: size, time scale, parameter
-    /// sets and colour, so that its samples can be written into another movie.
+extension AVCSampleEntry {
+    /// Reads an H.264 track's sample entry back from its `trak` box: size, parameter sets and colour,
+    /// so that its samples can be written into another movie.
     ///
     /// - Throws: ``ISOBMFFError`` when the track is not H.264 (`avc1`/`avc3`) or a box is missing.
-    public init(reading trak: Box, in bytes: [UInt8]) throws {
-        guard let mdhd = trak.descendant(["mdia", "mdhd"]),
-            let entry = trak.descendant(["mdia", "minf", "stbl", "stsd"])?.children.first
+    package init(reading trak: Box, in bytes: [UInt8]) throws {
+        guard let entry = trak.descendant(["mdia", "minf", "stbl", "stsd"])?.children.first
         else {
-            throw ISOBMFFError(.missingBox, "the track has no mdhd or sample description", offset: trak.offset)
+            throw ISOBMFFError(.missingBox, "the track has no sample description", offset: trak.offset)
         }
         guard entry.type == "avc1" || entry.type == "avc3", let avcC = entry.child("avcC") else {
             throw ISOBMFFError(
@@ -17,7 +16,6 @@ extension VideoTrack {
         let colour = try entry.child("colr").flatMap { try ColourInformationBox(reading: $0, in: bytes).colour }
         self.init(
             width: Int(visual.width), height: Int(visual.height),
-            timescale: try MediaHeaderBox(reading: mdhd, in: bytes).timescale,
             decoderConfiguration: try AVCConfigurationBox(reading: avcC, in: bytes).configuration,
             colour: colour ?? .bt709, compressorName: visual.compressorName)
     }

@@ -1,0 +1,72 @@
+import Foundation
+import ISOBMFF
+
+/// Where a movie will appear, checked once before any work starts, and the one way a finished
+/// movie gets there.
+///
+/// The movie is written under a hidden temporary name in the destination's folder (so the final
+/// rename stays on one file system) and given the destination's name only when it is complete.
+/// An existing destination is never opened; without permission to overwrite it is never replaced
+/// either, not even by a file that appears while the movie is being written.
+struct MovieDestination: Sendable {
+    /// Where the movie will appear.
+    let url: URL
+    /// Whether an existing file there may be replaced.
+    let overwrite: Bool
+
+    /// Checks that a movie may be written at `url`.
+    ///
+    /// - Throws: `.outputNotWritable` for a folder or a missing folder, `.outputExists` for an
+    ///   existing file when `overwrite` is false.
+    init(_ url: URL, overwrite: Bool) throws {
+        let path = url.path
+        if POSIXFile.isDirectory(path) {
+            throw FlipbookError(
+                .outputNotWritable, "the output path is a folder; give a file name such as movie.mp4", path: path)
+        }
+        if !overwrite && POSIXFile.exists(path) {
+            throw FlipbookError(
+                .outputExists, "the output file already exists; pass overwrite: true to replace it", path: path)
+        }
+        if !POSIXFile.isDirectory(url.deletingLastPathComponent().path) {
+            throw FlipbookError(
+                .outputNotWritable, "the output folder does not exist", path: url.deletingLastPathComponent().path)
+        }
+        self.url = url
+        self.overwrite = overwrite
+    }
+
+    /// The kind of file, from the destination's extension.
+    var brand: FileBrand { FileBrand(pathExtension: url.pathExtension) }
+
+    /// A new hidden temporary name beside the destination, without an extension:
+    /// `.NAME.flipbook-PID-RANDOM`.
+    func temporaryStem() -> String {
+        let folder = url.deletingLastPathComponent().path
+        return "\(folder)/.\(url.lastPathComponent).flipbook-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    }
+
+    /// Gives the complete, synced movie at `path` the destination's name, atomically: `rename` over
+    /// the destination when overwriting, otherwise `link`, which fails rather than replace a file
+    /// that appeared in the meantime. Afterwards nothing is left at `path`, and the folder is synced
+    /// so the new name survives a power cut.
+    func publish(_ path: String) throws {
+        if overwrite {
+            try POSIXFile.rename(path, over: url.path)
+        } else {
+            do {
+                try POSIXFile.link(path, toNew: url.path)
+            } catch {
+                if POSIXFile.exists(url.path) {
+                    throw FlipbookError(
+                        .outputExists,
+                        "the output file appeared while the movie was being written; it was left as it was",
+                        path: url.path)
+                }
+                throw error
+            }
+            POSIXFile.remove(path)
+        }
+        try POSIXFile.syncDirectory(url.deletingLastPathComponent().path)
+    }
+}
