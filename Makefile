@@ -38,6 +38,7 @@ demo: release $(DEMO_FRAMES)/.done
 	@echo "Play it: ffplay demo.mp4 (or open demo.mp4 in any video player)"
 
 test: deps
+	bash scripts/check-boundaries.sh
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 

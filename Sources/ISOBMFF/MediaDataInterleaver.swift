@@ -105,9 +105,14 @@ package struct MediaDataInterleaver: Sendable {
         var out: [Chunk] = []
         while let next = earliestReady() {
             let start = lanes[next].ready[0].startTime
+            // Another track blocks it when it may still place a chunk earlier, or at the same time
+            // and it comes first (the lower track first on a tie, so the order does not depend on
+            // which track's chunk closed first).
             let blocked = lanes.indices.contains { other in
                 guard other != next, let frontier = lanes[other].frontier else { return false }
-                return Self.isEarlier(frontier, lanes[other].timescale, than: start, lanes[next].timescale)
+                let (scale, nextScale) = (lanes[other].timescale, lanes[next].timescale)
+                return Self.isEarlier(frontier, scale, than: start, nextScale)
+                    || (other < next && !Self.isEarlier(start, nextScale, than: frontier, scale))
             }
             if blocked { break }
             out.append(lanes[next].ready.removeFirst())
