@@ -42,7 +42,7 @@ let package = Package(
         // The command-line tool.
         .executableTarget(
             name: "flipbook",
-            dependencies: ["Flipbook", "ISOBMFF"]),
+            dependencies: ["Flipbook"]),
 
         // Helpers the test targets share: temporary folders, sample images, ffprobe/ffmpeg as judges.
         .target(

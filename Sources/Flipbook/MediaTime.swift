@@ -42,7 +42,7 @@ public struct MediaTime: Sendable, Hashable, Comparable, CustomStringConvertible
     ///
     /// A decimal becomes a fraction over a power of ten (`0.04` is `4/100`), never a rounded binary
     /// float. Returns `nil` for negative values, more than nine decimals, or values over 10^9 seconds.
-    public init?(parsingSeconds text: String) {
+    package init?(parsingSeconds text: String) {
         let trimmed = text.trimmingWhitespace()
         if let slash = trimmed.firstIndex(of: "/") {
             guard let top = Int64(trimmed[..<slash]), let bottom = Int32(trimmed[trimmed.index(after: slash)...]),

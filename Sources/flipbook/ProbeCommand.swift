@@ -1,5 +1,5 @@
+import Flipbook
 import Foundation
-import ISOBMFF
 
 /// `flipbook probe FILE [--json]`: what a movie holds, from its boxes.
 enum ProbeCommand {
@@ -18,14 +18,11 @@ enum ProbeCommand {
             return 2
         }
         let path = files[0]
-        let inspection: MovieInspection
+        let inspection: MovieInfo
         do {
-            inspection = try MovieInspection.inspect(path: path)
-        } catch let error as ISOBMFFError {
-            Terminal.error("flipbook: error: \(path): not a readable MP4 or QuickTime movie: \(error)")
-            return 1
+            inspection = try MovieInfo(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            Terminal.error("flipbook: error: \(path): cannot read the file: \(error.localizedDescription)")
+            Terminal.error(Reporting.errorLine(error))
             return 1
         }
         if json {
@@ -39,7 +36,7 @@ enum ProbeCommand {
         return 0
     }
 
-    static func describe(_ movie: MovieInspection, path: String) -> String {
+    static func describe(_ movie: MovieInfo, path: String) -> String {
         var codec = movie.codec
         if let profile = movie.profile {
             codec += " (\(profile)" + (movie.level.map { String(format: ", level %.1f", $0) } ?? "") + ")"

@@ -52,7 +52,7 @@ public struct RGBColour: Sendable, Hashable, CustomStringConvertible {
     /// Parses a CSS-like colour: a name from ``named`` (any case), `#RRGGBB`, or `#RGB`.
     ///
     /// Returns `nil` for anything else.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         let trimmed = text.trimmingWhitespace().lowercased()
         if let colour = RGBColour.named[trimmed] {
             self = colour

@@ -1,7 +1,7 @@
 internal import CLinux
 
 /// A process-wide allocator setting for programs that make movies from many large images.
-public enum MemoryTuning {
+package enum MemoryTuning {
     /// Keeps large, short-lived buffers (decoded images and pictures: megabytes each, a few per
     /// frame) in the heap instead of fresh memory maps, so the kernel does not zero new pages for
     /// every frame; in the `flipbook` tool this saves about a fifth of the CPU time.
@@ -14,7 +14,7 @@ public enum MemoryTuning {
     /// preset, where one arena stays flat and 5% lower). The few large allocations a frame make the
     /// shared lock cheap. It changes glibc's `malloc` for the whole process, so call it at start-up
     /// of a program that mostly makes movies.
-    public static func keepLargeBuffersInTheHeap() {
+    package static func keepLargeBuffersInTheHeap() {
         _ = flipbook_set_malloc_thresholds(64 << 20, 256 << 20, 1)
     }
 }

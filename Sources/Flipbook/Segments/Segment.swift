@@ -26,7 +26,7 @@ public struct Segment: Sendable, Hashable, CustomStringConvertible {
     /// Parses `K/N`, where `K` may be `auto` to take the index from the scheduler's environment:
     /// `FLIPBOOK_SEGMENT` (from 1), `JOB_COMPLETION_INDEX` (a Kubernetes Indexed Job, from 0), or
     /// `SLURM_ARRAY_TASK_ID` (a Slurm job array, counted from `SLURM_ARRAY_TASK_MIN`, default 1).
-    public init(parsing text: String, environment: [String: String]) throws {
+    package init(parsing text: String, environment: [String: String]) throws {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let count = Int(parts[1]) else {
             throw FlipbookError(.invalidSettings, "--segment \(text) is not K/N; use for example 2/8 or auto/8")

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Finds the image files of a sequence and puts them in order.
-public enum ImageFiles {
+package enum ImageFiles {
     /// File extensions treated as images when a folder is expanded (compared without case).
     public static let extensions: Set<String> = ["png", "jpg", "jpeg"]
 
@@ -17,7 +17,7 @@ public enum ImageFiles {
     /// - Returns: The image files in presentation order.
     /// - Throws: `.unreadableInput` for a path that does not exist or a folder that cannot be listed,
     ///   `.invalidSettings` for a folder with no images.
-    public static func collect(_ inputs: [URL], keepOrder: Bool = false) throws -> [URL] {
+    package static func collect(_ inputs: [URL], keepOrder: Bool = false) throws -> [URL] {
         var files: [URL] = []
         for input in inputs {
             var isFolder: ObjCBool = false
@@ -52,12 +52,12 @@ public enum ImageFiles {
 }
 
 /// Natural order of names: runs of digits compare by their number, so `f2` comes before `f10`.
-public enum NaturalOrder {
+package enum NaturalOrder {
     /// Whether `a` comes before `b` in natural order.
     ///
     /// Digit runs compare by value (then the one with fewer leading zeros first), other text by
     /// Unicode scalar value; names equal under these rules fall back to plain comparison.
-    public static func precedes(_ a: String, _ b: String) -> Bool {
+    package static func precedes(_ a: String, _ b: String) -> Bool {
         let left = Array(a.unicodeScalars)
         let right = Array(b.unicodeScalars)
         var i = 0

@@ -14,7 +14,7 @@ public struct FrameSize: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Parses `WIDTHxHEIGHT`, such as `1280x720`.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), width > 0, height > 0 else {
             return nil

@@ -1,0 +1,89 @@
+import Foundation
+import ISOBMFF
+
+/// What a movie file holds, read from its boxes: codec, size, frames, duration, rate, colour tags
+/// and layout (what `flipbook probe` prints).
+///
+/// Works on MP4 and QuickTime files from any tool, plain or fragmented; structural problems found
+/// on the way are listed in ``problems`` rather than thrown.
+///
+/// ```swift
+/// let info = try MovieInfo(contentsOf: URL(filePath: "movie.mp4"))
+/// print(info.codec, info.frames, info.duration)
+/// ```
+public struct MovieInfo: Sendable, Codable, Equatable {
+    /// The `ftyp` major brand, such as `isom` or `qt  `.
+    public var majorBrand: String
+    /// `faststart` (index before media), `index at end`, or `fragmented`.
+    public var layout: String
+    /// The codec as ffprobe names it (`h264`, `hevc`), or the sample entry's type.
+    public var codec: String
+    /// The H.264 profile, such as `High`.
+    public var profile: String?
+    /// The H.264 level, such as 3.1.
+    public var level: Double?
+    /// Width in pixels.
+    public var width: Int
+    /// Height in pixels.
+    public var height: Int
+    /// Number of frames (samples) in the video track.
+    public var frames: Int
+    /// Presentation duration in seconds.
+    public var duration: Double
+    /// The video track's time scale, ticks a second.
+    public var timescale: UInt32
+    /// `30`, `30000/1001` …, or `variable`.
+    public var frameRate: String
+    /// Whether every frame lasts the same time (the last frame may differ).
+    public var constantFrameRate: Bool
+    /// Frames divided by the media's duration.
+    public var averageFrameRate: Double
+    /// The colour primaries from the `colr` box, as ffprobe names them (`bt709`); `nil` when untagged.
+    public var colourPrimaries: String?
+    /// The transfer characteristics from the `colr` box, as ffprobe names them.
+    public var colourTransfer: String?
+    /// The matrix coefficients from the `colr` box, as ffprobe names them.
+    public var colourMatrix: String?
+    /// `tv` (limited) or `pc` (full), when the `colr` box says.
+    public var colourRange: String?
+    /// Structural problems found; empty for a sound file.
+    public var problems: [String]
+
+    /// Reads the movie at `url`.
+    ///
+    /// - Throws: ``FlipbookError`` with `.invalidMovie` when the file is not a readable MP4 or
+    ///   QuickTime movie with a video track, `.unreadableInput` when it cannot be read.
+    public init(contentsOf url: URL) throws {
+        let inspection: MovieInspection
+        do {
+            inspection = try MovieInspection.inspect(path: url.path)
+        } catch let error as ISOBMFFError {
+            throw FlipbookError(
+                .invalidMovie, "not a readable MP4 or QuickTime movie", path: url.path, underlying: error)
+        } catch {
+            throw FlipbookError(.unreadableInput, "cannot read the file", path: url.path, underlying: SystemCause(error))
+        }
+        self.init(inspection)
+    }
+
+    private init(_ movie: MovieInspection) {
+        majorBrand = movie.majorBrand
+        layout = movie.layout
+        codec = movie.codec
+        profile = movie.profile
+        level = movie.level
+        width = movie.width
+        height = movie.height
+        frames = movie.frames
+        duration = movie.duration
+        timescale = movie.timescale
+        frameRate = movie.frameRate
+        constantFrameRate = movie.constantFrameRate
+        averageFrameRate = movie.averageFrameRate
+        colourPrimaries = movie.colourPrimaries
+        colourTransfer = movie.colourTransfer
+        colourMatrix = movie.colourMatrix
+        colourRange = movie.colourRange
+        problems = movie.problems
+    }
+}
