@@ -6,21 +6,33 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Build and run-time libraries; ffmpeg/ffprobe (the demo's frame generator and the tests' judge) and GNU time
 # (peak memory in the tests).
 PACKAGES := libx264-dev libspng-dev libturbojpeg0-dev libdeflate-dev ffmpeg pkg-config time
+# bench/make-corpora.sh and bench/compare.sh (make bench-deps).
+BENCH_PACKAGES := python3 python3-pil python3-numpy x264 ffmpeg time bc
 DEMO_FRAMES := demo-frames
 
-.PHONY: all deps fuzz-deps build release demo test test-asan test-tsan fuzz format lint clean
+.PHONY: all deps bench-deps fuzz-deps build release demo test test-asan test-tsan fuzz format lint clean
 
 all: build
 
-deps:
-	@missing=""; for p in $(PACKAGES); do \
+# Installs the Debian packages named in $(1) that are missing (as root, or through sudo).
+define install-missing
+	@missing=""; for p in $(1); do \
 		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing:$$missing"; \
 		$(SUDO) apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq -o DPkg::Lock::Timeout=300 --no-install-recommends $$missing; \
 	fi
+endef
+
+deps:
+	$(call install-missing,$(PACKAGES))
+
+# What bench/make-corpora.sh and bench/compare.sh need: Debian's Python with Pillow and NumPy
+# (to draw the corpora), ffmpeg and x264 (the references), GNU time and bc (the measurements).
+bench-deps: deps
+	$(call install-missing,$(BENCH_PACKAGES))
 
 build: deps
 	$(SWIFT) build
