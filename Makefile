@@ -10,7 +10,7 @@ PACKAGES := libx264-dev libspng-dev libturbojpeg0-dev libdeflate-dev ffmpeg pkg-
 BENCH_PACKAGES := python3 python3-pil python3-numpy x264 ffmpeg time bc
 DEMO_FRAMES := demo-frames
 
-.PHONY: all deps bench-deps fuzz-deps build release demo test test-asan test-tsan fuzz format lint clean
+.PHONY: all deps bench-deps fuzz-deps build release demo test docs test-asan test-tsan fuzz format lint clean
 
 all: build
 
@@ -52,6 +52,26 @@ demo: release $(DEMO_FRAMES)/.done
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(MAKE) --no-print-directory docs
+
+# The DocC archive of the Flipbook library's public API, with the toolchain's own tools: the symbol
+# graph is extracted from the module the debug build already made (no second build), and DocC treats
+# every warning (a broken ``symbol`` link, an undocumented parameter) as an error.
+TOOLCHAIN_BIN := $(dir $(realpath $(shell command -v $(SWIFT))))
+DOCC ?= $(TOOLCHAIN_BIN)docc
+SYMBOLGRAPH_EXTRACT ?= $(TOOLCHAIN_BIN)swift-symbolgraph-extract
+DOCS := .build/docs
+docs: deps
+	$(SWIFT) build --target Flipbook
+	rm -rf $(DOCS) && mkdir -p $(DOCS)/symbol-graphs
+	bin=$$($(SWIFT) build --show-bin-path); \
+	$(SYMBOLGRAPH_EXTRACT) -module-name Flipbook -target $$(uname -m)-unknown-linux-gnu \
+		-minimum-access-level public -skip-inherited-docs -output-dir $(DOCS)/symbol-graphs -I $$bin/Modules \
+		$(foreach dir,$(wildcard Sources/C*),-I $(dir)) $(foreach dir,$(wildcard Sources/C*/include),-Xcc -I$(dir)) \
+		$$(for map in $$bin/*.build/module.modulemap; do printf -- '-Xcc -fmodule-map-file=%s ' $$map; done)
+	$(DOCC) convert Sources/Flipbook/Flipbook.docc --additional-symbol-graph-dir $(DOCS)/symbol-graphs \
+		--output-path $(DOCS)/Flipbook.doccarchive --warnings-as-errors
+	@echo "Documentation: $(DOCS)/Flipbook.doccarchive"
 
 # Sanitizer runs of the test suite (separate build folders, so `make test` stays incremental).
 # LSan is told about XCTest's own leaks (fuzz/lsan-suppressions.txt); see README "Hostile input".

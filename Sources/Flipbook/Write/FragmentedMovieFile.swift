@@ -8,7 +8,7 @@ import ISOBMFF
 /// The file being written is the hidden temporary file beside the destination
 /// (`.NAME.flipbook-PID-RANDOM.tmp`). If the process dies, that file is a playable movie holding
 /// every fragment completed so far; renaming it is all a user needs to do. On
-/// ``commit(track:editList:)`` the last fragment and the random access index are written, the
+/// ``commit(track:editList:extensions:)`` the last fragment and the random access index are written, the
 /// final duration is patched into `moov` in place, and the file is renamed over the destination
 /// exactly as a progressive movie is.
 ///
@@ -139,7 +139,7 @@ final class FragmentedMovieFile: MovieOutput {
     }
 
     /// Writes `ftyp` and `moov` with the edit list so far; the length of its last segment is not
-    /// known yet and is written as 0 until ``commit(track:editList:)`` patches it in.
+    /// known yet and is written as 0 until ``commit(track:editList:extensions:)`` patches it in.
     private func writeHeader(editList: [EditListEntry]?) throws {
         guard let file else { throw FlipbookError(.invalidState, "the movie file is already closed") }
         var edits = editList ?? [EditListEntry(segmentDuration: 0, mediaTime: 0)]

@@ -2,7 +2,7 @@ import Foundation
 import ISOBMFF
 
 /// The movie on disk while it is being written: media bytes in a hidden file beside the destination,
-/// and, on ``commit(track:editList:)``, a complete faststart file renamed over the destination.
+/// and, on ``commit(track:editList:extensions:)``, a complete faststart file renamed over the destination.
 ///
 /// Nothing appears at the destination until the movie is complete. An existing destination is never
 /// opened; without permission to overwrite it is never replaced either. Dropping an uncommitted

@@ -5,7 +5,7 @@ import ISOBMFF
 /// (``FragmentedMovieFile``) movie under a hidden temporary name beside the destination.
 ///
 /// The writer hands over each sample's bytes as the encoder produces them, and its table entry once
-/// its duration is known (one packet later), both in decode order. ``commit(track:editList:)`` makes
+/// its duration is known (one packet later), both in decode order. ``commit(track:editList:extensions:)`` makes
 /// the movie complete and renames it over the destination; ``discard()`` removes the temporary files.
 protocol MovieOutput: AnyObject {
     /// Stores one encoded sample's bytes, in decode order.

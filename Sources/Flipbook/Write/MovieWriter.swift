@@ -52,7 +52,7 @@ public actor MovieWriter {
     ///   - url: The movie's destination; its extension chooses the container brand (`.mov` is QuickTime).
     ///   - settings: Size, frame rate, CRF and preset.
     ///   - overwrite: Whether an existing file at `url` may be replaced when the movie is complete.
-    ///   - imageLimits: Bounds on the size of images decoded by ``append(imageAt:)``.
+    ///   - imageLimits: Bounds on the size of images decoded by ``append(imageAt:at:duration:)``.
     /// - Throws: ``FlipbookError`` with `.outputExists` when `url` exists and `overwrite` is false,
     ///   `.invalidSettings` for settings out of range, `.outputNotWritable` when the folder cannot be written.
     public init(url: URL, settings: VideoSettings, overwrite: Bool = false, imageLimits: ImageLimits = ImageLimits())
@@ -100,6 +100,7 @@ public actor MovieWriter {
     ///   - duration: How long the frame is shown; `nil` means one frame at the settings' frame rate,
     ///     or, when the next frame is given a time, until that time. A slideshow image shown for two
     ///     seconds is one encoded frame lasting two seconds.
+    ///
     /// The frame is fitted and converted on the caller's task; then the call returns as soon as the
     /// encoder has finished the previous frame, so the caller prepares the next frame while this
     /// one is encoded. A failure of the encoder or the disk while encoding it fails the writer and is
@@ -181,7 +182,7 @@ public actor MovieWriter {
     /// Reads and decodes a PNG or JPEG file and appends it as the next frame.
     ///
     /// - Throws: `.unreadableInput`, `.unsupportedImage` or `.corruptImage` naming the file and the
-    ///   frame index (the writer stays usable), and everything ``append(_:)`` throws.
+    ///   frame index (the writer stays usable), and everything ``append(_:at:duration:)`` throws.
     public nonisolated func append(imageAt imageURL: URL, at time: MediaTime? = nil, duration: MediaTime? = nil)
         async throws
     {
