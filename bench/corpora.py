@@ -7,11 +7,11 @@ Every frame is a render-like picture drawn with NumPy: a moving gradient sky, va
 scrolling across it, antialiased shaded discs and a rotating bar on Lissajous paths, a vignette and
 film grain, so neighbouring frames differ everywhere as real footage does. Each corpus is written
 the way real images are written. PNGs are written as libpng writes them by default (adaptive row
-filters, mostly Paeth on such content: see libpng_style_png); Pillow's own default writer makes
-different files (only None, Sub and Up rows), so it has a corpus of its own:
+filters, mostly Paeth on such content: see libpng_style_png); Pillow's own default writer chooses
+differently (never Average, zlib's default strategy), so it has a corpus of its own:
 
   png-adaptive  1920x1080 RGB PNG, libpng-style adaptive row filters
-  png-pillow    1920x1080 RGB PNG, Pillow's default writer (Sub and Up rows)
+  png-pillow    1920x1080 RGB PNG, Pillow's default writer (per-row choice without Average)
   png-rgba      1920x1080 RGBA PNG, libpng-style, alpha varying from 0 to 255 across the picture
   png16         1920x1080 16-bit RGB PNG, libpng-style (Pillow cannot write 16-bit RGB)
   jpeg420       1920x1080 JPEG q92 4:2:0 (Pillow/libjpeg-turbo, as cameras and phones write)
@@ -53,7 +53,14 @@ FILTER_NAMES = ["None", "Sub", "Up", "Average", "Paeth"]
 # The scene, the same for every corpus and frame: texture lattice, grain tile, shapes.
 _scene = np.random.default_rng(20240611)
 LATTICE = _scene.random((256, 256, 3), dtype=np.float32)  # fine octaves use channel 0 only
+# Grain correlated over neighbouring pixels, as a sensor's noise is after demosaicing and a path
+# tracer's after denoising: a [1 2 1] blur across and down, scaled back to unit deviation. With
+# independent noise per pixel libpng picks the Average filter for almost every row; with this it
+# picks Paeth for about 90% (as on real renders) and Average for the rest.
 GRAIN = _scene.standard_normal((512, 512, 3), dtype=np.float32)
+for _axis in (0, 1):
+    GRAIN = (np.roll(GRAIN, 1, _axis) + 2 * GRAIN + np.roll(GRAIN, -1, _axis)) / 4
+GRAIN /= GRAIN.std()
 SHAPES = [
     {
         "centre": _scene.uniform(0.2, 1.6, 2),  # in picture heights, x across a 16:9 picture
@@ -139,7 +146,7 @@ def render(width, height, frame, row0, row1, want_alpha=False):
     rgb *= (1 - 0.35 * ((U - aspect / 2) ** 2 / aspect**2 * 4 + (V - 0.5) ** 2))[..., None]
     offset = np.random.default_rng(frame).integers(0, 512, 2)
     grain = GRAIN[((np.arange(row0, row1) + offset[0]) % 512)[:, None], ((np.arange(width) + offset[1]) % 512)[None, :]]
-    rgb += grain * (2.0 / 255)
+    rgb += grain * (1.5 / 255)
     np.clip(rgb, 0, 1, out=rgb)
     if not want_alpha:
         return rgb, None
@@ -165,8 +172,8 @@ def picture(width, height, frame, depth=8, want_alpha=False):
 def libpng_style_png(pixels):
     """A PNG written as libpng writes it by default (Blender, ImageMagick, GIMP): for each row the
     filter whose output has the smallest sum of absolute signed bytes, zlib level 6 with the
-    Z_FILTERED strategy. Pillow's default writer tries only None, Sub and Up (Average and Paeth only
-    with optimize=True, which also forces zlib level 9), so it does not make Paeth-filtered files.
+    Z_FILTERED strategy. Pillow's default writer uses the same measure but never tries Average (only
+    with optimize=True, which also forces zlib level 9) nor Z_FILTERED, so its files differ.
     Filtering reads only unfiltered neighbours, so each filter vectorises over the whole picture."""
     height, width, channels = pixels.shape
     depth = 16 if pixels.dtype == np.uint16 else 8
@@ -217,7 +224,7 @@ def write_frame(job):
         with open(path, "wb") as f:
             f.write(libpng_style_png(pixels))
     elif name == "png-pillow":
-        Image.fromarray(picture(width, height, frame)).save(path)  # Pillow's defaults: None/Sub/Up rows
+        Image.fromarray(picture(width, height, frame)).save(path)  # Pillow's defaults
     elif name in ("jpeg420", "jpeg422"):
         Image.fromarray(picture(width, height, frame)).save(
             path, quality=92, subsampling=2 if name == "jpeg420" else 1
