@@ -6,21 +6,33 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Build and run-time libraries; ffmpeg/ffprobe (the demo's frame generator and the tests' judge) and GNU time
 # (peak memory in the tests).
 PACKAGES := libx264-dev libspng-dev libturbojpeg0-dev libdeflate-dev ffmpeg pkg-config time
+# bench/make-corpora.sh and bench/compare.sh (make bench-deps).
+BENCH_PACKAGES := python3 python3-pil python3-numpy x264 ffmpeg time bc
 DEMO_FRAMES := demo-frames
 
-.PHONY: all deps fuzz-deps build release demo test test-asan test-tsan fuzz format lint clean
+.PHONY: all deps bench-deps fuzz-deps build release demo test docs test-asan test-tsan fuzz format lint clean
 
 all: build
 
-deps:
-	@missing=""; for p in $(PACKAGES); do \
+# Installs the Debian packages named in $(1) that are missing (as root, or through sudo).
+define install-missing
+	@missing=""; for p in $(1); do \
 		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing:$$missing"; \
 		$(SUDO) apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq -o DPkg::Lock::Timeout=300 --no-install-recommends $$missing; \
 	fi
+endef
+
+deps:
+	$(call install-missing,$(PACKAGES))
+
+# What bench/make-corpora.sh and bench/compare.sh need: Debian's Python with Pillow and NumPy
+# (to draw the corpora), ffmpeg and x264 (the references), GNU time and bc (the measurements).
+bench-deps: deps
+	$(call install-missing,$(BENCH_PACKAGES))
 
 build: deps
 	$(SWIFT) build
@@ -41,6 +53,26 @@ test: deps
 	bash scripts/check-boundaries.sh
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(MAKE) --no-print-directory docs
+
+# The DocC archive of the Flipbook library's public API, with the toolchain's own tools: the symbol
+# graph is extracted from the module the debug build already made (no second build), and DocC treats
+# every warning (a broken ``symbol`` link, an undocumented parameter) as an error.
+TOOLCHAIN_BIN := $(dir $(realpath $(shell command -v $(SWIFT))))
+DOCC ?= $(TOOLCHAIN_BIN)docc
+SYMBOLGRAPH_EXTRACT ?= $(TOOLCHAIN_BIN)swift-symbolgraph-extract
+DOCS := .build/docs
+docs: deps
+	$(SWIFT) build --target Flipbook
+	rm -rf $(DOCS) && mkdir -p $(DOCS)/symbol-graphs
+	bin=$$($(SWIFT) build --show-bin-path); \
+	$(SYMBOLGRAPH_EXTRACT) -module-name Flipbook -target $$(uname -m)-unknown-linux-gnu \
+		-minimum-access-level public -skip-inherited-docs -output-dir $(DOCS)/symbol-graphs -I $$bin/Modules \
+		$(foreach dir,$(wildcard Sources/C*),-I $(dir)) $(foreach dir,$(wildcard Sources/C*/include),-Xcc -I$(dir)) \
+		$$(for map in $$bin/*.build/module.modulemap; do printf -- '-Xcc -fmodule-map-file=%s ' $$map; done)
+	$(DOCC) convert Sources/Flipbook/Flipbook.docc --additional-symbol-graph-dir $(DOCS)/symbol-graphs \
+		--output-path $(DOCS)/Flipbook.doccarchive --warnings-as-errors
+	@echo "Documentation: $(DOCS)/Flipbook.doccarchive"
 
 # Sanitizer runs of the test suite (separate build folders, so `make test` stays incremental).
 # LSan is told about XCTest's own leaks (fuzz/lsan-suppressions.txt); see README "Hostile input".

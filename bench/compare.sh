@@ -3,34 +3,49 @@
 #
 #   bench/compare.sh [--frames 240] [--size 1920x1080] [--corpus DIR] [--presets "ultrafast veryfast medium"]
 #                    [--crf 23] [--runs 2] [--jpeg] [--memory] [--library]
+#                    [--corpora "png-adaptive jpeg420 ..."] [--corpora-dir bench/.corpora] [--large-frames 60]
+#                    [--summary]
 #
 # Prints wall time, CPU time, peak RSS, output size and PSNR (decoded RGB against the source images)
 # for each tool and the ratios: ffmpeg as typed (BT.601, untagged) and ffmpeg made to write Flipbook's
 # colours (ffmpeg709: BT.709 tagged, the same 2x2 chroma means). --jpeg also runs a JPEG corpus at veryfast; --memory compares peak
 # RSS for 240 and 3000 frames; --library compares in-memory frames against bare x264 on the same
 # pictures as .y4m. Needs a release build (make release) and ffmpeg, x264 and GNU time.
+#
+# --corpora runs the corpora bench/make-corpora.sh makes the way real images are made (libpng-filtered,
+# RGBA, 16-bit and 4K PNGs; 4:2:0, 4:2:2 and 24 MP camera JPEGs; all, or the ones named) instead of the
+# ffmpeg-made corpus, against ffmpeg told to write Flipbook's colours (ffmpeg709), with --frames frames
+# (--large-frames for jpeg24mp and png4k, which both tools shrink to 1080p with cover). Presets: the
+# given --presets, or ultrafast, veryfast and medium for png-adaptive and veryfast for the others.
+# --summary ends with a Markdown table of the rows for the README. Needs make bench-deps.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 frames=240 size=1920x1080 corpus="" presets="ultrafast veryfast medium" crf=23 runs=2
-jpeg=0 memory=0 library=0
+jpeg=0 memory=0 library=0 corpora="" corpora_dir=bench/.corpora large_frames=60 summary=0 presets_given=0
+all_corpora="png-adaptive png-pillow png-rgba png16 jpeg420 jpeg422 jpeg24mp png4k"
 while [ $# -gt 0 ]; do
     case "$1" in
         --frames) frames=$2; shift 2 ;;
         --size) size=$2; shift 2 ;;
         --corpus) corpus=$2; shift 2 ;;
-        --presets) presets=$2; shift 2 ;;
+        --presets) presets=$2; presets_given=1; shift 2 ;;
         --crf) crf=$2; shift 2 ;;
         --runs) runs=$2; shift 2 ;;
         --jpeg) jpeg=1; shift ;;
         --memory) memory=1; shift ;;
         --library) library=1; shift ;;
+        --corpora) corpora=$2; shift 2 ;;
+        --corpora-dir) corpora_dir=$2; shift 2 ;;
+        --large-frames) large_frames=$2; shift 2 ;;
+        --summary) summary=1; shift ;;
         *) echo "unknown option $1" >&2; exit 2 ;;
     esac
 done
 
-for tool in ffmpeg x264 /usr/bin/time; do
-    command -v "$tool" > /dev/null || { echo "bench needs $tool (apt-get install ffmpeg x264 time)" >&2; exit 1; }
+if [ "$corpora" = all ]; then corpora=$all_corpora; fi
+for tool in ffmpeg x264 /usr/bin/time bc; do
+    command -v "$tool" > /dev/null || { echo "bench needs $tool (make bench-deps)" >&2; exit 1; }
 done
 swift build -c release --product flipbook > /dev/null
 swift build -c release --product FlipbookBench > /dev/null
@@ -47,21 +62,25 @@ make_corpus() {  # DIR EXT
         touch "$1/.done"
     fi
 }
-if [ -z "$corpus" ]; then
-    corpus=bench/.corpus-$size-$frames
-    make_corpus "$corpus" png
+# The ffmpeg-made corpus, unless only --corpora are run.
+if [ -z "$corpora" ] || [ -n "$corpus" ] || [ $((jpeg + memory + library)) -gt 0 ]; then
+    if [ -z "$corpus" ]; then
+        corpus=bench/.corpus-$size-$frames
+        make_corpus "$corpus" png
+    fi
+    ext=$(ls "$corpus" | grep -m1 -oiE '(png|jpe?g)$')
+    echo "corpus: $corpus ($(ls "$corpus" | grep -ciE '\.(png|jpe?g)$') images, $(du -sh "$corpus" | cut -f1)); $(nproc) cores"
 fi
-ext=$(ls "$corpus" | grep -m1 -oiE '(png|jpe?g)$')
-echo "corpus: $corpus ($(ls "$corpus" | grep -ciE '\.(png|jpe?g)$') images, $(du -sh "$corpus" | cut -f1)); $(nproc) cores"
 
 measure() {  # LABEL COMMAND... -> prints "wall cpu rss"
     /usr/bin/time -f "%e %U %S %M" -o "$work/time" "$@" > /dev/null 2> "$work/err" || { cat "$work/err" >&2; exit 1; }
     awk '{ printf "%.2f %.2f %d\n", $1, $2 + $3, $4 / 1024 }' "$work/time"
 }
 
-psnr() {  # MOVIE PATTERN -> average PSNR of decoded RGB against the source images (each file's own tags)
+psnr() {  # MOVIE PATTERN [FILTERS] -> average PSNR of decoded RGB against the source images (each file's own tags),
+          # the sources first passed through FILTERS (an ffmpeg filter chain) when given
     ffmpeg -nostats -i "$1" -framerate 25 -i "$2" -lavfi \
-        "[0:v]scale=flags=accurate_rnd+full_chroma_int,format=rgb24[a];[1:v]format=rgb24[b];[a][b]psnr" \
+        "[0:v]scale=flags=accurate_rnd+full_chroma_int,format=rgb24[a];[1:v]${3:+$3,}format=rgb24[b];[a][b]psnr" \
         -f null - 2>&1 | grep -oE 'average:[0-9.inf]+' | tail -1 | cut -d: -f2
 }
 
@@ -103,6 +122,7 @@ compare() {  # CORPUS EXT PRESET REFERENCE-PATTERN
             "$size" "$psnr_db"
         figures[$tool]="$w $c $m $size $psnr_db"
     done
+    figures_ffmpeg709=${figures[ffmpeg709]} figures_flipbook=${figures[flipbook]}
     read -r fbw fbc fbm fbs fbp <<< "${figures[flipbook]}"
     for tool in ffmpeg ffmpeg709; do
         read -r w c m s p <<< "${figures[$tool]}"
@@ -112,8 +132,71 @@ compare() {  # CORPUS EXT PRESET REFERENCE-PATTERN
     done
 }
 
-echo "best of $runs alternating runs, CRF $crf, $size"
-for preset in $presets; do compare "$corpus" "$ext" "$preset" "$corpus/%04d.$ext"; done
+# One of bench/make-corpora.sh's corpora: Flipbook against ffmpeg told to write Flipbook's colours (the
+# same matrix, range, tags and 2x2 chroma means as ffmpeg709 above) and to make the same pictures:
+# images larger than 1080p are shrunk to fill 1920x1080 and cropped (Flipbook --fit cover), and
+# transparency is composited over black (premultiplied: colour x alpha) as Flipbook does by default.
+# PSNR is measured against the sources made the same way by ffmpeg, so each tool is judged against the
+# picture it was asked to encode: for png-rgba against the sources premultiplied; for the shrink corpora
+# (jpeg24mp, png4k) against the sources decoded to RGB and then scaled and cropped to 1080p by ffmpeg's
+# scale filter (bicubic). Scaling in RGB matters for the JPEGs: ffmpeg's encode scales the 4:2:0
+# planes, and a reference made that way is 3 dB further from the RGB-scaled one even at -qp 0.
+compare_corpus() {  # NAME DIR PRESET
+    local name=$1 dir=$2 preset=$3 e tool w c m run size psnr_db prepare="" reference="" flipbook_args=()
+    local -A best=() figures=()
+    e=$(ls "$dir" | grep -m1 -oiE '(png|jpg)$')
+    case $name in
+        jpeg24mp | png4k)
+            prepare="scale=1920:1080:force_original_aspect_ratio=increase,crop=1920:1080,"
+            reference="format=rgb24,${prepare%,}"
+            flipbook_args=(--size 1920x1080 --fit cover) ;;
+        png-rgba) prepare="premultiply=inplace=1," reference="premultiply=inplace=1" ;;
+    esac
+    for run in $(seq "$runs"); do
+        for tool in ffmpeg709 flipbook; do
+            if [ "$tool" = flipbook ]; then
+                read -r w c m < <(measure "$bin/flipbook" "$dir" -o "$work/flipbook.mp4" --fps 25 --preset "$preset" \
+                    --crf "$crf" "${flipbook_args[@]}" --overwrite -q)
+            else
+                read -r w c m < <(measure ffmpeg -y -framerate 25 -i "$dir/%04d.$e" \
+                    -vf "${prepare}scale=out_color_matrix=bt709:out_range=tv:flags=area,format=yuv420p" \
+                    "${same_colours[@]:2}" -c:v libx264 -preset "$preset" -crf "$crf" "$work/ffmpeg709.mp4")
+            fi
+            if faster "${best[$tool]:-}" "$w"; then best[$tool]="$w $c $m"; fi
+        done
+    done
+    for tool in ffmpeg709 flipbook; do
+        read -r w c m <<< "${best[$tool]}"
+        size=$(stat -c %s "$work/$tool.mp4")
+        psnr_db=$(psnr "$work/$tool.mp4" "$dir/%04d.$e" "$reference")
+        printf "%-12s %-9s | %-9s %6.2f s wall %6.2f s cpu %5d MB %9d B %6.2f dB\n" "$name" "$preset" "$tool" "$w" "$c" \
+            "$m" "$size" "$psnr_db"
+        figures[$tool]="$w $c $m $size $psnr_db"
+    done
+    read -r fbw fbc fbm fbs fbp <<< "${figures[flipbook]}"
+    read -r w c m s p <<< "${figures[ffmpeg709]}"
+    printf "%-12s %-9s | flipbook / ffmpeg709 %5.2fx wall %5.2fx cpu %5.2fx RSS %6.3fx size %+6.2f dB\n" "$name" "$preset" \
+        "$(echo "$fbw / $w" | bc -l)" "$(echo "$fbc / $c" | bc -l)" "$(echo "$fbm / $m" | bc -l)" \
+        "$(echo "$fbs / $s" | bc -l)" "$(echo "$fbp - $p" | bc -l)"
+    record "$name" "$preset" "${figures[ffmpeg709]}" "${figures[flipbook]}"
+}
+
+summary_rows=()
+record() {  # CORPUS PRESET FFMPEG-FIGURES FLIPBOOK-FIGURES -> a row of the --summary table
+    local fw fm fs fp bw bm bs bp
+    read -r fw _ fm fs fp <<< "$3"
+    read -r bw _ bm bs bp <<< "$4"
+    summary_rows+=("$(printf "| %s | %s | %.2f | %.2f | %.2fx | %.2fx | %.3fx | %+.2f dB |" "$1" "$2" "$fw" "$bw" \
+        "$(echo "$bw / $fw" | bc -l)" "$(echo "$bm / $fm" | bc -l)" "$(echo "$bs / $fs" | bc -l)" "$(echo "$bp - $fp" | bc -l)")")
+}
+
+if [ -z "$corpora" ] || [ -n "$corpus" ]; then
+    echo "best of $runs alternating runs, CRF $crf, $size"
+    for preset in $presets; do
+        compare "$corpus" "$ext" "$preset" "$corpus/%04d.$ext"
+        record "ffmpeg-made $ext" "$preset" "${figures_ffmpeg709}" "${figures_flipbook}"
+    done
+fi
 
 if [ "$jpeg" = 1 ]; then
     # JPEGs made from the PNGs; PSNR is measured against the PNGs, so neither JPEG decoder is the judge.
@@ -124,6 +207,7 @@ if [ "$jpeg" = 1 ]; then
         touch "$jcorpus/.done"
     fi
     compare "$jcorpus" jpg veryfast "$corpus/%04d.$ext"
+    record "ffmpeg-made jpg" veryfast "${figures_ffmpeg709}" "${figures_flipbook}"
 fi
 
 if [ "$memory" = 1 ]; then
@@ -155,4 +239,26 @@ if [ "$library" = 1 ]; then
             "$preset" "$fbw" "$fbc" "$(echo "$frames / $fbw" | bc -l)" "$xw" "$xc" "$(echo "$frames / $xw" | bc -l)" \
             "$(echo "$xw / $fbw" | bc -l)"
     done
+fi
+
+if [ -n "$corpora" ]; then
+    bench/make-corpora.sh --frames "$frames" --large-frames "$large_frames" --corpora "$corpora" "$corpora_dir"
+    echo "best of $runs alternating runs, CRF $crf, flipbook against ffmpeg709 (ffmpeg writing Flipbook's colours)"
+    for name in $corpora; do
+        corpus_presets=$presets
+        if [ "$presets_given" = 0 ]; then
+            corpus_presets=veryfast
+            if [ "$name" = png-adaptive ]; then corpus_presets="ultrafast veryfast medium"; fi
+        fi
+        for preset in $corpus_presets; do
+            compare_corpus "$name" "$corpora_dir/$name" "$preset"
+        done
+    done
+fi
+
+if [ "$summary" = 1 ]; then
+    echo
+    echo "| corpus | preset | ffmpeg s | flipbook s | wall ratio | RSS ratio | size ratio | PSNR delta |"
+    echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
+    printf "%s\n" "${summary_rows[@]}"
 fi

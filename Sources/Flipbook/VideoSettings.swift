@@ -65,6 +65,7 @@ public struct VideoSettings: Sendable, Hashable {
     ///   - crf: Constant rate factor, 0...51 (23 by default).
     ///   - preset: x264 preset (`medium` by default).
     ///   - encoderThreads: Encoder threads, 0 for automatic.
+    ///   - timescale: Ticks a second of the movie's clock; `nil` chooses one (see ``timescale``).
     public init(
         width: Int, height: Int, frameRate: FrameRate = FrameRate(30), crf: Double = 23,
         preset: EncoderPreset = .medium, encoderThreads: Int = 0, timescale: Int32? = nil

@@ -8,7 +8,7 @@ import ISOBMFF
 /// The file being written is the hidden temporary file beside the destination
 /// (`.NAME.flipbook-PID-RANDOM.tmp`). If the process dies, that file is a playable movie holding
 /// every fragment completed so far; renaming it is all a user needs to do. On
-/// ``commit(track:editList:)`` the last fragment and the random access index are written, the
+/// ``commit(track:editList:extensions:)`` the last fragment and the random access index are written, the
 /// final duration is patched into `moov` in place, and the file is renamed over the destination
 /// exactly as a progressive movie is.
 ///
@@ -118,6 +118,7 @@ final class FragmentedMovieFile: MovieOutput {
         POSIXFile.remove(moviePath)
     }
 
+<<<<<<< HEAD
     /// A track's edit list, or one that presents its whole media from the start.
     private func finalEdits(of track: Track, index: Int, movieTimescale: UInt32) -> [EditListEntry] {
         guard track.editList.isEmpty else { return track.editList }
@@ -128,6 +129,11 @@ final class FragmentedMovieFile: MovieOutput {
     /// Writes `ftyp` and `moov` with the edit lists so far; the length of each last segment is not
     /// known yet and is written as 0 until ``commit(tracks:extensions:)`` patches it in.
     private func writeHeader(tracks: [Track]) throws {
+=======
+    /// Writes `ftyp` and `moov` with the edit list so far; the length of its last segment is not
+    /// known yet and is written as 0 until ``commit(track:editList:extensions:)`` patches it in.
+    private func writeHeader(editList: [EditListEntry]?) throws {
+>>>>>>> bench-corpora
         guard let file else { throw FlipbookError(.invalidState, "the movie file is already closed") }
         var provisional = tracks
         for index in provisional.indices {

@@ -60,6 +60,7 @@ extension MovieWriter {
     ///     `repeatFrames` is set.
     ///   - repeatFrames: Encode each image as repeated frames at the settings' frame rate instead, for
     ///     players that need a constant frame rate; `imageDuration` must then be a whole number of frames.
+    ///   - imageLimits: Bounds on the size of the images, checked before decoding them.
     ///   - segment: Encode only this slice of the images, keeping the times its frames have in the
     ///     whole movie, for a later ``MovieJoiner/join(segments:to:overwrite:)``; `nil` encodes all.
     ///   - skipInvalidImages: Leave out images that cannot be read or decoded (unreadable, not an

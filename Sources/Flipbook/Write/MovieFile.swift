@@ -2,10 +2,14 @@ import Foundation
 import ISOBMFF
 
 /// The movie on disk while it is being written: media bytes in a hidden file beside the destination,
+<<<<<<< HEAD
 /// and, on ``commit(tracks:extensions:)``, a complete faststart file renamed over the destination.
 ///
 /// Samples of every track are placed by a ``MediaDataInterleaver``: chunks of about a second, the
 /// tracks' chunks in time order, written as they are complete.
+=======
+/// and, on ``commit(track:editList:extensions:)``, a complete faststart file renamed over the destination.
+>>>>>>> bench-corpora
 ///
 /// Nothing appears at the destination until the movie is complete. An existing destination is never
 /// opened; without permission to overwrite it is never replaced either. Dropping an uncommitted
