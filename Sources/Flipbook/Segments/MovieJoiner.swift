@@ -35,7 +35,7 @@ public enum MovieJoiner {
             return MovieSummary(
                 url: url, frames: plan.samples.count,
                 duration: MediaTime(value: plan.end, timescale: Int32(parts[0].track.timescale)), bytes: bytes,
-                width: parts[0].track.width, height: parts[0].track.height, codec: "h264")
+                width: parts[0].track.width, height: parts[0].track.height, codec: "h264", warnings: file.warnings)
         } catch {
             file.discard()
             throw error

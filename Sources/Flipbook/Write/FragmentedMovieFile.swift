@@ -23,11 +23,12 @@ final class FragmentedMovieFile: MovieOutput {
     let fragmentDuration: UInt64
     private let brand: FileBrand
     private let track: VideoTrack
-    private let directory: String
     private let moviePath: String
     private var file: POSIXFile?
     private var header: FragmentedMovieHeader?
     private var committed = false
+    /// What the caller should pass on about a movie that was committed (see ``MovieFile/publish(_:at:overwrite:)``).
+    private(set) var warnings: [String] = []
 
     /// Bytes of samples whose table entries are not known yet, oldest first.
     private var unmatchedData: [[UInt8]] = []
@@ -55,9 +56,8 @@ final class FragmentedMovieFile: MovieOutput {
         self.track = track
         self.fragmentDuration = max(1, fragmentDuration)
         brand = FileBrand(pathExtension: destination.pathExtension)
-        directory = destination.deletingLastPathComponent().path
         moviePath = temporaryStem(for: destination) + ".tmp"
-        file = try POSIXFile.createExclusive(at: moviePath)
+        file = try MovieFile.createTemporary(at: moviePath, for: destination)
     }
 
     deinit {
@@ -126,9 +126,8 @@ final class FragmentedMovieFile: MovieOutput {
         try file.sync()
         try file.close()
         self.file = nil
-        try MovieFile.publish(moviePath, at: destination, overwrite: overwrite)
+        warnings = try MovieFile.publish(moviePath, at: destination, overwrite: overwrite)
         committed = true
-        try POSIXFile.syncDirectory(directory)
         return fileSize
     }
 

@@ -11,12 +11,13 @@ final class MovieFile {
     let destination: URL
     let overwrite: Bool
     let brand: FileBrand
-    private let directory: String
     private let moviePath: String
     private let mediaPath: String
     private var media: POSIXFile?
     private(set) var sampleTable: SampleTable
     private var committed = false
+    /// What the caller should pass on about a movie that was committed (see ``publish(_:at:overwrite:)``).
+    private(set) var warnings: [String] = []
 
     /// Checks that a movie may be written at `destination`, before any work is done.
     static func checkDestination(_ destination: URL, overwrite: Bool) throws {
@@ -43,11 +44,21 @@ final class MovieFile {
         self.destination = destination
         self.overwrite = overwrite
         brand = FileBrand(pathExtension: destination.pathExtension)
-        directory = destination.deletingLastPathComponent().path
         let stem = temporaryStem(for: destination)
         moviePath = stem + ".tmp"
         mediaPath = stem + ".media.tmp"
-        media = try POSIXFile.createExclusive(at: mediaPath)
+        media = try MovieFile.createTemporary(at: mediaPath, for: destination)
+    }
+
+    /// Creates a hidden temporary file for `destination`; a failure names the movie, and the
+    /// temporary file in its cause.
+    static func createTemporary(at path: String, for destination: URL) throws -> POSIXFile {
+        do {
+            return try POSIXFile.createExclusive(at: path)
+        } catch var error as FlipbookError {
+            error.path = destination.path
+            throw error
+        }
     }
 
     deinit {
@@ -85,7 +96,7 @@ final class MovieFile {
             try media.sync()
             try media.close()
             self.media = nil
-            try MovieFile.publish(mediaPath, at: destination, overwrite: overwrite)
+            warnings = try MovieFile.publish(mediaPath, at: destination, overwrite: overwrite)
         } else {
             header = try MovieLayout(
                 brand: brand, track: track, sampleTable: sampleTable, editList: editList, extensions: extensions
@@ -95,23 +106,28 @@ final class MovieFile {
             try movie.append(contentsOf: media)
             try movie.sync()
             try movie.close()
-            try MovieFile.publish(moviePath, at: destination, overwrite: overwrite)
+            warnings = try MovieFile.publish(moviePath, at: destination, overwrite: overwrite)
             try? media.close()
             self.media = nil
             POSIXFile.remove(mediaPath)
         }
         committed = true
-        try POSIXFile.syncDirectory(directory)
         return UInt64(header.count) + sampleTable.payloadSize
     }
 
     /// Gives the complete, synced movie at `path` the destination's name, atomically: `rename` over
     /// the destination when overwriting, otherwise `link`, which fails rather than replace a file
-    /// that appeared in the meantime. Afterwards nothing is left at `path`.
-    static func publish(_ path: String, at destination: URL, overwrite: Bool) throws {
+    /// that appeared in the meantime. Afterwards nothing is left at `path`, and the folder is flushed
+    /// to the storage device so that the new name survives a power cut.
+    ///
+    /// - Returns: Warnings for the caller to pass on. Once the movie has its name it is complete, so a
+    ///   failure to flush the folder is not a failure of the movie: it is reported as a warning that
+    ///   the rename may not survive a power cut.
+    /// - Throws: When the movie could not be given its name; the destination is then as it was.
+    static func publish(_ path: String, at destination: URL, overwrite: Bool) throws -> [String] {
         if overwrite {
             try POSIXFile.rename(path, over: destination.path)
-            return
+            return syncFolder(of: destination)
         }
         do {
             try POSIXFile.link(path, toNew: destination.path)
@@ -124,6 +140,21 @@ final class MovieFile {
             throw error
         }
         POSIXFile.remove(path)
+        return syncFolder(of: destination)
+    }
+
+    /// Flushes the folder of a movie that was just given its name; a failure is a warning, not an error.
+    private static func syncFolder(of destination: URL) -> [String] {
+        do {
+            try POSIXFile.syncDirectory(destination.deletingLastPathComponent().path)
+            return []
+        } catch {
+            let reason = (error as? FlipbookError).map { "\($0.message) (\($0.underlying ?? ""))" } ?? "\(error)"
+            return [
+                "\(destination.path): the movie is complete and in place, but \(reason), "
+                    + "so the rename may not survive a power cut"
+            ]
+        }
     }
 
     /// Removes the temporary files; the destination is not touched.

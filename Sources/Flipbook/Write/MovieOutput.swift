@@ -21,6 +21,8 @@ protocol MovieOutput: AnyObject {
     func commit(track: VideoTrack, editList: [EditListEntry]?, extensions: [UserExtensionBox]) throws -> UInt64
     /// Removes the temporary files; the destination is not touched.
     func discard()
+    /// Warnings about a committed movie, such as a folder that could not be flushed to the disk.
+    var warnings: [String] { get }
 }
 
 extension MovieFile: MovieOutput {

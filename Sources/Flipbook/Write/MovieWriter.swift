@@ -222,7 +222,8 @@ public actor MovieWriter {
             url: url, frames: framesAppended,
             duration: MediaTime(
                 value: timeline.presentationEnd, timescale: timeline.timescale),
-            bytes: bytes, width: settings.width, height: settings.height, codec: encoder.codecName)
+            bytes: bytes, width: settings.width, height: settings.height, codec: encoder.codecName,
+            warnings: file.warnings)
     }
 
     /// Makes the last frame appended last until `time`, for images left out at the end of a sequence.
