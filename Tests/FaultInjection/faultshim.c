@@ -5,6 +5,7 @@
 // Configured by the environment of the process it is loaded into:
 //   FAULT_OP      write | pwrite | fsync | fdatasync | fallocate | rename | link | open | close
 //   FAULT_N       the call to fail, counting from 1 (0 or unset: count only, fail nothing)
+//   FAULT_PERSIST when set, every later call fails too, as on a disk that stays full
 //   FAULT_ERRNO   EIO | ENOSPC | EFBIG | EACCES | EROFS (default EIO)
 //   FAULT_DIR     only calls on this folder or a file in it count (an absolute path, no trailing /)
 //   FAULT_NO_INSERT_RANGE  when set, every fallocate fails with EOPNOTSUPP, as on tmpfs, without
@@ -39,6 +40,7 @@ static long calls;
 static long failed;
 static int reporting;
 static int no_insert_range;
+static int persist;
 // The path the last watched call was about (per thread), and the one that was failed.
 static __thread char last_path[PATH_MAX];
 static char failed_path[PATH_MAX];
@@ -56,6 +58,7 @@ __attribute__((constructor)) static void fault_setup(void) {
         else fault_errno = EIO;
     }
     no_insert_range = getenv("FAULT_NO_INSERT_RANGE") != NULL;
+    persist = getenv("FAULT_PERSIST") != NULL;
     fault_dir = getenv("FAULT_DIR");
     fault_dir_length = fault_dir ? strlen(fault_dir) : 0;
 }
@@ -116,9 +119,11 @@ static int counting(const char *op) {
 // Counts a call of the chosen operation; true when this is the call to fail (errno is then set).
 static int fail_now(void) {
     long count = __atomic_add_fetch(&calls, 1, __ATOMIC_SEQ_CST);
-    if (fault_n <= 0 || count != fault_n) return 0;
-    snprintf(failed_path, sizeof failed_path, "%s", last_path);
-    __atomic_store_n(&failed, count, __ATOMIC_SEQ_CST);
+    if (fault_n <= 0 || count < fault_n || (count > fault_n && !persist)) return 0;
+    if (count == fault_n) {
+        snprintf(failed_path, sizeof failed_path, "%s", last_path);
+        __atomic_store_n(&failed, count, __ATOMIC_SEQ_CST);
+    }
     errno = fault_errno;
     return 1;
 }

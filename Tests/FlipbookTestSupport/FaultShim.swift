@@ -11,12 +11,15 @@ public struct Fault: Sendable, CustomStringConvertible {
     public var errno: String
     /// The absolute path of the folder whose calls count.
     public var folder: String
+    /// Whether every later call fails too, as on a disk that stays full.
+    public var persistent: Bool
 
-    public init(_ operation: String, n: Int, errno: String = "EIO", in folder: String) {
+    public init(_ operation: String, n: Int, errno: String = "EIO", in folder: String, persistent: Bool = false) {
         self.operation = operation
         self.n = n
         self.errno = errno
         self.folder = folder
+        self.persistent = persistent
     }
 
     public var description: String { "\(operation) #\(n) \(errno)" }
@@ -70,6 +73,7 @@ public enum FaultShim {
         environment["FAULT_ERRNO"] = fault.errno
         environment["FAULT_DIR"] = fault.folder
         environment["FAULT_REPORT"] = report
+        if fault.persistent { environment["FAULT_PERSIST"] = "1" }
         environment.merge(extra) { _, new in new }
         let result = try ExternalTool.run(executable, arguments, environment: environment)
         // "OP calls=K failed=N path=P": written by the library when the program exits.
@@ -93,9 +97,11 @@ public enum FaultShim {
         // #filePath is Tests/FlipbookTestSupport/FaultShim.swift; the source is Tests/FaultInjection.
         let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         let source = tests.appendingPathComponent("FaultInjection/faultshim.c").path
-        let folder = ExternalTool.productsDirectory.path
-        let partial = "\(folder)/faultshim-\(getpid()).so"
-        let output = "\(folder)/faultshim.so"
+        // Beside the built tool, or in the temporary folder when the build folder is someone else's.
+        let products = ExternalTool.productsDirectory.path
+        let folder = access(products, W_OK) == 0 ? products : FileManager.default.temporaryDirectory.path
+        let partial = "\(folder)/flipbook-faultshim-\(getpid()).so"
+        let output = "\(folder)/flipbook-faultshim-uid\(getuid()).so"
         var failures: [String] = []
         for compiler in ["cc", "clang", "gcc"] {
             guard
