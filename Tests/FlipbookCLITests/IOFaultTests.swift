@@ -80,6 +80,32 @@ struct IOFaultTests {
         #expect(seen.isSuperset(of: expected.union([overwrite ? "rename" : "link"])), "\(seen)")
     }
 
+    @Test func aFolderThatCannotBeFlushedIsAWarningInTheJSONSummaryAndTheMovieIsInPlace() throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        try SampleImages.write(count: 3, width: 64, height: 64, into: frames)
+        let folder = URL(fileURLWithPath: try dir.folder("out")).resolvingSymlinksInPath().path
+        let movie = "\(folder)/movie.mp4"
+        let arguments = [frames, "-o", movie, "--preset", "ultrafast", "--overwrite", "--json", "--quiet"]
+        // The folder's fsync is the last one: count them, then fail that one.
+        try Data("old".utf8).write(to: URL(fileURLWithPath: movie))
+        let count = try FaultShim.run(ExternalTool.flipbookPath, arguments, fault: Fault("fsync", n: 0, in: folder))
+        try Data("old".utf8).write(to: URL(fileURLWithPath: movie))
+        let run = try FaultShim.run(
+            ExternalTool.flipbookPath, arguments, fault: Fault("fsync", n: count.calls, errno: "EIO", in: folder))
+
+        #expect(run.failedPath == folder)
+        #expect(run.result.status == 0, "\(run.result.stderr)")
+        #expect(run.result.stderr.isEmpty, "--quiet: nothing on stderr when the movie is complete")
+        let summary = try JSONSerialization.jsonObject(with: Data(run.result.stdout.utf8)) as? [String: Any]
+        let warnings = summary?["warnings"] as? [String] ?? []
+        #expect(warnings.count == 1, "\(run.result.stdout)")
+        #expect(warnings.first?.contains("\(movie): the movie is complete and in place") == true, "\(warnings)")
+        #expect(warnings.first?.contains("Input/output error") == true, "\(warnings)")
+        #expect(summary?["frames"] as? Int == 3)
+        #expect(try Judge.stream(of: movie).frameCount == 3)
+    }
+
     /// Checks one run against the contract and says what happened, for the table.
     private func judge(
         _ run: FaultRun, fault: Fault, movie: String, old: Data?, sourceLocation: SourceLocation = #_sourceLocation
