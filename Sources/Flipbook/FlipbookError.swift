@@ -90,9 +90,14 @@ struct LibraryCallError: Error, Sendable, CustomStringConvertible {
     let status: Int
     /// The library's message for the status, when it has one.
     var libraryMessage: String? = nil
+    /// The file the call was about, for system calls.
+    var path: String? = nil
 
     var description: String {
-        "\(library) \(function) returned \(status)" + (libraryMessage.map { ": \($0)" } ?? "")
+        if library == "POSIX" {
+            return "\(function)" + (path.map { " of \($0)" } ?? "") + " failed with errno \(status)"
+        }
+        return "\(library) \(function) returned \(status)" + (libraryMessage.map { ": \($0)" } ?? "")
     }
 }
 

@@ -23,4 +23,10 @@ public struct MovieSummary: Sendable, Hashable {
     /// ``MovieWriter/makeMovie(fromImagesAt:to:settings:size:overwrite:imageDuration:repeatFrames:imageLimits:segment:skipInvalidImages:progress:)``),
     /// each error naming its frame index and file; empty when none was.
     public var skippedImages: [FlipbookError] = []
+    /// Things to tell the user about a movie that is complete and in place, each one sentence naming
+    /// the movie; empty when there is nothing to say.
+    ///
+    /// After the movie is renamed into place its folder is flushed to the storage device; if that
+    /// fails the movie is still complete, but the rename may not survive a power cut, and this says so.
+    public var warnings: [String] = []
 }

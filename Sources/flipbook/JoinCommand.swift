@@ -46,6 +46,7 @@ enum JoinCommand {
             let movie = try MovieJoiner.join(
                 segments: segments.map { URL(fileURLWithPath: $0) }, to: URL(fileURLWithPath: output),
                 overwrite: overwrite)
+            if !quiet { for line in Reporting.warningLines(movie) { Terminal.error(line) } }
             if json { Terminal.output(Reporting.json(movie)) }
             if !quiet { Terminal.error(Reporting.summaryLine(movie, seconds: Date().timeIntervalSince(started))) }
             return 0

@@ -23,6 +23,13 @@ enum Reporting {
         return "flipbook: error: \(failure)"
     }
 
+    /// The warning lines on standard error: each image left out, then anything to know about the
+    /// finished movie (such as a folder that could not be flushed to the disk after the rename).
+    static func warningLines(_ movie: MovieSummary) -> [String] {
+        movie.skippedImages.map { "flipbook: warning: skipped \($0)" }
+            + movie.warnings.map { "flipbook: warning: \($0)" }
+    }
+
     /// The `--json` object on standard output.
     static func json(_ movie: MovieSummary) -> String {
         var object: [String: Any] = [
@@ -35,6 +42,7 @@ enum Reporting {
             "bytes": movie.bytes,
         ]
         if !movie.skippedImages.isEmpty { object["skipped"] = movie.skippedImages.count }
+        if !movie.warnings.isEmpty { object["warnings"] = movie.warnings }
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self)
     }

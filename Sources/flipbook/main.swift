@@ -72,7 +72,7 @@ func run(_ arguments: [String]) async -> Int32 {
         let movie = try result.get()
         if showProgress { Terminal.clearProgress() }
         if !options.quiet {
-            for skipped in movie.skippedImages { Terminal.error("flipbook: warning: skipped \(skipped)") }
+            for line in Reporting.warningLines(movie) { Terminal.error(line) }
         }
         if options.json { Terminal.output(Reporting.json(movie)) }
         if !options.quiet { Terminal.error(Reporting.summaryLine(movie, seconds: Date().timeIntervalSince(started))) }

@@ -227,9 +227,10 @@ final class POSIXFile {
     /// Flushes a folder's entries (a rename inside it) to the storage device.
     static func syncDirectory(_ path: String) throws {
         let fd = Glibc.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { throw POSIXFile.error("open", path: path) }
+        let verb = "flush its folder to the disk"
+        guard fd >= 0 else { throw POSIXFile.error("open", path: path, verb: verb) }
         defer { _ = Glibc.close(fd) }
-        guard fsync(fd) == 0 else { throw POSIXFile.error("fsync", path: path) }
+        guard fsync(fd) == 0 else { throw POSIXFile.error("fsync", path: path, verb: verb) }
     }
 
     /// The system's sentence for an errno value.
@@ -245,7 +246,6 @@ final class POSIXFile {
         let number = errno
         return FlipbookError(
             code, "cannot \(verb): \(describe(errno: number))", path: path,
-            underlying: LibraryCallError(
-                library: "POSIX", function: function, status: Int(number), libraryMessage: "errno, on \(path)"))
+            underlying: LibraryCallError(library: "POSIX", function: function, status: Int(number), path: path))
     }
 }

@@ -37,7 +37,8 @@ public enum MovieJoiner {
             return MovieSummary(
                 url: url, frames: plan.samples.count,
                 duration: MediaTime(value: plan.end, timescale: Int32(first.timescale)), bytes: bytes,
-                width: first.sampleEntry.width, height: first.sampleEntry.height, codec: "h264")
+                width: first.sampleEntry.width, height: first.sampleEntry.height, codec: "h264",
+                warnings: file.warnings)
         } catch {
             file.discard()
             throw error

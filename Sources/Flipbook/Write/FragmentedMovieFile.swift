@@ -24,6 +24,8 @@ final class FragmentedMovieFile: MovieOutput {
     private var file: POSIXFile?
     private var header: FragmentedMovieHeader?
     private var committed = false
+    /// What the caller should pass on about a movie that was committed (see ``MovieDestination/publish(_:)``).
+    private(set) var warnings: [String] = []
 
     /// Each track's samples gathered for the fragment being built.
     private var pending: [[MediaSample]]
@@ -48,7 +50,7 @@ final class FragmentedMovieFile: MovieOutput {
         pending = Array(repeating: [], count: trackCount)
         decodeTimes = Array(repeating: 0, count: trackCount)
         moviePath = destination.temporaryStem() + ".tmp"
-        file = try POSIXFile.createExclusive(at: moviePath)
+        file = try destination.createTemporary(at: moviePath)
     }
 
     deinit {
@@ -107,7 +109,7 @@ final class FragmentedMovieFile: MovieOutput {
         try file.sync()
         try file.close()
         self.file = nil
-        try destination.publish(moviePath)
+        warnings = try destination.publish(moviePath)
         committed = true
         return fileSize
     }
@@ -118,7 +120,6 @@ final class FragmentedMovieFile: MovieOutput {
         POSIXFile.remove(moviePath)
     }
 
-<<<<<<< HEAD
     /// A track's edit list, or one that presents its whole media from the start.
     private func finalEdits(of track: Track, index: Int, movieTimescale: UInt32) -> [EditListEntry] {
         guard track.editList.isEmpty else { return track.editList }
@@ -129,11 +130,6 @@ final class FragmentedMovieFile: MovieOutput {
     /// Writes `ftyp` and `moov` with the edit lists so far; the length of each last segment is not
     /// known yet and is written as 0 until ``commit(tracks:extensions:)`` patches it in.
     private func writeHeader(tracks: [Track]) throws {
-=======
-    /// Writes `ftyp` and `moov` with the edit list so far; the length of its last segment is not
-    /// known yet and is written as 0 until ``commit(track:editList:extensions:)`` patches it in.
-    private func writeHeader(editList: [EditListEntry]?) throws {
->>>>>>> bench-corpora
         guard let file else { throw FlipbookError(.invalidState, "the movie file is already closed") }
         var provisional = tracks
         for index in provisional.indices {

@@ -46,11 +46,27 @@ struct MovieDestination: Sendable {
         return "\(folder)/.\(url.lastPathComponent).flipbook-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     }
 
+    /// Creates a hidden temporary file for the movie; a failure names the movie, and the temporary
+    /// file in its cause.
+    func createTemporary(at path: String) throws -> POSIXFile {
+        do {
+            return try POSIXFile.createExclusive(at: path)
+        } catch var error as FlipbookError {
+            error.path = url.path
+            throw error
+        }
+    }
+
     /// Gives the complete, synced movie at `path` the destination's name, atomically: `rename` over
     /// the destination when overwriting, otherwise `link`, which fails rather than replace a file
-    /// that appeared in the meantime. Afterwards nothing is left at `path`, and the folder is synced
-    /// so the new name survives a power cut.
-    func publish(_ path: String) throws {
+    /// that appeared in the meantime. Afterwards nothing is left at `path`, and the folder is
+    /// flushed to the storage device so that the new name survives a power cut.
+    ///
+    /// - Returns: Warnings for the caller to pass on. Once the movie has its name it is complete, so a
+    ///   failure to flush the folder is not a failure of the movie: it is reported as a warning that
+    ///   the rename may not survive a power cut.
+    /// - Throws: When the movie could not be given its name; the destination is then as it was.
+    func publish(_ path: String) throws -> [String] {
         if overwrite {
             try POSIXFile.rename(path, over: url.path)
         } else {
@@ -67,6 +83,23 @@ struct MovieDestination: Sendable {
             }
             POSIXFile.remove(path)
         }
-        try POSIXFile.syncDirectory(url.deletingLastPathComponent().path)
+        return syncFolder()
+    }
+
+    /// Flushes the folder of a movie that was just given its name; a failure is a warning, not an error.
+    private func syncFolder() -> [String] {
+        do {
+            try POSIXFile.syncDirectory(url.deletingLastPathComponent().path)
+            return []
+        } catch {
+            let reason =
+                (error as? FlipbookError).map { failure in
+                    failure.message + (failure.underlying.map { " (\($0))" } ?? "")
+                } ?? "\(error)"
+            return [
+                "\(url.path): the movie is complete and in place, but \(reason), "
+                    + "so the rename may not survive a power cut"
+            ]
+        }
     }
 }

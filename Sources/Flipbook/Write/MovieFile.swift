@@ -2,14 +2,10 @@ import Foundation
 import ISOBMFF
 
 /// The movie on disk while it is being written: media bytes in a hidden file beside the destination,
-<<<<<<< HEAD
 /// and, on ``commit(tracks:extensions:)``, a complete faststart file renamed over the destination.
 ///
 /// Samples of every track are placed by a ``MediaDataInterleaver``: chunks of about a second, the
 /// tracks' chunks in time order, written as they are complete.
-=======
-/// and, on ``commit(track:editList:extensions:)``, a complete faststart file renamed over the destination.
->>>>>>> bench-corpora
 ///
 /// Nothing appears at the destination until the movie is complete. An existing destination is never
 /// opened; without permission to overwrite it is never replaced either. Dropping an uncommitted
@@ -24,6 +20,8 @@ final class MovieFile: MovieOutput {
     /// Bytes of media written so far.
     private var payloadSize: UInt64 = 0
     private var committed = false
+    /// What the caller should pass on about a movie that was committed (see ``MovieDestination/publish(_:)``).
+    private(set) var warnings: [String] = []
 
     /// Creates the hidden media file beside `destination`.
     ///
@@ -35,7 +33,7 @@ final class MovieFile: MovieOutput {
         let stem = destination.temporaryStem()
         moviePath = stem + ".tmp"
         mediaPath = stem + ".media.tmp"
-        media = try POSIXFile.createExclusive(at: mediaPath)
+        media = try destination.createTemporary(at: mediaPath)
     }
 
     deinit {
@@ -82,17 +80,17 @@ final class MovieFile: MovieOutput {
             try media.sync()
             try media.close()
             self.media = nil
-            try destination.publish(mediaPath)
+            warnings = try destination.publish(mediaPath)
         } else {
             header = try MovieLayout(
                 brand: destination.brand, tracks: tracks, sampleTables: sampleTables, extensions: extensions
             ).header
-            let movie = try POSIXFile.createExclusive(at: moviePath)
+            let movie = try destination.createTemporary(at: moviePath)
             try movie.write(header)
             try movie.append(contentsOf: media)
             try movie.sync()
             try movie.close()
-            try destination.publish(moviePath)
+            warnings = try destination.publish(moviePath)
             try? media.close()
             self.media = nil
             POSIXFile.remove(mediaPath)

@@ -21,4 +21,6 @@ protocol MovieOutput: AnyObject {
     func commit(tracks: [Track], extensions: [UserExtensionBox]) throws -> UInt64
     /// Removes the temporary files; the destination is not touched.
     func discard()
+    /// Warnings about a committed movie, such as a folder that could not be flushed to the disk.
+    var warnings: [String] { get }
 }

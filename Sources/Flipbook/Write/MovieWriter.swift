@@ -208,7 +208,8 @@ public actor MovieWriter {
         return MovieSummary(
             url: url, frames: framesAppended,
             duration: MediaTime(value: timeline.presentationEnd, timescale: timeline.timescale),
-            bytes: bytes, width: settings.width, height: settings.height, codec: encoder.codecName)
+            bytes: bytes, width: settings.width, height: settings.height, codec: encoder.codecName,
+            warnings: output.warnings)
     }
 
     /// Makes the last frame appended last until `time`, for images left out at the end of a sequence.

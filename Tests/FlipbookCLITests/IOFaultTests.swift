@@ -1,0 +1,159 @@
+import FlipbookTestSupport
+import Foundation
+import Testing
+
+/// Every file operation the tool makes on the movie's folder, failed at every call in turn (after
+/// SQLite's I/O-error tests), with `Tests/FaultInjection/faultshim.c` preloaded: the tool must
+/// either fail cleanly (status 1, one line naming the movie and the system's reason, no hidden file
+/// left, an existing destination byte for byte as it was) or, when the failed call comes after the
+/// movie is in place, succeed truthfully (status 0, the new movie, a warning line for a folder
+/// that could not be flushed).
+@Suite(
+    .enabled(if: FaultShim.isAvailable, "needs a C compiler (cc, clang or gcc) to build the fault library"),
+    .enabled(
+        if: ProcessInfo.processInfo.environment["FLIPBOOK_SANITIZED"] == nil,
+        "the sanitizers' runtimes must be loaded first and refuse a preloaded library")
+)
+struct IOFaultTests {
+    static let operations = ["open", "write", "pwrite", "fallocate", "fdatasync", "fsync", "close", "rename", "link"]
+    static let errnos = ["EIO", "ENOSPC", "EFBIG"]
+
+    /// A way a movie is written and put in place.
+    struct Way: Sendable, CustomTestStringConvertible {
+        /// Fragmented, or index first.
+        var fragmented: Bool
+        /// Over an existing movie (`rename`), or at a new name (`link`).
+        var overwrite: Bool
+        /// Whether the index is inserted in front of the media (`fallocate` insert-range, as on ext4),
+        /// or the media is copied behind it (as on tmpfs).
+        var insertRange = true
+
+        var testDescription: String {
+            (fragmented ? "--fragmented" : "faststart") + (overwrite ? ", over an existing movie" : ", new movie")
+                + (fragmented || insertRange ? "" : ", media copied (no insert-range)")
+        }
+    }
+
+    @Test(arguments: [
+        Way(fragmented: false, overwrite: true), Way(fragmented: false, overwrite: true, insertRange: false),
+        Way(fragmented: true, overwrite: true), Way(fragmented: false, overwrite: false),
+        Way(fragmented: true, overwrite: false),
+    ])
+    func everyFailingCallLeavesTheDestinationOrTellsTheTruth(way: Way) throws {
+        let (fragmented, overwrite) = (way.fragmented, way.overwrite)
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        try SampleImages.write(count: 12, width: 64, height: 64, into: frames)
+        let folder = URL(fileURLWithPath: try dir.folder("out")).resolvingSymlinksInPath().path
+        let movie = "\(folder)/movie.mp4"
+        let old = Data("last week's movie, which must survive every failure".utf8)
+        let arguments =
+            [frames, "-o", movie, "--preset", "ultrafast"] + (fragmented ? ["--fragmented"] : [])
+            + (overwrite ? ["--overwrite"] : [])
+
+        var table: [String] = []
+        for operation in Self.operations {
+            var n = 1
+            while n <= 100 {
+                if overwrite {
+                    try old.write(to: URL(fileURLWithPath: movie))
+                } else {
+                    try? FileManager.default.removeItem(atPath: movie)
+                }
+                let fault = Fault(operation, n: n, errno: Self.errnos[n % 3], in: folder)
+                let run = try FaultShim.run(
+                    ExternalTool.flipbookPath, arguments, fault: fault,
+                    environment: way.insertRange ? [:] : ["FAULT_NO_INSERT_RANGE": "1"])
+                let outcome = try judge(run, fault: fault, movie: movie, old: overwrite ? old : nil)
+                table.append(
+                    "\(operation) #\(n) \(fault.errno) on \(describe(run.failedPath, folder: folder)): \(outcome)")
+                if run.failedPath == nil { break }
+                n += 1
+            }
+            #expect(n <= 100, "\(operation) was still being called after 100 calls")
+        }
+        print("I/O faults, \(way.testDescription):\n  " + table.joined(separator: "\n  "))
+        // The operations each way makes at least once; a shim that saw none would prove nothing.
+        let seen = Set(table.filter { !$0.contains("not reached") }.map { String($0.prefix { $0 != " " }) })
+        let expected: Set =
+            fragmented ? ["open", "write", "pwrite", "fdatasync", "fsync"] : ["open", "write", "fsync"]
+        #expect(seen.isSuperset(of: expected.union([overwrite ? "rename" : "link"])), "\(seen)")
+    }
+
+    @Test func aFolderThatCannotBeFlushedIsAWarningInTheJSONSummaryAndTheMovieIsInPlace() throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        try SampleImages.write(count: 3, width: 64, height: 64, into: frames)
+        let folder = URL(fileURLWithPath: try dir.folder("out")).resolvingSymlinksInPath().path
+        let movie = "\(folder)/movie.mp4"
+        let arguments = [frames, "-o", movie, "--preset", "ultrafast", "--overwrite", "--json", "--quiet"]
+        // The folder's fsync is the last one: count them, then fail that one.
+        try Data("old".utf8).write(to: URL(fileURLWithPath: movie))
+        let count = try FaultShim.run(ExternalTool.flipbookPath, arguments, fault: Fault("fsync", n: 0, in: folder))
+        try Data("old".utf8).write(to: URL(fileURLWithPath: movie))
+        let run = try FaultShim.run(
+            ExternalTool.flipbookPath, arguments, fault: Fault("fsync", n: count.calls, errno: "EIO", in: folder))
+
+        #expect(run.failedPath == folder)
+        #expect(run.result.status == 0, "\(run.result.stderr)")
+        #expect(run.result.stderr.isEmpty, "--quiet: nothing on stderr when the movie is complete")
+        let summary = try JSONSerialization.jsonObject(with: Data(run.result.stdout.utf8)) as? [String: Any]
+        let warnings = summary?["warnings"] as? [String] ?? []
+        #expect(warnings.count == 1, "\(run.result.stdout)")
+        #expect(warnings.first?.contains("\(movie): the movie is complete and in place") == true, "\(warnings)")
+        #expect(warnings.first?.contains("Input/output error") == true, "\(warnings)")
+        #expect(summary?["frames"] as? Int == 3)
+        #expect(try Judge.stream(of: movie).frameCount == 3)
+    }
+
+    /// Checks one run against the contract and says what happened, for the table.
+    private func judge(
+        _ run: FaultRun, fault: Fault, movie: String, old: Data?, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> String {
+        let stderr = run.result.stderr
+        let lines = stderr.split(separator: "\n")
+        let entries = ((try? FileManager.default.contentsOfDirectory(atPath: fault.folder)) ?? []).sorted()
+        if run.failedPath != nil && run.result.status != 0 {
+            // A failure: one line naming the movie and why, nothing hidden left, the old movie as it was.
+            #expect(run.result.status == 1, "\(fault): \(stderr)", sourceLocation: sourceLocation)
+            #expect(lines.count == 1, "\(fault): one line: \(stderr)", sourceLocation: sourceLocation)
+            #expect(
+                stderr.contains(movie + ":"), "\(fault): names the movie: \(stderr)", sourceLocation: sourceLocation)
+            #expect(stderr.contains(fault.reason), "\(fault): says why: \(stderr)", sourceLocation: sourceLocation)
+            #expect(
+                entries == (old == nil ? [] : ["movie.mp4"]), "\(fault): \(entries)", sourceLocation: sourceLocation)
+            #expect(
+                FileManager.default.contents(atPath: movie) == old, "\(fault): destination changed",
+                sourceLocation: sourceLocation)
+            return "exit 1, \(old == nil ? "nothing left" : "old movie kept")"
+        }
+        // A success is judged by the movie it left: complete, decodable, and nothing hidden beside it.
+        #expect(entries == ["movie.mp4"], "\(fault): \(entries)", sourceLocation: sourceLocation)
+        #expect(try Judge.stream(of: movie).frameCount == 12, "\(fault)", sourceLocation: sourceLocation)
+        #expect(try Judge.decodeErrors(of: movie) == "", "\(fault)", sourceLocation: sourceLocation)
+        guard let failedPath = run.failedPath else { return "not reached; exit 0, new movie" }
+        if failedPath == fault.folder && (fault.operation == "fsync" || fault.operation == "open") {
+            // The movie was in place; only its folder could not be flushed: said, not hidden.
+            let warnings = lines.filter { $0.contains("warning") }
+            #expect(warnings.count == 1, "\(fault): \(stderr)", sourceLocation: sourceLocation)
+            #expect(
+                warnings.first.map {
+                    $0.contains(movie) && $0.contains(fault.reason) && $0.contains("may not survive a power cut")
+                } == true, "\(fault): \(stderr)", sourceLocation: sourceLocation)
+            return "exit 0, new movie, warning: the rename may not survive a power cut"
+        }
+        // Only the close of a descriptor that is no longer needed (the flushed folder, or the media
+        // file already copied into the movie) may fail unseen: no data can be lost there.
+        #expect(fault.operation == "close", "\(fault) was ignored: \(stderr)", sourceLocation: sourceLocation)
+        return "exit 0, new movie (close of a descriptor no longer needed)"
+    }
+
+    /// The failed call's file, short: the folder, the hidden file's kind, or the movie.
+    private func describe(_ path: String?, folder: String) -> String {
+        guard let path else { return "-" }
+        if path == folder { return "the folder" }
+        if path.hasSuffix(".media.tmp") { return "hidden media file" }
+        if path.hasSuffix(".tmp") { return "hidden movie file" }
+        return URL(fileURLWithPath: path).lastPathComponent
+    }
+}
