@@ -104,19 +104,28 @@ public struct VideoSettings: Sendable, Hashable {
         return Int32(scale)
     }
 
-    /// Throws when a setting is out of range, with a message that says which and what is allowed.
-    func validate() throws {
+    /// The constant rate factors x264 takes: 0 (best) to 51 (smallest).
+    public static let crfRange: ClosedRange<Double> = 0...51
+    /// Encoder threads and decode workers: 0 (automatic) to 128.
+    public static let threadRange: ClosedRange<Int> = 0...128
+    /// The sides a movie may have, in pixels; each must also be even.
+    public static let sideRange: ClosedRange<Int> = 2...16384
+
+    /// Throws `.invalidSettings` naming the first setting out of range; the one check of these rules,
+    /// which the command line also applies to its options.
+    public func validate() throws {
         for (name, value) in [("width", width), ("height", height)] {
-            guard (2...16384).contains(value) else {
+            guard Self.sideRange.contains(value) else {
                 throw FlipbookError(.invalidSettings, "\(name) \(value) is out of range; use 2 to 16384 pixels")
             }
             guard value % 2 == 0 else {
                 throw FlipbookError(
-                    .invalidSettings, "\(name) \(value) is odd; 4:2:0 video needs an even \(name), such as \(value + 1)"
+                    .invalidSettings,
+                    "\(name) \(value) is odd; 4:2:0 video needs an even \(name), such as \(value + 1)"
                 )
             }
         }
-        guard crf.isFinite, (0...51).contains(crf) else {
+        guard crf.isFinite, Self.crfRange.contains(crf) else {
             throw FlipbookError(.invalidSettings, "CRF \(crf) is out of range; use 0 (best) to 51 (smallest)")
         }
         if let timescale, timescale <= 0 {
@@ -129,10 +138,10 @@ public struct VideoSettings: Sendable, Hashable {
                 .invalidSettings,
                 "fragment duration \(fragmentDuration) is out of range; use more than 0 and at most an hour")
         }
-        guard (0...128).contains(encoderThreads) else {
+        guard Self.threadRange.contains(encoderThreads) else {
             throw FlipbookError(.invalidSettings, "encoder threads \(encoderThreads) is out of range; use 0 to 128")
         }
-        guard (0...128).contains(decodeWorkers) else {
+        guard Self.threadRange.contains(decodeWorkers) else {
             throw FlipbookError(.invalidSettings, "decode workers \(decodeWorkers) is out of range; use 0 to 128")
         }
     }

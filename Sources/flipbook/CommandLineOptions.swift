@@ -20,7 +20,6 @@ struct CommandLineOptions {
     var preset = EncoderPreset.medium
     var threads = 0
     var decodeWorkers = 0
-    var codec = "h264"
     var overwrite = false
     var fragmented = false
     var fragmentDuration: MediaTime?
@@ -56,7 +55,7 @@ func require<Value>(_ value: Value?, _ message: @autoclosure () -> String) throw
 /// A thread or worker count: 0 (automatic) to 128.
 func automaticOrCount(_ text: String, option: String) throws -> Int {
     try require(
-        Int(text).flatMap { (0...128).contains($0) ? $0 : nil },
+        Int(text).flatMap { VideoSettings.threadRange.contains($0) ? $0 : nil },
         "\(option) \(text) is out of range; use 0 (automatic) to 128.")
 }
 
@@ -143,17 +142,16 @@ let optionTable: [OptionSpec] = [
             "--raw-format \(text) is not a pixel format; use rgba, bgra or rgb.")
     },
     OptionSpec(names: ["--codec"], value: "NAME", help: "The video codec; h264 is the one available (default h264).") {
-        options, text in
+        _, text in
         guard text.lowercased() == "h264" else {
             throw UsageError(description: "--codec \(text) is not available; use h264.")
         }
-        options.codec = "h264"
     },
     OptionSpec(
         names: ["--crf"], value: "N",
         help: "Quality as a constant rate factor, 0 (best) to 51 (smallest); 18 looks lossless (default 23)."
     ) { options, text in
-        guard let crf = Double(text), crf.isFinite, (0...51).contains(crf) else {
+        guard let crf = Double(text), crf.isFinite, VideoSettings.crfRange.contains(crf) else {
             throw UsageError(description: "--crf \(text) is out of range; use a number from 0 (best) to 51 (smallest).")
         }
         options.crf = crf
@@ -245,132 +243,3 @@ let optionTable: [OptionSpec] = [
     OptionSpec(names: ["--version"], value: nil, help: "Show the version.") { options, _ in options.showVersion = true
     },
 ]
-
-extension CommandLineOptions {
-    /// Parses arguments (without the program name).
-    init(parsing arguments: [String]) throws {
-        self.init()
-        var index = 0
-        var onlyInputs = false
-        while index < arguments.count {
-            var argument = arguments[index]
-            index += 1
-            if onlyInputs || argument == "-" || !argument.hasPrefix("-") {
-                inputs.append(argument)
-                continue
-            }
-            if argument == "--" {
-                onlyInputs = true
-                continue
-            }
-            var inlineValue: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                inlineValue = String(argument[argument.index(after: equals)...])
-                argument = String(argument[..<equals])
-            }
-            guard let spec = optionTable.first(where: { $0.names.contains(argument) }) else {
-                throw UsageError(description: "unknown option \(argument); run flipbook --help for the list.")
-            }
-            var value = ""
-            if spec.value != nil {
-                if let inlineValue {
-                    value = inlineValue
-                } else {
-                    guard index < arguments.count else {
-                        throw UsageError(description: "\(argument) needs a value (\(spec.value!)).")
-                    }
-                    value = arguments[index]
-                    index += 1
-                }
-            } else if inlineValue != nil {
-                throw UsageError(description: "\(argument) takes no value.")
-            }
-            try spec.apply(&self, value)
-        }
-    }
-
-    /// Checks that the options make a command.
-    func validate() throws {
-        guard output != nil else {
-            throw UsageError(description: "no output file; add -o movie.mp4.")
-        }
-        guard !inputs.isEmpty else {
-            throw UsageError(description: "no inputs; give image files or folders, such as frames/.")
-        }
-        if inputs.contains("-") {
-            guard inputs == ["-"] else {
-                throw UsageError(description: "- (raw frames on standard input) cannot be mixed with image inputs.")
-            }
-            guard rawSize != nil else {
-                throw UsageError(
-                    description: "reading raw frames from standard input needs --raw-size, such as 640x360.")
-            }
-            if imageDuration != nil {
-                throw UsageError(description: "--duration is for image inputs; raw frames are shown at --fps.")
-            }
-            if skipInvalid {
-                throw UsageError(description: "--skip-invalid is for image inputs; raw frames have no files to skip.")
-            }
-            if segment != nil {
-                throw UsageError(
-                    description: "--segment is for image inputs; raw frames cannot be sliced ahead of time.")
-            }
-        } else if rawSize != nil {
-            throw UsageError(description: "--raw-size is for raw frames on standard input; give - as the input.")
-        }
-        if repeatFrames && imageDuration == nil {
-            throw UsageError(description: "--repeat-frames needs --duration; add --duration SECONDS.")
-        }
-        if segment != nil && fragmented {
-            throw UsageError(description: "--segment and --fragmented cannot be used together; pick one.")
-        }
-        if fragmentDuration != nil && !fragmented {
-            throw UsageError(description: "--fragment-duration applies to fragmented output; add --fragmented.")
-        }
-        if let size = size, size.width % 2 != 0 || size.height % 2 != 0 {
-            throw UsageError(
-                description:
-                    "--size \(size) has an odd side; H.264 4:2:0 needs even sizes, such as \(size.width + size.width % 2)x\(size.height + size.height % 2)."
-            )
-        }
-    }
-}
-
-/// The `--help` text, from the option table.
-func helpText() -> String {
-    var lines = [
-        "flipbook: turn a sequence of still images into an H.264 movie.",
-        "",
-        "Usage: flipbook INPUT... -o FILE [options]",
-        "       flipbook join SEGMENT... -o FILE [--overwrite] [--json] [--quiet]",
-        "       flipbook probe FILE [--json]",
-        "",
-        "Inputs are PNG or JPEG files and folders (a folder means the images directly inside it).",
-        "All inputs are put in natural order by path, so f2 comes before f10, unless --keep-order.",
-        "",
-        "Options:",
-    ]
-    let labels = optionTable.map { spec in
-        spec.names.joined(separator: ", ") + (spec.value.map { " \($0)" } ?? "")
-    }
-    let width = (labels.map(\.count).max() ?? 0) + 2
-    for (label, spec) in zip(labels, optionTable) {
-        lines.append("  " + label.padding(toLength: width, withPad: " ", startingAt: 0) + spec.help)
-    }
-    lines += [
-        "",
-        "Examples:",
-        "  flipbook frames/ -o movie.mp4",
-        "  flipbook frames/ -o clip.mp4 --fps 29.97 --crf 18 --preset slow --overwrite",
-        "  flipbook a.png b.jpg c.png -o show.mp4 --duration 2",
-        "  renderer | flipbook - --raw-size 640x360 --raw-format rgba -o out.mp4",
-        "",
-        "Segments: --segment auto/N takes K from FLIPBOOK_SEGMENT (from 1), JOB_COMPLETION_INDEX (a Kubernetes",
-        "Indexed Job, from 0) or SLURM_ARRAY_TASK_ID (a Slurm array, from SLURM_ARRAY_TASK_MIN). Encode each segment",
-        "with the same inputs and options, then: flipbook join part-*.mp4 -o movie.mp4",
-        "",
-        "Exit status is 0 only when the movie is complete. On failure nothing is left at the output path",
-        "and an existing file there is left as it was.",
-    ]
-    return lines.joined(separator: "\n")
-}

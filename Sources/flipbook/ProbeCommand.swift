@@ -4,20 +4,29 @@ import Foundation
 /// `flipbook probe FILE [--json]`: what a movie holds, from its boxes.
 enum ProbeCommand {
     static let usage = "usage: flipbook probe FILE [--json]"
+    /// The main command's options that probe takes.
+    static let table = subcommandTable(["--json", "--help"])
 
     static func run(_ arguments: [String]) -> Int32 {
-        let json = arguments.contains("--json")
-        let files = arguments.filter { $0 != "--json" }
-        if arguments.contains("-h") || arguments.contains("--help") {
+        let options: CommandLineOptions
+        do {
+            options = try CommandLineOptions(parsing: arguments, table: table)
+        } catch {
+            Terminal.error("flipbook: \(error) \(usage)")
+            return 2
+        }
+        if options.showHelp {
             Terminal.output(
-                usage + "\nPrints codec, profile, size, frames, duration, frame rate, colour tags and layout.")
+                ([usage, "Prints codec, profile, size, frames, duration, frame rate, colour tags and layout.", ""]
+                    + optionLines(table)).joined(separator: "\n"))
             return 0
         }
-        guard files.count == 1, !files[0].hasPrefix("-") else {
+        guard options.inputs.count == 1, options.inputs[0] != "-" else {
             Terminal.error("flipbook: \(usage)")
             return 2
         }
-        let path = files[0]
+        let json = options.json
+        let path = options.inputs[0]
         let inspection: MovieInfo
         do {
             inspection = try MovieInfo(contentsOf: URL(fileURLWithPath: path))

@@ -89,8 +89,7 @@ func makeMovieFromStandardInput(
     _ options: CommandLineOptions, rawSize: FrameSize, settings: VideoSettings
 ) async throws -> MovieSummary {
     var settings = settings
-    let size =
-        options.size ?? FrameSize(width: rawSize.width + rawSize.width % 2, height: rawSize.height + rawSize.height % 2)
+    let size = options.size ?? rawSize.roundedUpToEven
     settings.width = size.width
     settings.height = size.height
     let reader = RawFrameReader(

@@ -34,7 +34,7 @@ public struct RGBColour: Sendable, Hashable, CustomStringConvertible {
     /// White.
     public static let white = RGBColour(red: 255, green: 255, blue: 255)
 
-    /// The colour names ``init(parsing:)`` accepts, with their CSS values.
+    /// The colour names the command line's `--background` accepts, with their CSS values.
     public static let named: [String: RGBColour] = [
         "black": .black, "white": .white,
         "red": RGBColour(red: 255, green: 0, blue: 0), "green": RGBColour(red: 0, green: 128, blue: 0),

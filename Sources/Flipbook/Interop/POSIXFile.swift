@@ -26,15 +26,17 @@ final class POSIXFile {
 
     /// Creates a new file that must not exist yet, for reading and writing, mode 0644 less the umask.
     static func createExclusive(at path: String) throws -> POSIXFile {
-        let fd = Glibc.open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw POSIXFile.error("open", path: path) }
+        let fd = try POSIXFile.check("open", path: path) {
+            Glibc.open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        }
         return POSIXFile(path: path, descriptor: fd)
     }
 
     /// Opens an existing file for reading.
     static func openForReading(at path: String) throws -> POSIXFile {
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw POSIXFile.error("open", path: path, code: .unreadableInput, verb: "read") }
+        let fd = try POSIXFile.check("open", path: path, code: .unreadableInput, verb: "read") {
+            Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        }
         return POSIXFile(path: path, descriptor: fd)
     }
 
@@ -144,7 +146,7 @@ final class POSIXFile {
     /// Flushes the file's data (and the metadata needed to read it back, such as its size) to the
     /// storage device; cheaper than ``sync()`` when only the content matters.
     func syncData() throws {
-        guard fdatasync(descriptor) == 0 else { throw POSIXFile.error("fdatasync", path: path) }
+        try POSIXFile.check("fdatasync", path: path) { fdatasync(descriptor) }
     }
 
     /// The file system's preferred block size for this file (`st_blksize`), 4096 if unknown.
@@ -187,14 +189,14 @@ final class POSIXFile {
 
     /// Flushes the file's data and metadata to the storage device.
     func sync() throws {
-        guard fsync(descriptor) == 0 else { throw POSIXFile.error("fsync", path: path) }
+        try POSIXFile.check("fsync", path: path) { fsync(descriptor) }
     }
 
     /// Closes the descriptor, reporting errors a deferred write may only show now.
     func close() throws {
         let fd = descriptor
         descriptor = -1
-        guard Glibc.close(fd) == 0 else { throw POSIXFile.error("close", path: path) }
+        try POSIXFile.check("close", path: path) { Glibc.close(fd) }
     }
 
     /// Whether something exists at `path` (a file, a folder, or a dangling link).
@@ -211,12 +213,12 @@ final class POSIXFile {
 
     /// Atomically replaces `destination` with `source`.
     static func rename(_ source: String, over destination: String) throws {
-        guard Glibc.rename(source, destination) == 0 else { throw POSIXFile.error("rename", path: destination) }
+        try POSIXFile.check("rename", path: destination) { Glibc.rename(source, destination) }
     }
 
     /// Gives `source` the name `destination` only if nothing has that name yet, atomically.
     static func link(_ source: String, toNew destination: String) throws {
-        guard Glibc.link(source, destination) == 0 else { throw POSIXFile.error("link", path: destination) }
+        try POSIXFile.check("link", path: destination) { Glibc.link(source, destination) }
     }
 
     /// Removes a file, ignoring a missing one.
@@ -226,11 +228,12 @@ final class POSIXFile {
 
     /// Flushes a folder's entries (a rename inside it) to the storage device.
     static func syncDirectory(_ path: String) throws {
-        let fd = Glibc.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         let verb = "flush its folder to the disk"
-        guard fd >= 0 else { throw POSIXFile.error("open", path: path, verb: verb) }
+        let fd = try POSIXFile.check("open", path: path, verb: verb) {
+            Glibc.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        }
         defer { _ = Glibc.close(fd) }
-        guard fsync(fd) == 0 else { throw POSIXFile.error("fsync", path: path, verb: verb) }
+        try POSIXFile.check("fsync", path: path, verb: verb) { fsync(fd) }
     }
 
     /// The system's sentence for an errno value.
@@ -238,7 +241,19 @@ final class POSIXFile {
         String(cString: strerror(code))
     }
 
-    /// The funnel: the failed call, the path, and the system's reason.
+    /// The funnel for POSIX calls: runs `call`, and turns a result below zero into an error naming
+    /// the call, the path and the system's reason (from `errno`).
+    @discardableResult
+    static func check<Result: BinaryInteger>(
+        _ function: String, path: String, code: FlipbookError.Code = .outputNotWritable,
+        verb: String = "write the movie", _ call: () -> Result
+    ) throws -> Result {
+        let result = call()
+        guard result >= 0 else { throw error(function, path: path, code: code, verb: verb) }
+        return result
+    }
+
+    /// The error of a failed call: the call, the path, and the system's reason.
     private static func error(
         _ function: String, path: String, code: FlipbookError.Code = .outputNotWritable,
         verb: String = "write the movie"

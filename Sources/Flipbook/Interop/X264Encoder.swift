@@ -48,13 +48,11 @@ final class X264Encoder: VideoEncoder {
         param.b_annexb = 0
         param.b_repeat_headers = 0
         param.i_log_level = X264_LOG_NONE
-        // Lossless coding (quantiser 0, which x264 also uses for CRF 0) needs the High 4:4:4
-        // Predictive profile, even for 4:2:0.
         if settings.lossless {
             param.rc.i_rc_method = X264_RC_CQP
             param.rc.i_qp_constant = 0
         }
-        let profile = settings.lossless || settings.crf == 0 ? "high444" : "high"
+        let profile = H264Profile(for: settings).rawValue
         try x264Check(
             x264_param_apply_profile(&param, profile), "x264_param_apply_profile", "cannot apply the \(profile) profile"
         )

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Finds the image files of a sequence and puts them in order.
-package enum ImageFiles {
+public enum ImageFiles {
     /// File extensions treated as images when a folder is expanded (compared without case).
     public static let extensions: Set<String> = ["png", "jpg", "jpeg"]
 
@@ -17,7 +17,7 @@ package enum ImageFiles {
     /// - Returns: The image files in presentation order.
     /// - Throws: `.unreadableInput` for a path that does not exist or a folder that cannot be listed,
     ///   `.invalidSettings` for a folder with no images.
-    package static func collect(_ inputs: [URL], keepOrder: Bool = false) throws -> [URL] {
+    public static func collect(_ inputs: [URL], keepOrder: Bool = false) throws -> [URL] {
         var files: [URL] = []
         for input in inputs {
             var isFolder: ObjCBool = false

@@ -1,0 +1,14 @@
+/// Which H.264 profile a movie is encoded in: a rule of Flipbook's, kept apart from the x264 wrapper
+/// that applies it.
+enum H264Profile: String {
+    /// 8-bit 4:2:0 with B-frames and 8x8 transforms: what every player decodes.
+    case high
+    /// High 4:4:4 Predictive: needed for lossless coding (quantiser 0, which x264 also uses for
+    /// CRF 0), even for 4:2:0.
+    case high444
+
+    /// The profile for `settings`.
+    init(for settings: VideoSettings) {
+        self = settings.lossless || settings.crf == 0 ? .high444 : .high
+    }
+}

@@ -1,0 +1,50 @@
+import Flipbook
+
+/// The `--help` text, from the option table.
+func helpText() -> String {
+    var lines = [
+        "flipbook: turn a sequence of still images into an H.264 movie.",
+        "",
+        "Usage: flipbook INPUT... -o FILE [options]",
+        "       flipbook join SEGMENT... -o FILE [--overwrite] [--json] [--quiet]",
+        "       flipbook probe FILE [--json]",
+        "",
+        "Inputs are PNG or JPEG files and folders (a folder means the images directly inside it).",
+        "All inputs are put in natural order by path, so f2 comes before f10, unless --keep-order.",
+        "",
+        "Options:",
+    ]
+    lines += optionLines(optionTable)
+    lines += [
+        "",
+        "Examples:",
+        "  flipbook frames/ -o movie.mp4",
+        "  flipbook frames/ -o clip.mp4 --fps 29.97 --crf 18 --preset slow --overwrite",
+        "  flipbook a.png b.jpg c.png -o show.mp4 --duration 2",
+        "  renderer | flipbook - --raw-size 640x360 --raw-format rgba -o out.mp4",
+        "",
+        "Segments: --segment auto/N takes K from FLIPBOOK_SEGMENT (from 1), JOB_COMPLETION_INDEX (a Kubernetes",
+        "Indexed Job, from 0) or SLURM_ARRAY_TASK_ID (a Slurm array, from SLURM_ARRAY_TASK_MIN). Encode each segment",
+        "with the same inputs and options, then: flipbook join part-*.mp4 -o movie.mp4",
+        "",
+        "Exit status is 0 only when the movie is complete. On failure nothing is left at the output path",
+        "and an existing file there is left as it was.",
+    ]
+    return lines.joined(separator: "\n")
+}
+
+/// One line per option of `table`: its spellings and value, then its help sentence, aligned.
+func optionLines(_ table: [OptionSpec]) -> [String] {
+    let labels = table.map { spec in
+        spec.names.joined(separator: ", ") + (spec.value.map { " \($0)" } ?? "")
+    }
+    let width = (labels.map(\.count).max() ?? 0) + 2
+    return zip(labels, table).map { label, spec in
+        "  " + label.padding(toLength: width, withPad: " ", startingAt: 0) + spec.help
+    }
+}
+
+/// The options of the main table that a subcommand takes, in the table's order.
+func subcommandTable(_ names: Set<String>) -> [OptionSpec] {
+    optionTable.filter { !names.isDisjoint(with: $0.names) }
+}

@@ -1,0 +1,91 @@
+import Flipbook
+
+extension CommandLineOptions {
+    /// Parses arguments (without the program name) with the options of `table`: the main command's
+    /// by default, or a subcommand's subset of it.
+    init(parsing arguments: [String], table: [OptionSpec] = optionTable) throws {
+        self.init()
+        var index = 0
+        var onlyInputs = false
+        while index < arguments.count {
+            var argument = arguments[index]
+            index += 1
+            if onlyInputs || argument == "-" || !argument.hasPrefix("-") {
+                inputs.append(argument)
+                continue
+            }
+            if argument == "--" {
+                onlyInputs = true
+                continue
+            }
+            var inlineValue: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                inlineValue = String(argument[argument.index(after: equals)...])
+                argument = String(argument[..<equals])
+            }
+            guard let spec = table.first(where: { $0.names.contains(argument) }) else {
+                throw UsageError(description: "unknown option \(argument); run flipbook --help for the list.")
+            }
+            var value = ""
+            if spec.value != nil {
+                if let inlineValue {
+                    value = inlineValue
+                } else {
+                    guard index < arguments.count else {
+                        throw UsageError(description: "\(argument) needs a value (\(spec.value!)).")
+                    }
+                    value = arguments[index]
+                    index += 1
+                }
+            } else if inlineValue != nil {
+                throw UsageError(description: "\(argument) takes no value.")
+            }
+            try spec.apply(&self, value)
+        }
+    }
+
+    /// Checks that the options make a command.
+    func validate() throws {
+        guard output != nil else {
+            throw UsageError(description: "no output file; add -o movie.mp4.")
+        }
+        guard !inputs.isEmpty else {
+            throw UsageError(description: "no inputs; give image files or folders, such as frames/.")
+        }
+        if inputs.contains("-") {
+            guard inputs == ["-"] else {
+                throw UsageError(description: "- (raw frames on standard input) cannot be mixed with image inputs.")
+            }
+            guard rawSize != nil else {
+                throw UsageError(
+                    description: "reading raw frames from standard input needs --raw-size, such as 640x360.")
+            }
+            if imageDuration != nil {
+                throw UsageError(description: "--duration is for image inputs; raw frames are shown at --fps.")
+            }
+            if skipInvalid {
+                throw UsageError(description: "--skip-invalid is for image inputs; raw frames have no files to skip.")
+            }
+            if segment != nil {
+                throw UsageError(
+                    description: "--segment is for image inputs; raw frames cannot be sliced ahead of time.")
+            }
+        } else if rawSize != nil {
+            throw UsageError(description: "--raw-size is for raw frames on standard input; give - as the input.")
+        }
+        if repeatFrames && imageDuration == nil {
+            throw UsageError(description: "--repeat-frames needs --duration; add --duration SECONDS.")
+        }
+        if segment != nil && fragmented {
+            throw UsageError(description: "--segment and --fragmented cannot be used together; pick one.")
+        }
+        if fragmentDuration != nil && !fragmented {
+            throw UsageError(description: "--fragment-duration applies to fragmented output; add --fragmented.")
+        }
+        if let size, size != size.roundedUpToEven {
+            throw UsageError(
+                description:
+                    "--size \(size) has an odd side; H.264 4:2:0 needs even sizes, such as \(size.roundedUpToEven).")
+        }
+    }
+}
