@@ -23,20 +23,23 @@ public enum MovieJoiner {
         }
         let destination = try MovieDestination(url, overwrite: overwrite)
         let parts = try SegmentFile.checkedSequence(try segments.map(SegmentFile.init(url:)))
-        let plan = try JoinPlan(parts)
         let first = parts[0]
+        var timeline = try joinedTimeline(parts)
         let file = try MovieFile(destination: destination, timescales: [first.timescale])
         do {
-            var entries = plan.samples[...]
             for part in parts {
-                try part.copySamples(into: file, entries: &entries)
+                try part.copySamples { packet in
+                    if let sample = timeline.add(inTicks: packet) { try file.append(sample, track: 0, tracks: { [] }) }
+                }
             }
+            if let last = timeline.finish() { try file.append(last, track: 0, tracks: { [] }) }
             let track = Track(
-                trackID: 1, timescale: first.timescale, sampleEntry: first.sampleEntry, editList: plan.editList ?? [])
+                trackID: 1, timescale: first.timescale, sampleEntry: first.sampleEntry,
+                editList: timeline.editList() ?? [])
             let bytes = try file.commit(tracks: [track], extensions: [])
             return MovieSummary(
-                url: url, frames: plan.samples.count,
-                duration: MediaTime(value: plan.end, timescale: Int32(first.timescale)), bytes: bytes,
+                url: url, frames: timeline.frameCount,
+                duration: MediaTime(value: timeline.presentationEnd, timescale: Int32(first.timescale)), bytes: bytes,
                 width: first.sampleEntry.width, height: first.sampleEntry.height, codec: "h264",
                 warnings: file.warnings)
         } catch {
@@ -44,48 +47,33 @@ public enum MovieJoiner {
             throw error
         }
     }
-}
 
-/// The joined movie's sample table: decode times made continuous, composition offsets, edit list.
-private struct JoinPlan {
-    let samples: [Sample]
-    let editList: [EditListEntry]?
-    let end: Int64
-
-    init(_ parts: [SegmentFile]) throws {
-        var decode: [Int64] = []
-        var present: [Int64] = []
-        var sync: [Bool] = []
-        var sizes: [UInt32] = []
+    /// The joined movie's clock: every frame's presentation time, the last lasting until the last
+    /// segment ends. Decode times must follow on from segment to segment.
+    private static func joinedTimeline(_ parts: [SegmentFile]) throws -> MovieTimeline {
+        var timeline = MovieTimeline(copyingTimescale: Int32(parts[0].timescale))
+        var presentation: [Int64] = []
+        var lastDecode: Int64?
         for part in parts {
             for sample in part.samples {
                 let dts = Int64(sample.decodeTime) + part.offset
-                if let last = decode.last, dts <= last {
+                if let last = lastDecode, dts <= last {
                     throw FlipbookError(
                         .invalidSettings,
                         "segment \(part.info.segment) decodes a frame at tick \(dts), not after the previous segment's "
                             + "last at \(last); the segments were not made with the same encoder settings",
                         path: part.url.path)
                 }
-                decode.append(dts)
-                present.append(dts + sample.compositionOffset)
-                sync.append(sample.isSync)
-                sizes.append(sample.size)
+                lastDecode = dts
+                presentation.append(dts + sample.compositionOffset)
             }
         }
-        end = parts.last!.end
-        let shift = -decode[0]
-        var samples: [Sample] = []
-        samples.reserveCapacity(decode.count)
-        for index in decode.indices {
-            let next = index + 1 < decode.count ? decode[index + 1] : end
-            samples.append(
-                Sample(
-                    size: sizes[index], duration: UInt32(clamping: max(1, next - decode[index])),
-                    compositionOffset: UInt32(clamping: present[index] - decode[index]), isSync: sync[index]))
+        let scale = Int32(parts[0].timescale)
+        for time in presentation.sorted() {
+            try timeline.schedule(at: MediaTime(value: time, timescale: scale), duration: nil)
         }
-        self.samples = samples
-        editList = shift == 0 ? nil : [EditListEntry(segmentDuration: UInt64(end), mediaTime: shift)]
+        try timeline.extendLatest(until: MediaTime(value: parts.last!.end, timescale: scale))
+        return timeline
     }
 }
 
@@ -211,9 +199,9 @@ private struct SegmentFile {
         return ordered
     }
 
-    /// Copies the segment's samples, in decode order, with their joined table entries taken from the
-    /// front of `entries`; adjacent samples are read in runs of up to 4 MiB at once.
-    func copySamples(into file: MovieFile, entries: inout ArraySlice<Sample>) throws {
+    /// Reads the segment's samples in decode order, adjacent ones in runs of up to 4 MiB at once,
+    /// and hands each over with its times on the joined movie's timeline, in ticks.
+    func copySamples(_ take: (EncodedPacket) throws -> Void) throws {
         let source = try POSIXFile.openForReading(at: url.path)
         var run: [SampleTableReader.DecodedSample] = []
         var runLength = 0
@@ -222,13 +210,12 @@ private struct SegmentFile {
             let bytes = try source.read(at: start, count: runLength)
             var position = 0
             for sample in run {
-                let entry = entries.removeFirst()
-                let data = Array(bytes[position..<position + Int(sample.size)])
+                let dts = Int64(sample.decodeTime) + offset
+                try take(
+                    EncodedPacket(
+                        data: Array(bytes[position..<position + Int(sample.size)]),
+                        presentationTime: dts + sample.compositionOffset, decodeTime: dts, isKeyframe: sample.isSync))
                 position += Int(sample.size)
-                try file.append(
-                    MediaSample(
-                        data: data, duration: entry.duration, compositionOffset: entry.compositionOffset,
-                        isSync: entry.isSync), track: 0, tracks: { [] })
             }
             run.removeAll(keepingCapacity: true)
             runLength = 0

@@ -104,12 +104,24 @@ struct MovieTimeline {
         latestDuration = (end - latest, true)
     }
 
-    /// Accepts the next packet in decode order; returns the previous packet as a whole sample, whose
-    /// decode duration was only known once this packet arrived.
+    /// A clock for samples copied from other movies (a join), whose times are already in ticks: no
+    /// nominal frame rate (a frame lasts one tick unless given a time or duration).
+    init(copyingTimescale timescale: Int32) {
+        self.timescale = timescale
+        nominalFrameDuration = 1
+    }
+
+    /// Accepts the next packet from the encoder, in decode order; returns the previous packet as a
+    /// whole sample, whose decode duration was only known once this packet arrived.
     mutating func add(_ encoded: EncodedPacket) -> MediaSample? {
         var packet = encoded
         packet.presentationTime = ticks(ofEncoderTime: encoded.presentationTime)
         packet.decodeTime = ticks(ofEncoderTime: encoded.decodeTime)
+        return add(inTicks: packet)
+    }
+
+    /// Accepts the next packet in decode order with its times already in ticks (a copied sample).
+    mutating func add(inTicks packet: EncodedPacket) -> MediaSample? {
         if decodeShift == nil { decodeShift = -packet.decodeTime }
         defer { pending = packet }
         guard let previous = pending else { return nil }
