@@ -75,6 +75,14 @@ case "convert":
                 format: "convert %@: %.2f ms a frame at %dx%d (luma[0]=%d)", "\(format)", time * 1000 / Double(count),
                 width, height, picture.luma[0]))
     }
+    let rgbaFrame = try Frame(width: width, height: height, format: .rgba, pixels: rgba)
+    let composited = seconds {
+        for _ in 0..<count { converter.convert(rgbaFrame, over: .black, into: &picture) }
+    }
+    print(
+        String(
+            format: "convert rgba over black: %.2f ms a frame at %dx%d (luma[0]=%d)",
+            composited * 1000 / Double(count), width, height, picture.luma[0]))
 case "memory":
     let (width, height) = parseSize(arguments[2])
     let count = Int(arguments[3])!

@@ -29,6 +29,15 @@ int flipbook_rgb_to_yuv420(
     const uint8_t *source, size_t source_stride, int width, int height, flipbook_pixel_layout layout,
     const flipbook_yuv_coefficients *coefficients, uint8_t *luma, uint8_t *cb, uint8_t *cr);
 
+/// The same conversion with every pixel first composited over `background` (R, G, B) by its alpha,
+/// `(a * colour + (255 - a) * background) / 255` rounded to the nearest code, in the same pass: a
+/// transparent frame of the movie's size is read once. RGB sources are converted as they are.
+/// Returns 1 when every pixel was opaque, as `flipbook_rgb_to_yuv420` does.
+int flipbook_rgb_over_to_yuv420(
+    const uint8_t *source, size_t source_stride, int width, int height, flipbook_pixel_layout layout,
+    const uint8_t background[3], const flipbook_yuv_coefficients *coefficients, uint8_t *luma, uint8_t *cb,
+    uint8_t *cr);
+
 /// 1 when every 4-byte pixel of `width x height` has 255 at `alpha_offset`, else 0.
 int flipbook_alpha_is_opaque(const uint8_t *pixels, size_t stride, int width, int height, int alpha_offset);
 

@@ -18,11 +18,14 @@ struct FramePreparer: Sendable {
     /// The frame as the encoder takes it.
     func prepare(_ frame: Frame) throws -> YUVPicture {
         var picture = pool.take()
-        // Most frames already have the movie's size and no transparency: converted in one pass over
-        // their pixels, which also tells whether any alpha was below 255.
-        if frame.width == conformer.width && frame.height == conformer.height
-            && converter.convert(frame, into: &picture)
-        {
+        if frame.width == conformer.width && frame.height == conformer.height {
+            // Most frames of the movie's size have no transparency: converted in one pass over their
+            // pixels, which also tells whether any alpha was below 255 (0.7 ms a 1080p RGBA frame).
+            // A translucent one is then composited and converted in a second pass (2.2 ms), never
+            // through an RGB copy.
+            if !converter.convert(frame, into: &picture) {
+                converter.convert(frame, over: conformer.background, into: &picture)
+            }
             return picture
         }
         let conformed = try conformer.conform(frame)

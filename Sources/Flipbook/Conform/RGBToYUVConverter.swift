@@ -12,6 +12,15 @@ package struct RGBToYUVConverter: Sendable {
         coefficients = matrix.fixedPoint
     }
 
+    /// Converts a frame of the picture's size with every pixel first composited over `background`
+    /// by its alpha, in the same pass (the result is the same as compositing into RGB first).
+    package func convert(_ frame: Frame, over background: RGBColour, into picture: inout YUVPicture) {
+        precondition(
+            frame.width == picture.width && frame.height == picture.height,
+            "frame \(frame.width)x\(frame.height) into picture \(picture.width)x\(picture.height)")
+        PixelKernels.rgbToYUV420(frame, coefficients: coefficients, over: background, into: &picture)
+    }
+
     /// Writes `frame` into `picture`, which has the same (even) size, and returns whether every
     /// pixel was opaque (alpha is otherwise ignored: translucent frames are composited first).
     @discardableResult

@@ -5,10 +5,12 @@ enum PixelKernels {
     /// Converts `frame` (even width and height) into `picture` of the same size: luma per pixel,
     /// chroma from each 2x2 block, with `coefficients`. Returns whether every pixel was opaque
     /// (always for RGB; for RGBA and BGRA when every alpha is 255), seen on the same pass.
+    /// With `background`, every pixel is first composited over it by its alpha, in the same pass.
     @discardableResult
-    static func rgbToYUV420(_ frame: Frame, coefficients c: FixedPointCoefficients, into picture: inout YUVPicture)
-        -> Bool
-    {
+    static func rgbToYUV420(
+        _ frame: Frame, coefficients c: FixedPointCoefficients, over background: RGBColour? = nil,
+        into picture: inout YUVPicture
+    ) -> Bool {
         let width = frame.width
         let height = frame.height
         precondition(width == picture.width && height == picture.height && width % 2 == 0 && height % 2 == 0)
@@ -28,8 +30,14 @@ enum PixelKernels {
             picture.luma.withUnsafeMutableBufferPointer { luma in
                 picture.cb.withUnsafeMutableBufferPointer { cb in
                     picture.cr.withUnsafeMutableBufferPointer { cr in
-                        flipbook_rgb_to_yuv420(
-                            source.baseAddress, frame.bytesPerRow, Int32(width), Int32(height), layout,
+                        guard let background else {
+                            return flipbook_rgb_to_yuv420(
+                                source.baseAddress, frame.bytesPerRow, Int32(width), Int32(height), layout,
+                                &coefficients, luma.baseAddress, cb.baseAddress, cr.baseAddress) != 0
+                        }
+                        let behind = [background.red, background.green, background.blue]
+                        return flipbook_rgb_over_to_yuv420(
+                            source.baseAddress, frame.bytesPerRow, Int32(width), Int32(height), layout, behind,
                             &coefficients, luma.baseAddress, cb.baseAddress, cr.baseAddress) != 0
                     }
                 }
