@@ -31,17 +31,7 @@ func run(_ arguments: [String]) async -> Int32 {
     let started = Date()
     let showProgress = !options.quiet && Terminal.stderrIsTerminal
     do {
-        var settings = VideoSettings(width: 2, height: 2, frameRate: options.frameRate, crf: options.crf)
-        settings.preset = options.preset
-        settings.encoderThreads = options.threads
-        settings.decodeWorkers = options.decodeWorkers
-        settings.fit = options.fit
-        settings.background = options.background
-        settings.colourStandard = options.colourStandard
-        settings.colourRange = options.colourRange
-        if options.fragmented {
-            settings.fragmentDuration = options.fragmentDuration ?? MediaTime(value: 1, timescale: 1)
-        }
+        let settings = options.videoSettings
         var progress: (@Sendable (SequenceProgress) -> Void)?
         if showProgress {
             progress = { @Sendable update in Terminal.progress(Reporting.progressLine(update)) }
@@ -99,6 +89,24 @@ func makeMovieFromStandardInput(
         overwrite: options.overwrite)
     if options.size == nil && size != rawSize { movie.sizeRoundedFrom = rawSize }
     return movie
+}
+
+extension CommandLineOptions {
+    /// The library's settings for these options; the size is the images' or `--size`, set later.
+    var videoSettings: VideoSettings {
+        var settings = VideoSettings(width: 2, height: 2, frameRate: frameRate, crf: crf)
+        settings.preset = preset
+        settings.encoderThreads = threads
+        settings.decodeWorkers = decodeWorkers
+        settings.fit = fit
+        settings.background = background
+        settings.colourStandard = colourStandard
+        settings.colourRange = colourRange
+        if fragmented {
+            settings.fragmentDuration = fragmentDuration ?? MediaTime(value: 1, timescale: 1)
+        }
+        return settings
+    }
 }
 
 MemoryTuning.keepLargeBuffersInTheHeap()

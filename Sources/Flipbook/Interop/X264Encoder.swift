@@ -16,6 +16,51 @@ final class X264Encoder: VideoEncoder {
     ///   - settings: Size, rate, CRF, preset and threads.
     ///   - colour: The matrix and range the pictures were converted with, written to the VUI.
     init(settings: VideoSettings, colour: ColourMatrix) throws {
+        var param = try X264Encoder.parameters(settings: settings, colour: colour)
+        guard let handle = flipbook_x264_encoder_open(&param) else {
+            throw FlipbookError(
+                .encoderFailed,
+                "x264 could not open an encoder for \(settings.width)x\(settings.height) at \(settings.frameRate) fps",
+                underlying: LibraryCallError(library: "libx264", function: "x264_encoder_open", status: 0))
+        }
+        self.handle = handle
+
+        var nals: UnsafeMutablePointer<x264_nal_t>?
+        var count: Int32 = 0
+        let headerBytes = x264_encoder_headers(handle, &nals, &count)
+        guard headerBytes > 0, let nals else {
+            x264_encoder_close(handle)
+            throw FlipbookError(
+                .encoderFailed, "x264 did not produce parameter sets",
+                underlying: LibraryCallError(
+                    library: "libx264", function: "x264_encoder_headers", status: Int(headerBytes)))
+        }
+        var sps: [[UInt8]] = []
+        var pps: [[UInt8]] = []
+        var sei: [UInt8] = []
+        for nal in UnsafeBufferPointer(start: nals, count: Int(count)) {
+            if nal.i_type == Int32(NAL_SEI.rawValue) {
+                sei = Array(UnsafeBufferPointer(start: nal.p_payload, count: Int(nal.i_payload)))
+                continue
+            }
+            // With b_annexb = 0 each payload starts with a 4-byte length, which avcC does not want.
+            let unit = Array(UnsafeBufferPointer(start: nal.p_payload + 4, count: Int(nal.i_payload) - 4))
+            switch nal.i_type {
+            case Int32(NAL_SPS.rawValue): sps.append(unit)
+            case Int32(NAL_PPS.rawValue): pps.append(unit)
+            default: break
+            }
+        }
+        sampleEntry = AVCSampleEntry(
+            width: settings.width, height: settings.height,
+            decoderConfiguration: AVCDecoderConfiguration(sequenceParameterSets: sps, pictureParameterSets: pps),
+            colour: ColourDescription(colour), compressorName: "Flipbook H.264")
+        pendingSEI = sei
+    }
+
+    /// x264's parameters for `settings`: the preset, size, rate, CRF, keyframes for fragments, the
+    /// colour description for the VUI, MP4-style output and the profile.
+    private static func parameters(settings: VideoSettings, colour: ColourMatrix) throws -> x264_param_t {
         var param = x264_param_t()
         try x264Check(
             x264_param_default_preset(&param, settings.preset.rawValue, nil), "x264_param_default_preset",
@@ -57,45 +102,7 @@ final class X264Encoder: VideoEncoder {
             x264_param_apply_profile(&param, profile), "x264_param_apply_profile", "cannot apply the \(profile) profile"
         )
 
-        guard let handle = flipbook_x264_encoder_open(&param) else {
-            throw FlipbookError(
-                .encoderFailed,
-                "x264 could not open an encoder for \(settings.width)x\(settings.height) at \(settings.frameRate) fps",
-                underlying: LibraryCallError(library: "libx264", function: "x264_encoder_open", status: 0))
-        }
-        self.handle = handle
-
-        var nals: UnsafeMutablePointer<x264_nal_t>?
-        var count: Int32 = 0
-        let headerBytes = x264_encoder_headers(handle, &nals, &count)
-        guard headerBytes > 0, let nals else {
-            x264_encoder_close(handle)
-            throw FlipbookError(
-                .encoderFailed, "x264 did not produce parameter sets",
-                underlying: LibraryCallError(
-                    library: "libx264", function: "x264_encoder_headers", status: Int(headerBytes)))
-        }
-        var sps: [[UInt8]] = []
-        var pps: [[UInt8]] = []
-        var sei: [UInt8] = []
-        for nal in UnsafeBufferPointer(start: nals, count: Int(count)) {
-            if nal.i_type == Int32(NAL_SEI.rawValue) {
-                sei = Array(UnsafeBufferPointer(start: nal.p_payload, count: Int(nal.i_payload)))
-                continue
-            }
-            // With b_annexb = 0 each payload starts with a 4-byte length, which avcC does not want.
-            let unit = Array(UnsafeBufferPointer(start: nal.p_payload + 4, count: Int(nal.i_payload) - 4))
-            switch nal.i_type {
-            case Int32(NAL_SPS.rawValue): sps.append(unit)
-            case Int32(NAL_PPS.rawValue): pps.append(unit)
-            default: break
-            }
-        }
-        sampleEntry = AVCSampleEntry(
-            width: settings.width, height: settings.height,
-            decoderConfiguration: AVCDecoderConfiguration(sequenceParameterSets: sps, pictureParameterSets: pps),
-            colour: ColourDescription(colour), compressorName: "Flipbook H.264")
-        pendingSEI = sei
+        return param
     }
 
     /// x264's SEI naming its version and options, length-prefixed; it goes in front of the first
