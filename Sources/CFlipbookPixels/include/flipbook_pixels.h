@@ -32,4 +32,22 @@ int flipbook_rgb_to_yuv420(
 /// 1 when every 4-byte pixel of `width x height` has 255 at `alpha_offset`, else 0.
 int flipbook_alpha_is_opaque(const uint8_t *pixels, size_t stride, int width, int height, int alpha_offset);
 
+/// The source positions and weights one axis of a resampling reads: for output position `i`,
+/// `count` consecutive source positions from `first[i]`, weighted by `weights[i * count ...]`
+/// (Q14: each position's weights sum to exactly 16384; unused taps are zero).
+typedef struct {
+    const int32_t *first;
+    const int16_t *weights;
+    int count;
+} flipbook_taps;
+
+/// Resamples `channels`-byte pixels (1, 3 or 4) of `source` into `width x height` pixels of
+/// `destination`: each output row sums the source rows `rows` names, then the columns `columns`
+/// names, rounded to the nearest code. `source` needs the rows and columns the taps read (every
+/// `first + count` within the source); `scratch` holds `source_width * channels + 1` 32-bit values.
+void flipbook_resample(
+    const uint8_t *source, size_t source_stride, int source_width, int channels, uint8_t *destination,
+    size_t destination_stride, int width, int height, const flipbook_taps *columns, const flipbook_taps *rows,
+    int32_t *scratch);
+
 #endif

@@ -30,11 +30,20 @@ struct FrameConformer: Sendable {
             sourceWidth: frame.width, sourceHeight: frame.height, width: width, height: height, fit: fit)
         let source = placement.source
         let destination = placement.destination
-        var pixels = frame.compositedRGB(region: source, over: background)
-        if source.width != destination.width || source.height != destination.height {
+        let scales = source.width != destination.width || source.height != destination.height
+        var pixels: [UInt8]
+        if scales && frame.format == .rgb {
+            // Nothing to composite: the region is scaled where it lies, without a cropped copy first.
             pixels = ImageScaler.scale(
-                pixels, width: source.width, height: source.height, channels: 3, toWidth: destination.width,
-                height: destination.height)
+                frame.pixels, region: source, bytesPerRow: frame.bytesPerRow, channels: 3,
+                toWidth: destination.width, height: destination.height)
+        } else {
+            pixels = frame.compositedRGB(region: source, over: background)
+            if scales {
+                pixels = ImageScaler.scale(
+                    pixels, width: source.width, height: source.height, channels: 3, toWidth: destination.width,
+                    height: destination.height)
+            }
         }
         if destination.width != width || destination.height != height {
             pixels = place(pixels, at: destination)
