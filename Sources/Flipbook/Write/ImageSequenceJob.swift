@@ -101,7 +101,8 @@ struct ImageSequenceJob {
     /// Decodes image `index` of the slice, attributing a failure to its frame and file.
     private func decode(_ index: Int) throws -> Frame {
         do {
-            return try ImageDecoder.decodeFile(at: images[index], limits: imageLimits)
+            return try ImageDecoder.decodeFile(
+                at: images[index], limits: imageLimits, sizeHint: DecodeSizeHint(movieSize: size, fit: settings.fit))
         } catch let error as FlipbookError {
             throw error.attributed(toFrame: firstImage + index, path: images[index].path)
         }
