@@ -56,19 +56,40 @@ import Testing
     }
 
     /// A region of a padded frame is read where it lies: the same result as a tight copy of it.
-    @Test func aRegionIsScaledInPlaceAsItsCopyWouldBe() {
+    @Test func aRegionIsScaledInPlaceAsItsCopyWouldBe() throws {
         let (width, height, bytesPerRow) = (50, 30, 50 * 3 + 7)
-        let pixels = Self.noise(count: height * bytesPerRow, seed: 7)
+        let frame = try Frame(
+            width: width, height: height, format: .rgb, bytesPerRow: bytesPerRow,
+            pixels: Self.noise(count: height * bytesPerRow, seed: 7))
         let region = PixelRect(x: 9, y: 4, width: 33, height: 21)
         var copy: [UInt8] = []
         for row in region.y..<region.y + region.height {
             let start = row * bytesPerRow + region.x * 3
-            copy += pixels[start..<start + region.width * 3]
+            copy += frame.pixels[start..<start + region.width * 3]
         }
-        #expect(width * 3 < bytesPerRow)
-        let inPlace = ImageScaler.scale(
-            pixels, region: region, bytesPerRow: bytesPerRow, channels: 3, toWidth: 16, height: 9)
+        let inPlace = ImageScaler.scaleToRGB(frame, region: region, toWidth: 16, height: 9)
         #expect(inPlace == ImageScaler.scale(copy, width: 33, height: 21, channels: 3, toWidth: 16, height: 9))
+    }
+
+    /// Opaque RGBA and BGRA frames scale straight to RGB: the same bytes as the RGB frame scaled.
+    @Test(arguments: [PixelFormat.rgba, .bgra])
+    func opaqueFourByteFramesScaleToTheSameRGB(format: PixelFormat) throws {
+        let (width, height) = (61, 37)
+        let rgb = Self.noise(count: width * height * 3, seed: 11)
+        var fourBytes: [UInt8] = []
+        for pixel in stride(from: 0, to: rgb.count, by: 3) {
+            let (r, g, b) = (rgb[pixel], rgb[pixel + 1], rgb[pixel + 2])
+            fourBytes += format == .rgba ? [r, g, b, 255] : [b, g, r, 255]
+        }
+        let frame = try Frame(width: width, height: height, format: format, pixels: fourBytes)
+        let region = PixelRect(x: 3, y: 2, width: 50, height: 30)
+        for (newWidth, newHeight) in [(25, 15), (16, 9), (120, 70)] {
+            let scaled = ImageScaler.scaleToRGB(frame, region: region, toWidth: newWidth, height: newHeight)
+            let expected = ImageScaler.scaleToRGB(
+                try Frame(width: width, height: height, format: .rgb, pixels: rgb), region: region,
+                toWidth: newWidth, height: newHeight)
+            #expect(scaled == expected, "\(format) to \(newWidth)x\(newHeight)")
+        }
     }
 
     /// Every position's taps stay inside the source and sum to one, near both edges included.

@@ -41,13 +41,22 @@ typedef struct {
     int count;
 } flipbook_taps;
 
-/// Resamples `channels`-byte pixels (1, 3 or 4) of `source` into `width x height` pixels of
+/// Source and output pixels of a resampling, 8 bits a channel, interleaved.
+typedef enum {
+    FLIPBOOK_RESAMPLE_GRAY = 0,          ///< 1 byte a pixel in and out.
+    FLIPBOOK_RESAMPLE_RGB = 1,           ///< 3 bytes a pixel in and out.
+    FLIPBOOK_RESAMPLE_RGBA = 2,          ///< 4 bytes a pixel in and out, alpha filtered like a colour.
+    FLIPBOOK_RESAMPLE_RGBA_TO_RGB = 3,   ///< RGBA in, RGB out: alpha dropped (for opaque images).
+    FLIPBOOK_RESAMPLE_BGRA_TO_RGB = 4,   ///< BGRA in, RGB out: alpha dropped (for opaque images).
+} flipbook_resample_layout;
+
+/// Resamples the pixels of `source` (`layout` says their bytes) into `width x height` pixels of
 /// `destination`: each output row sums the source rows `rows` names, then the columns `columns`
 /// names, rounded to the nearest code. `source` needs the rows and columns the taps read (every
-/// `first + count` within the source); `scratch` holds `source_width * channels + 1` 32-bit values.
+/// `first + count` within the source); `scratch` holds `source_width * 4 + 1` 32-bit values.
 void flipbook_resample(
-    const uint8_t *source, size_t source_stride, int source_width, int channels, uint8_t *destination,
-    size_t destination_stride, int width, int height, const flipbook_taps *columns, const flipbook_taps *rows,
-    int32_t *scratch);
+    const uint8_t *source, size_t source_stride, int source_width, flipbook_resample_layout layout,
+    uint8_t *destination, size_t destination_stride, int width, int height, const flipbook_taps *columns,
+    const flipbook_taps *rows, int32_t *scratch);
 
 #endif
