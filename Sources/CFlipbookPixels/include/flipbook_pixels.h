@@ -59,4 +59,10 @@ void flipbook_resample(
     uint8_t *destination, size_t destination_stride, int width, int height, const flipbook_taps *columns,
     const flipbook_taps *rows, int32_t *scratch);
 
+/// Turns `width x height` pixels of `bpp` bytes (3 or 4), rows `stride` bytes apart, upright for
+/// EXIF orientation 1-8 into tightly packed `destination` (1 copies; 5-8 swap width and height):
+/// the output pixel (x, y) is the stored pixel that orientation shows there.
+void flipbook_orient(
+    const uint8_t *source, size_t stride, int width, int height, int bpp, int orientation, uint8_t *destination);
+
 #endif
