@@ -168,9 +168,11 @@ import Testing
         #expect(ImageScaler.scale(image, width: 4, height: 2, channels: 1, toWidth: 2, height: 1) == [15, 150])
     }
 
-    @Test func doublingInterpolatesBetweenPixelCentres() {
+    @Test func doublingFollowsTheCatmullRomCubicBetweenPixelCentres() {
         let image: [UInt8] = [0, 100]
         // Centres of the new pixels fall at -0.25 (clamped), 0.25, 0.75 and 1.25 (clamped) source pixels.
-        #expect(ImageScaler.scale(image, width: 2, height: 1, channels: 1, toWidth: 4, height: 1) == [0, 25, 75, 100])
+        // At 0.25 the four taps (-1, 0, 1, 2, the outer two folded onto the edges) weigh 0 by
+        // -0.0703 + 0.8672 and 100 by 0.2266 - 0.0234: 20.3. Bilinear would give 25.
+        #expect(ImageScaler.scale(image, width: 2, height: 1, channels: 1, toWidth: 4, height: 1) == [0, 20, 80, 100])
     }
 }

@@ -41,4 +41,37 @@ int flipbook_rgb_over_to_yuv420(
 /// 1 when every 4-byte pixel of `width x height` has 255 at `alpha_offset`, else 0.
 int flipbook_alpha_is_opaque(const uint8_t *pixels, size_t stride, int width, int height, int alpha_offset);
 
+/// The source positions and weights one axis of a resampling reads: for output position `i`,
+/// `count` consecutive source positions from `first[i]`, weighted by `weights[i * count ...]`
+/// (Q14: each position's weights sum to exactly 16384; unused taps are zero).
+typedef struct {
+    const int32_t *first;
+    const int16_t *weights;
+    int count;
+} flipbook_taps;
+
+/// Source and output pixels of a resampling, 8 bits a channel, interleaved.
+typedef enum {
+    FLIPBOOK_RESAMPLE_GRAY = 0,          ///< 1 byte a pixel in and out.
+    FLIPBOOK_RESAMPLE_RGB = 1,           ///< 3 bytes a pixel in and out.
+    FLIPBOOK_RESAMPLE_RGBA = 2,          ///< 4 bytes a pixel in and out, alpha filtered like a colour.
+    FLIPBOOK_RESAMPLE_RGBA_TO_RGB = 3,   ///< RGBA in, RGB out: alpha dropped (for opaque images).
+    FLIPBOOK_RESAMPLE_BGRA_TO_RGB = 4,   ///< BGRA in, RGB out: alpha dropped (for opaque images).
+} flipbook_resample_layout;
+
+/// Resamples the pixels of `source` (`layout` says their bytes) into `width x height` pixels of
+/// `destination`: each output row sums the source rows `rows` names, then the columns `columns`
+/// names, rounded to the nearest code. `source` needs the rows and columns the taps read (every
+/// `first + count` within the source); `scratch` holds `source_width * 4 + 1` 32-bit values.
+void flipbook_resample(
+    const uint8_t *source, size_t source_stride, int source_width, flipbook_resample_layout layout,
+    uint8_t *destination, size_t destination_stride, int width, int height, const flipbook_taps *columns,
+    const flipbook_taps *rows, int32_t *scratch);
+
+/// Turns `width x height` pixels of `bpp` bytes (3 or 4), rows `stride` bytes apart, upright for
+/// EXIF orientation 1-8 into tightly packed `destination` (1 copies; 5-8 swap width and height):
+/// the output pixel (x, y) is the stored pixel that orientation shows there.
+void flipbook_orient(
+    const uint8_t *source, size_t stride, int width, int height, int bpp, int orientation, uint8_t *destination);
+
 #endif

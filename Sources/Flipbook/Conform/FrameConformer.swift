@@ -5,7 +5,8 @@
 /// copy, no scaling). Otherwise the work is, in order: crop (for `.cover`) and composite over the
 /// background at the source's resolution into RGB, scale with ``ImageScaler`` if the size changes,
 /// and place the result on a background-filled picture if it does not cover it. Compositing before
-/// scaling means transparent pixels never bleed their hidden colour into their neighbours.
+/// scaling means transparent pixels never bleed their hidden colour into their neighbours. An opaque
+/// frame that is scaled has nothing to composite: its region is scaled where it lies, into RGB.
 struct FrameConformer: Sendable {
     let width: Int
     let height: Int
@@ -30,11 +31,19 @@ struct FrameConformer: Sendable {
             sourceWidth: frame.width, sourceHeight: frame.height, width: width, height: height, fit: fit)
         let source = placement.source
         let destination = placement.destination
-        var pixels = frame.compositedRGB(region: source, over: background)
-        if source.width != destination.width || source.height != destination.height {
-            pixels = ImageScaler.scale(
-                pixels, width: source.width, height: source.height, channels: 3, toWidth: destination.width,
-                height: destination.height)
+        let scales = source.width != destination.width || source.height != destination.height
+        var pixels: [UInt8]
+        if scales && frame.isOpaque {
+            // Nothing to composite: the region is scaled where it lies, without a cropped copy first.
+            pixels = ImageScaler.scaleToRGB(
+                frame, region: source, toWidth: destination.width, height: destination.height)
+        } else {
+            pixels = frame.compositedRGB(region: source, over: background)
+            if scales {
+                pixels = ImageScaler.scale(
+                    pixels, width: source.width, height: source.height, channels: 3, toWidth: destination.width,
+                    height: destination.height)
+            }
         }
         if destination.width != width || destination.height != height {
             pixels = place(pixels, at: destination)

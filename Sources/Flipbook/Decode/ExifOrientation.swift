@@ -68,31 +68,8 @@ extension Frame {
     func oriented(_ orientation: Int) throws -> Frame {
         guard (2...8).contains(orientation) else { return self }
         let swaps = orientation >= 5
-        let newWidth = swaps ? height : width
-        let newHeight = swaps ? width : height
-        let bpp = format.bytesPerPixel
-        var output = [UInt8](repeating: 0, count: newWidth * newHeight * bpp)
-        var out = output.mutableSpan
-        let source = pixels.span
-        var target = 0
-        for y in 0..<newHeight {
-            for x in 0..<newWidth {
-                // The stored pixel shown at (x, y) of the upright picture.
-                let (sx, sy): (Int, Int) =
-                    switch orientation {
-                    case 2: (width - 1 - x, y)
-                    case 3: (width - 1 - x, height - 1 - y)
-                    case 4: (x, height - 1 - y)
-                    case 5: (y, x)
-                    case 6: (y, height - 1 - x)
-                    case 7: (width - 1 - y, height - 1 - x)
-                    default: (width - 1 - y, x)
-                    }
-                let offset = sy * bytesPerRow + sx * bpp
-                for byte in 0..<bpp { out[target + byte] = source[offset + byte] }
-                target += bpp
-            }
-        }
-        return try Frame(width: newWidth, height: newHeight, format: format, pixels: output)
+        return try Frame(
+            width: swaps ? height : width, height: swaps ? width : height, format: format,
+            pixels: PixelKernels.orient(self, orientation: orientation))
     }
 }

@@ -4,9 +4,11 @@ import Foundation
 package enum ImageDecoder {
     /// Decodes PNG or JPEG bytes.
     ///
+    /// - Parameter sizeHint: The size and fit the image will be drawn at, if known: a JPEG drawn
+    ///   smaller than its size is decoded at a smaller scale (PNGs always at full size).
     /// - Throws: ``FlipbookError`` with `.unsupportedImage` for other formats, `.corruptImage` for
     ///   damaged data; the caller attributes it to a frame and path.
-    package static func decode(_ data: Data, limits: ImageLimits) throws -> Frame {
+    package static func decode(_ data: Data, limits: ImageLimits, sizeHint: DecodeSizeHint? = nil) throws -> Frame {
         if data.starts(with: ImageSniffing.pngSignature) {
             // The size is checked from the header before either decoder takes any memory.
             if let size = ImageSniffing.pngSize(data) { try limits.check(width: size.width, height: size.height) }
@@ -23,9 +25,10 @@ package enum ImageDecoder {
                     "the JPEG has \(scans) scans, more than the limit of \(limits.maxJPEGScans); "
                         + "such a file takes minutes to decode (re-save it as a baseline JPEG)")
             }
-            let frame = try TurboJPEGDecoder.decode(data, limits: limits)
             // Only the metadata before the first scan is read, not the whole file.
             let orientation = ExifOrientation.read(fromJPEG: bytes)
+            let frame = try TurboJPEGDecoder.decode(
+                data, limits: limits, sizeHint: sizeHint, swapsSides: (orientation ?? 1) >= 5)
             return try orientation.map { try frame.oriented($0) } ?? frame
         }
         if data.isEmpty {
@@ -40,10 +43,11 @@ package enum ImageDecoder {
             .unsupportedImage, "not a PNG or JPEG image (the file does not start with either signature)")
     }
 
-    /// Reads and decodes the image file at `url`.
-    package static func decodeFile(at url: URL, limits: ImageLimits) throws -> Frame {
+    /// Reads and decodes the image file at `url`, at a smaller scale where `sizeHint` allows (see
+    /// ``decode(_:limits:sizeHint:)``).
+    package static func decodeFile(at url: URL, limits: ImageLimits, sizeHint: DecodeSizeHint? = nil) throws -> Frame {
         let data = try POSIXFile.readImageFile(at: url.path)
-        return try FrameOrigin(path: url.path).attributing { try decode(data, limits: limits) }
+        return try FrameOrigin(path: url.path).attributing { try decode(data, limits: limits, sizeHint: sizeHint) }
     }
 
     /// A short reason for a Foundation file error, without Foundation's long wrapper text.

@@ -7,11 +7,15 @@ package enum FuzzEntry {
     static let limits = ImageLimits(maxDimension: 4096, maxPixels: 1 << 24, maxJPEGScans: 500)
 
     /// Decodes `bytes` as an image file would be (PNG through the fast path or libspng, JPEG
-    /// through TurboJPEG with EXIF orientation), throwing away the result and any error.
+    /// through TurboJPEG with EXIF orientation), at full size and as drawn into a small movie (a
+    /// JPEG then decodes at a smaller scale), throwing away the results and any error.
     package static func decodeImage(_ bytes: [UInt8]) {
         let data = Data(bytes)
-        if let frame = try? ImageDecoder.decode(data, limits: limits) {
-            precondition(frame.pixels.count == frame.height * frame.bytesPerRow, "a decoded frame's size is wrong")
+        for hint in [nil, DecodeSizeHint(width: 16, height: 16, fit: .cover)] {
+            if let frame = try? ImageDecoder.decode(data, limits: limits, sizeHint: hint) {
+                precondition(
+                    frame.pixels.count == frame.height * frame.bytesPerRow, "a decoded frame's size is wrong")
+            }
         }
     }
 

@@ -35,7 +35,7 @@ struct ImageSequenceJob {
         let started = Date()
         var skipping = SkippedImages(enabled: skipInvalidImages)
         let (usable, firstFrame) = try ImageSequenceJob.firstUsableImage(
-            images, firstImage: firstImage, limits: imageLimits, skipping: &skipping)
+            images, firstImage: firstImage, limits: imageLimits, sizeHint: sizeHint, skipping: &skipping)
         let (writer, roundedFrom) = try await makeWriter(firstFrame: firstFrame)
         do {
             try await withThrowingTaskGroup(of: (Int, Result<YUVPicture, any Error>).self) { group in
@@ -97,12 +97,16 @@ struct ImageSequenceJob {
     ///
     /// - Parameter firstImage: The index of `images[0]` in the whole sequence, for errors.
     static func firstUsableImage(
-        _ images: [URL], firstImage: Int, limits: ImageLimits, skipping: inout SkippedImages
+        _ images: [URL], firstImage: Int, limits: ImageLimits, sizeHint: DecodeSizeHint? = nil,
+        skipping: inout SkippedImages
     ) throws -> (Int, Frame) {
         for (index, image) in images.enumerated() {
             do {
                 let origin = FrameOrigin(index: firstImage + index, path: image.path)
-                return (index, try origin.attributing { try ImageDecoder.decodeFile(at: image, limits: limits) })
+                let frame = try origin.attributing {
+                    try ImageDecoder.decodeFile(at: image, limits: limits, sizeHint: sizeHint)
+                }
+                return (index, frame)
             } catch let error as FlipbookError where skipping.maySkip(error) {
                 skipping.skip(error)
             }
@@ -115,10 +119,13 @@ struct ImageSequenceJob {
         FrameOrigin(index: firstImage + index, path: images[index].path)
     }
 
-    /// Decodes image `index` of the slice.
+    /// Decodes image `index` of the slice, at a smaller scale where the movie's size allows.
     private func decode(_ index: Int) throws -> Frame {
-        try ImageDecoder.decodeFile(at: images[index], limits: imageLimits)
+        try ImageDecoder.decodeFile(at: images[index], limits: imageLimits, sizeHint: sizeHint)
     }
+
+    /// How large images are drawn: known when the movie's size was given.
+    private var sizeHint: DecodeSizeHint? { DecodeSizeHint(movieSize: size, fit: settings.fit) }
 
     /// The writer, sized from the first image unless a size was given.
     private func makeWriter(firstFrame frame: Frame) async throws -> (MovieWriter, FrameSize?) {

@@ -119,7 +119,11 @@ public actor MovieWriter {
         async throws
     {
         // Decoding, fitting and conversion run here, off the actor, like append(_:at:duration:).
-        let picture = Result { try preparer.prepare(try ImageDecoder.decodeFile(at: imageURL, limits: imageLimits)) }
+        let hint = DecodeSizeHint(
+            movieSize: FrameSize(width: settings.width, height: settings.height), fit: settings.fit)
+        let picture = Result {
+            try preparer.prepare(try ImageDecoder.decodeFile(at: imageURL, limits: imageLimits, sizeHint: hint))
+        }
         try await append(prepared: picture, at: time, duration: duration, origin: FrameOrigin(path: imageURL.path))
     }
 
