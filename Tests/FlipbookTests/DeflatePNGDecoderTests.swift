@@ -32,6 +32,39 @@ import Testing
         #expect(fast.pixels == reference.pixels)
     }
 
+    /// A 67x41 image with gradients and noise, its rows written with `filters` in turn.
+    static func filteredPNG(alpha: Bool, filters: [UInt8]) -> Data {
+        let (width, height, channels) = (67, 41, alpha ? 4 : 3)
+        var random = SplitMix64(state: 41)
+        let samples = (0..<width * height * channels).map { index in
+            let (pixel, channel) = (index / channels, index % channels)
+            let (x, y) = (pixel % width, pixel / width)
+            let smooth = [x * 3, y * 5, (x + y) * 2, 255 - x][channel]
+            return (smooth + Int(random.next() % 9)) % 256
+        }
+        return TestPNG.encode(
+            width: width, height: height, colourType: alpha ? 6 : 2, bitDepth: 8, samples: samples, filters: filters)
+    }
+
+    @Test(arguments: [[UInt8(0)], [1], [2], [3], [4], [4, 4, 3, 1, 4, 2, 0, 4, 3]], [false, true])
+    func rowsOfEachFilterDecodeLikeLibspng(filters: [UInt8], alpha: Bool) throws {
+        let data = Self.filteredPNG(alpha: alpha, filters: filters)
+        let fast = try #require(try DeflatePNGDecoder.decode(data, limits: ImageLimits()))
+        let reference = try SPNGDecoder.decode(data, limits: ImageLimits())
+        #expect(fast.format == reference.format && fast.width == 67 && fast.height == 41)
+        #expect(firstDifference(fast.pixels, reference.pixels) == nil, "filters \(filters)")
+    }
+
+    @Test func anUnknownFilterTypeIsACorruptImageNamingTheRow() throws {
+        let data = Self.filteredPNG(
+            alpha: false, filters: [4, 1, 2, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 9] + [UInt8](repeating: 4, count: 27))
+        let error = try #require(throws: FlipbookError.self) {
+            try DeflatePNGDecoder.decode(data, limits: ImageLimits())
+        }
+        #expect(error.code == .corruptImage)
+        #expect(error.message.contains("row 13 has an unknown filter type 9"), "\(error)")
+    }
+
     @Test func otherKindsOfPNGGoToLibspng() throws {
         let dir = try TemporaryDirectory()
         for format in ["gray", "pal8", "rgb48be", "ya8"] {

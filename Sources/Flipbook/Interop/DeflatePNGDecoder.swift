@@ -5,8 +5,9 @@ import Foundation
 ///
 /// Chunks are walked and every critical chunk's CRC checked here; the image data is inflated in one
 /// call to libdeflate (about twice zlib's speed) straight into a buffer of exactly the size the
-/// header implies, then unfiltered row by row. Anything else (palette, grey, 16-bit, interlaced,
-/// transparency chunks, unknown critical chunks) returns `nil` and goes to libspng.
+/// header implies, then unfiltered in place by the C kernel (`PixelKernels.unfilterPNG`). Anything
+/// else (palette, grey, 16-bit, interlaced, transparency chunks, unknown critical chunks) returns
+/// `nil` and goes to libspng.
 enum DeflatePNGDecoder {
     /// Decodes `data`, or returns `nil` when the image is not for this path.
     ///
@@ -21,8 +22,13 @@ enum DeflatePNGDecoder {
             // One buffer: inflated rows (a filter byte each), then unfiltered in place, each row moving
             // down by one byte a row; the spare bytes at the end are dropped.
             var pixels = try inflate(bytes, layout: layout, count: layout.height * (rowBytes + 1))
-            try pixels.withUnsafeMutableBufferPointer { buffer in
-                try unfilterInPlace(buffer, rows: layout.height, rowBytes: rowBytes, channels: channels)
+            let failedRow = pixels.withUnsafeMutableBufferPointer { buffer in
+                PixelKernels.unfilterPNG(buffer, rows: layout.height, rowBytes: rowBytes, bytesPerPixel: channels)
+            }
+            if let failedRow {
+                let filter = pixels[failedRow * (rowBytes + 1)]
+                throw FlipbookError(
+                    .corruptImage, "the PNG cannot be decoded: row \(failedRow) has an unknown filter type \(filter)")
             }
             pixels.removeLast(layout.height)
             return try Frame(
@@ -69,55 +75,6 @@ enum DeflatePNGDecoder {
             throw FlipbookError(.corruptImage, "the PNG cannot be decoded: its image data is longer than its size says")
         default:
             throw FlipbookError(.corruptImage, "the PNG cannot be decoded: its compressed image data is damaged")
-        }
-    }
-
-    /// Reverses the PNG row filters (ISO/IEC 15948 §9), packing the rows to the buffer's start.
-    ///
-    /// Row `r` is read from `r * (rowBytes + 1) + 1` and written to `r * rowBytes`: the write position
-    /// never passes a byte still to be read, so one forward pass does it in place.
-    private static func unfilterInPlace(
-        _ buffer: UnsafeMutableBufferPointer<UInt8>, rows: Int, rowBytes: Int, channels: Int
-    ) throws {
-        guard let base = buffer.baseAddress else { return }
-        for row in 0..<rows {
-            let filter = base[row * (rowBytes + 1)]
-            let line = UnsafePointer(base + row * (rowBytes + 1) + 1)
-            let current = base + row * rowBytes
-            let prior: UnsafeMutablePointer<UInt8>? = row > 0 ? current - rowBytes : nil
-            switch filter {
-            case 0:
-                memmove(current, line, rowBytes)
-            case 1:
-                for i in 0..<channels { current[i] = line[i] }
-                for i in channels..<rowBytes { current[i] = line[i] &+ current[i - channels] }
-            case 2:
-                if let prior {
-                    for i in 0..<rowBytes { current[i] = line[i] &+ prior[i] }
-                } else {
-                    memmove(current, line, rowBytes)
-                }
-            case 3:
-                for i in 0..<rowBytes {
-                    let left = i >= channels ? Int(current[i - channels]) : 0
-                    let up = prior.map { Int($0[i]) } ?? 0
-                    current[i] = line[i] &+ UInt8((left + up) >> 1)
-                }
-            case 4:
-                for i in 0..<rowBytes {
-                    let a = i >= channels ? Int(current[i - channels]) : 0
-                    let b = prior.map { Int($0[i]) } ?? 0
-                    let c = i >= channels ? (prior.map { Int($0[i - channels]) } ?? 0) : 0
-                    let pa = abs(b - c)
-                    let pb = abs(a - c)
-                    let pc = abs(a + b - 2 * c)
-                    let predictor = pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
-                    current[i] = line[i] &+ UInt8(predictor)
-                }
-            default:
-                throw FlipbookError(
-                    .corruptImage, "the PNG cannot be decoded: row \(row) has an unknown filter type \(filter)")
-            }
         }
     }
 }

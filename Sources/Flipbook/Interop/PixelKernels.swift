@@ -49,3 +49,25 @@ extension PixelKernels {
         }
     }
 }
+
+extension PixelKernels {
+    /// Reverses the row filters of a non-interlaced PNG image in place (ISO/IEC 15948 §9).
+    ///
+    /// `buffer` holds the inflated image data: `rows` rows of a filter type byte and `rowBytes`
+    /// filtered bytes. Row `r` is written unfiltered at `r * rowBytes`, so the rows end up packed at
+    /// the buffer's start. `portable` picks the byte-by-byte loops other architectures use (for tests).
+    ///
+    /// - Returns: `nil`, or the index of the first row whose filter type is not 0 to 4.
+    static func unfilterPNG(
+        _ buffer: UnsafeMutableBufferPointer<UInt8>, rows: Int, rowBytes: Int, bytesPerPixel: Int,
+        portable: Bool = false
+    ) -> Int? {
+        precondition((1...8).contains(bytesPerPixel) && rowBytes % bytesPerPixel == 0 && rows >= 0)
+        let (bytes, overflow) = rows.multipliedReportingOverflow(by: rowBytes + 1)
+        precondition(!overflow && buffer.count >= bytes, "\(buffer.count) bytes for \(rows) rows of \(rowBytes)")
+        guard let base = buffer.baseAddress, rows > 0 else { return nil }
+        let unfilter = portable ? flipbook_png_unfilter_portable : flipbook_png_unfilter
+        let done = unfilter(base, rows, rowBytes, Int32(bytesPerPixel))
+        return done == rows ? nil : done
+    }
+}
