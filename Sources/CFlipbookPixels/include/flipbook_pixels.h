@@ -46,4 +46,10 @@ size_t flipbook_png_unfilter(uint8_t *data, size_t rows, size_t row_bytes, int b
 /// vector version use; on x86-64 it is there for tests to hold the two to the same results.
 size_t flipbook_png_unfilter_portable(uint8_t *data, size_t rows, size_t row_bytes, int bytes_per_pixel);
 
+/// Converts `count` unfiltered PNG pixels of `channels` samples (1 grey, 2 grey and alpha, 3 RGB,
+/// 4 RGBA) of `bit_depth` 8 or 16 (big-endian) to 8-bit RGB (grey, RGB) or RGBA (with alpha) at
+/// `out`, as libspng does: grey repeated into each colour, 16-bit samples cut to their high byte.
+/// `out` holds `count` x 3 or 4 bytes and does not overlap `samples`.
+void flipbook_png_to_rgb8(const uint8_t *samples, size_t count, int channels, int bit_depth, uint8_t *out);
+
 #endif

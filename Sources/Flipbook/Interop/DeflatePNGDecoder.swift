@@ -1,13 +1,15 @@
 internal import CDeflate
 import Foundation
 
-/// The fast path for the PNGs renderers and ffmpeg write most: 8-bit RGB or RGBA, not interlaced.
+/// The fast path for the PNGs renderers and ffmpeg write most: 8 or 16-bit RGB, RGBA, grey or grey
+/// and alpha, not interlaced.
 ///
 /// Chunks are walked and every critical chunk's CRC checked here; the image data is inflated in one
 /// call to libdeflate (about twice zlib's speed) straight into a buffer of exactly the size the
-/// header implies, then unfiltered in place by the C kernel (`PixelKernels.unfilterPNG`). Anything
-/// else (palette, grey, 16-bit, interlaced, transparency chunks, unknown critical chunks) returns
-/// `nil` and goes to libspng.
+/// header implies, then unfiltered in place by the C kernel (`PixelKernels.unfilterPNG`). 8-bit RGB
+/// and RGBA are then the frame's pixels; the others are made 8-bit RGB or RGBA as libspng makes them
+/// (`PixelKernels.pngSamplesToRGB8`). Anything else (palette, bit depths below 8, interlaced,
+/// transparency chunks, unknown critical chunks) returns `nil` and goes to libspng.
 enum DeflatePNGDecoder {
     /// Decodes `data`, or returns `nil` when the image is not for this path.
     ///
@@ -17,22 +19,30 @@ enum DeflatePNGDecoder {
             let bytes = raw.bindMemory(to: UInt8.self)
             guard let layout = try PNGLayout(bytes) else { return nil }
             try limits.check(width: layout.width, height: layout.height)
-            let channels = layout.hasAlpha ? 4 : 3
-            let rowBytes = layout.width * channels
+            let bytesPerPixel = layout.channels * layout.bitDepth / 8
+            let rowBytes = layout.width * bytesPerPixel
+            // Huge 16-bit images go to libspng, which inflates row by row: here the inflated samples
+            // (twice the frame's bytes) and the frame would be in memory together.
+            if layout.bitDepth == 16 && layout.height * rowBytes > 1 << 28 { return nil }
             // One buffer: inflated rows (a filter byte each), then unfiltered in place, each row moving
-            // down by one byte a row; the spare bytes at the end are dropped.
-            var pixels = try inflate(bytes, layout: layout, count: layout.height * (rowBytes + 1))
-            let failedRow = pixels.withUnsafeMutableBufferPointer { buffer in
-                PixelKernels.unfilterPNG(buffer, rows: layout.height, rowBytes: rowBytes, bytesPerPixel: channels)
+            // down by one byte a row; the spare bytes at the end are dropped or ignored.
+            var samples = try inflate(bytes, layout: layout, count: layout.height * (rowBytes + 1))
+            let failedRow = samples.withUnsafeMutableBufferPointer { buffer in
+                PixelKernels.unfilterPNG(buffer, rows: layout.height, rowBytes: rowBytes, bytesPerPixel: bytesPerPixel)
             }
             if let failedRow {
-                let filter = pixels[failedRow * (rowBytes + 1)]
+                let filter = samples[failedRow * (rowBytes + 1)]
                 throw FlipbookError(
                     .corruptImage, "the PNG cannot be decoded: row \(failedRow) has an unknown filter type \(filter)")
             }
-            pixels.removeLast(layout.height)
-            return try Frame(
-                width: layout.width, height: layout.height, format: layout.hasAlpha ? .rgba : .rgb, pixels: pixels)
+            let format: PixelFormat = layout.channels % 2 == 0 ? .rgba : .rgb
+            if layout.bitDepth == 8 && layout.channels >= 3 {
+                samples.removeLast(layout.height)
+            } else {
+                samples = PixelKernels.pngSamplesToRGB8(
+                    samples, pixels: layout.width * layout.height, channels: layout.channels, bitDepth: layout.bitDepth)
+            }
+            return try Frame(width: layout.width, height: layout.height, format: format, pixels: samples)
         }
     }
 
@@ -83,12 +93,15 @@ enum DeflatePNGDecoder {
 private struct PNGLayout {
     let width: Int
     let height: Int
-    let hasAlpha: Bool
+    /// Samples a pixel: 1 grey, 2 grey and alpha, 3 RGB, 4 RGBA.
+    let channels: Int
+    /// Bits a sample: 8 or 16.
+    let bitDepth: Int
     /// The IDAT payloads, in order.
     let imageData: [Range<Int>]
 
-    /// Walks the chunks; `nil` when the image is not 8-bit RGB/RGBA without interlacing or carries
-    /// chunks only libspng handles.
+    /// Walks the chunks; `nil` when the image is not 8 or 16-bit grey, grey and alpha, RGB or RGBA
+    /// without interlacing, or carries chunks only libspng handles.
     init?(_ bytes: UnsafeBufferPointer<UInt8>) throws {
         func fail(_ message: String) -> FlipbookError {
             FlipbookError(.corruptImage, "the PNG cannot be decoded: \(message)")
@@ -98,7 +111,7 @@ private struct PNGLayout {
         }
         guard bytes.count >= 8 + 25 else { throw fail("the file is too short to hold a PNG header") }
         var position = 8
-        var header: (width: Int, height: Int, alpha: Bool)?
+        var header: (width: Int, height: Int, channels: Int, bitDepth: Int)?
         var data: [Range<Int>] = []
         var sawEnd = false
         while position < bytes.count {
@@ -130,8 +143,10 @@ private struct PNGLayout {
                 guard bytes[body + 10] == 0, bytes[body + 11] == 0 else {
                     throw fail("unknown compression or filter method")
                 }
-                guard depth == 8, colour == 2 || colour == 6, bytes[body + 12] == 0 else { return nil }
-                header = (width, height, colour == 6)
+                let channelsOfColourType: [UInt8: Int] = [0: 1, 2: 3, 4: 2, 6: 4]
+                guard depth == 8 || depth == 16, let channels = channelsOfColourType[colour], bytes[body + 12] == 0
+                else { return nil }
+                header = (width, height, channels, Int(depth))
             case "IDAT":
                 guard header != nil else { throw fail("image data comes before the header") }
                 if let last = data.last, last.upperBound + 4 != position {
@@ -153,7 +168,8 @@ private struct PNGLayout {
         guard sawEnd else { throw fail("the IEND chunk is missing (the file is truncated)") }
         width = header.width
         height = header.height
-        hasAlpha = header.alpha
+        channels = header.channels
+        bitDepth = header.bitDepth
         imageData = data
     }
 }

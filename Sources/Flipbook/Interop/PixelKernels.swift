@@ -71,3 +71,20 @@ extension PixelKernels {
         return done == rows ? nil : done
     }
 }
+
+extension PixelKernels {
+    /// `pixels` unfiltered PNG pixels of `channels` samples (1 grey, 2 grey and alpha, 3 RGB, 4 RGBA)
+    /// of `bitDepth` 8 or 16 as 8-bit RGB (grey, RGB) or RGBA (with alpha): grey repeated into each
+    /// colour, 16-bit samples cut to their high byte, as libspng decodes them.
+    static func pngSamplesToRGB8(_ samples: [UInt8], pixels: Int, channels: Int, bitDepth: Int) -> [UInt8] {
+        precondition((1...4).contains(channels) && (bitDepth == 8 || bitDepth == 16) && pixels >= 0)
+        precondition(samples.count >= pixels * channels * bitDepth / 8)
+        let count = pixels * (channels % 2 == 0 ? 4 : 3)
+        return samples.withUnsafeBufferPointer { source in
+            [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
+                flipbook_png_to_rgb8(source.baseAddress, pixels, Int32(channels), Int32(bitDepth), out.baseAddress)
+                initialized = count
+            }
+        }
+    }
+}
