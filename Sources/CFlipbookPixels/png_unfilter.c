@@ -185,29 +185,50 @@ ALWAYS_INLINE void average_simd(const uint8_t *in, const uint8_t *prior, uint8_t
 #endif
 
 typedef void (*row_unfilter)(int type, const uint8_t *in, const uint8_t *prior, uint8_t *out, size_t n, int bpp);
+typedef void (*paeth_pair_unfilter)(
+    const uint8_t *in, const uint8_t *in_next, const uint8_t *prior, uint8_t *out, uint8_t *out_next, size_t n,
+    int bpp);
 
-static size_t unfilter_image(uint8_t *data, size_t rows, size_t row_bytes, int bpp, row_unfilter unfilter) {
+// Row by row, or two at a time where two Paeth rows follow each other (most rows of rendered
+// images) and `pair` is given: the second row goes through `scratch` and is copied into place once
+// both rows have been read.
+static size_t unfilter_image(
+    uint8_t *data, size_t rows, size_t row_bytes, int bpp, row_unfilter unfilter, paeth_pair_unfilter pair) {
+    uint8_t *scratch = pair != NULL && rows > 1 ? malloc(row_bytes) : NULL;
     const uint8_t *prior = NULL;
-    for (size_t row = 0; row < rows; row++) {
+    size_t row = 0;
+    for (; row < rows; row++) {
         const uint8_t *line = data + row * (row_bytes + 1);
         const uint8_t type = line[0];
-        if (type > FILTER_PAETH) return row;
+        if (type > FILTER_PAETH) break;
         uint8_t *out = data + row * row_bytes;
+        if (type == FILTER_PAETH && prior != NULL && scratch != NULL && row + 1 < rows
+            && line[row_bytes + 1] == FILTER_PAETH) {
+            pair(line + 1, line + row_bytes + 2, prior, out, scratch, row_bytes, bpp);
+            memcpy(out + row_bytes, scratch, row_bytes);
+            prior = out + row_bytes;
+            row++;
+            continue;
+        }
         unfilter(type, line + 1, prior, out, row_bytes, bpp);
         prior = out;
     }
-    return rows;
+    free(scratch);
+    return row;
 }
 
 size_t flipbook_png_unfilter(uint8_t *data, size_t rows, size_t row_bytes, int bytes_per_pixel) {
 #if defined(__x86_64__)
+    const int avx2 = cpu_has_avx2();
+    const int paired = bytes_per_pixel >= 3 && bytes_per_pixel != 5 && bytes_per_pixel != 7;
     return unfilter_image(
-        data, rows, row_bytes, bytes_per_pixel, cpu_has_avx2() ? unfilter_row_avx2 : unfilter_row_sse2);
+        data, rows, row_bytes, bytes_per_pixel, avx2 ? unfilter_row_avx2 : unfilter_row_sse2,
+        !paired ? NULL : avx2 ? paeth_pair_avx2 : paeth_pair_sse2);
 #else
-    return unfilter_image(data, rows, row_bytes, bytes_per_pixel, unfilter_row_portable_any);
+    return unfilter_image(data, rows, row_bytes, bytes_per_pixel, unfilter_row_portable_any, NULL);
 #endif
 }
 
 size_t flipbook_png_unfilter_portable(uint8_t *data, size_t rows, size_t row_bytes, int bytes_per_pixel) {
-    return unfilter_image(data, rows, row_bytes, bytes_per_pixel, unfilter_row_portable_any);
+    return unfilter_image(data, rows, row_bytes, bytes_per_pixel, unfilter_row_portable_any, NULL);
 }

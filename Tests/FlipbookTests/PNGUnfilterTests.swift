@@ -105,13 +105,16 @@ import Testing
         }
     }
 
-    @Test func anUnknownFilterTypeStopsAtItsRow() {
+    /// Row 3 is damaged, after rows the kernel takes one at a time, after a pair of Paeth rows (which
+    /// it takes together), and after a Paeth row it would have paired with row 3.
+    @Test(arguments: [[UInt8(4), 3, 1], [1, 4, 4], [1, 2, 4]])
+    func anUnknownFilterTypeStopsAtItsRow(typesBefore: [UInt8]) {
         var random = SplitMix64(state: 7)
         let rowBytes = 17 * 3
         for portable in [false, true] {
             for badType: UInt8 in [5, 128, 255] {
                 let data = Self.filteredRows(
-                    types: [4, 3, 1, badType, 2], rows: 5, rowBytes: rowBytes, narrow: false, random: &random)
+                    types: typesBefore + [badType, 4], rows: 5, rowBytes: rowBytes, narrow: false, random: &random)
                 let result = Self.kernel(data, rows: 5, rowBytes: rowBytes, bytesPerPixel: 3, portable: portable)
                 #expect(result.failedRow == 3, "type \(badType), portable \(portable)")
                 let expected = Self.specification(
