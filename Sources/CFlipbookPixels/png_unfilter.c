@@ -8,9 +8,9 @@
 // before it stores its output, so a store never reaches a byte that has not been read yet.
 //
 // On x86-64 (which always has SSE2) Sub, Average and Paeth work one pixel at a time in a 128-bit
-// register, all channels at once, as libpng's filter_sse2_intrinsics.c does; Up adds 16 bytes at a
-// time. Other architectures, and pixels of 1 or 2 bytes, use the portable loops, which follow the
-// specification's definitions byte by byte.
+// register, all channels at once, as libpng's filter_sse2_intrinsics.c does, and two Paeth rows that
+// follow each other go through one pass; Up adds 16 bytes at a time. Other architectures, and pixels
+// of 1 or 2 bytes, use the portable loops, which follow the specification's definitions byte by byte.
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -103,9 +103,9 @@ ALWAYS_INLINE __m128i load_pixel(const uint8_t *at, const int bpp, const int wid
 }
 
 // A `wide` store of a 3-byte pixel writes 4 bytes; the next pixel's store overwrites the extra one.
-// In place, that byte (at most `k` >= 1 bytes below where the row is read) has already been loaded.
-// A 6-byte pixel's extra 2 bytes could land on one not yet read (the first row is written 1 byte
-// below where it is read), so its stores are exact.
+// In place a row is written k >= 1 bytes below where it is read, so that byte is at most the third
+// this step loaded. A 6-byte pixel's extra 2 bytes could land on one not yet read (the first row is
+// written 1 byte below where it is read), so its stores are exact.
 ALWAYS_INLINE void store_pixel(uint8_t *at, __m128i pixel, const int bpp, const int wide) {
     const size_t count = wide && bpp == 3 ? 4 : (size_t)bpp;
     if (bpp <= 4) {
