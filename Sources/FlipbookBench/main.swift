@@ -57,7 +57,7 @@ case "decode":
     }
     print(
         String(
-            format: "decode: %d images, %.2f ms each (%d bytes of pixels)", files.count,
+            format: "decode: %ld images, %.2f ms each (%ld bytes of pixels)", files.count,
             time * 1000 / Double(files.count), pixels))
 case "convert":
     let (width, height) = parseSize(arguments[2])
@@ -72,7 +72,7 @@ case "convert":
         let time = seconds { for _ in 0..<count { converter.convert(frame, into: &picture) } }
         print(
             String(
-                format: "convert %@: %.2f ms a frame at %dx%d (luma[0]=%d)", "\(format)", time * 1000 / Double(count),
+                format: "convert %@: %.2f ms a frame at %ldx%ld (luma[0]=%d)", "\(format)", time * 1000 / Double(count),
                 width, height, picture.luma[0]))
     }
     let rgbaFrame = try Frame(width: width, height: height, format: .rgba, pixels: rgba)
@@ -117,7 +117,7 @@ case "memory":
     }()
     print(
         String(
-            format: "memory: %d frames in %.2f s, %.1f fps, %d bytes, %.2f s cpu", count, time, Double(count) / time,
+            format: "memory: %ld frames in %.2f s, %.1f fps, %ld bytes, %.2f s cpu", count, time, Double(count) / time,
             movie!.bytes, cpuSeconds() - cpuBefore))
 default:
     print("usage: FlipbookBench decode DIR | convert WxH N | memory WxH N PRESET CRF OUT.mp4 [OUT.y4m]")

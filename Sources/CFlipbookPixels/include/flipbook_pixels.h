@@ -74,4 +74,24 @@ void flipbook_resample(
 void flipbook_orient(
     const uint8_t *source, size_t stride, int width, int height, int bpp, int orientation, uint8_t *destination);
 
+/// Reverses the row filters of a non-interlaced PNG image (ISO/IEC 15948 §9), in place.
+///
+/// `data` holds `rows` rows as inflated from the image data: row `r`'s filter type byte at
+/// `r * (row_bytes + 1)`, its `row_bytes` filtered bytes right after. Row `r` is written unfiltered
+/// at `r * row_bytes`, so the rows end up packed at the start of `data`. `bytes_per_pixel` is the
+/// specification's `bpp` (1 to 8: 1 for bit depths below 8) and `row_bytes` a multiple of it.
+/// Returns `rows` when every row was unfiltered, or the index of the first row whose filter type
+/// is not 0 to 4 (the rows before it are unfiltered, it and those after are not).
+size_t flipbook_png_unfilter(uint8_t *data, size_t rows, size_t row_bytes, int bytes_per_pixel);
+
+/// `flipbook_png_unfilter` with the portable byte-by-byte loops that architectures without a
+/// vector version use; on x86-64 it is there for tests to hold the two to the same results.
+size_t flipbook_png_unfilter_portable(uint8_t *data, size_t rows, size_t row_bytes, int bytes_per_pixel);
+
+/// Converts `count` unfiltered PNG pixels of `channels` samples (1 grey, 2 grey and alpha, 3 RGB,
+/// 4 RGBA) of `bit_depth` 8 or 16 (big-endian) to 8-bit RGB (grey, RGB) or RGBA (with alpha) at
+/// `out`, as libspng does: grey repeated into each colour, 16-bit samples cut to their high byte.
+/// `out` holds `count` x 3 or 4 bytes and does not overlap `samples`.
+void flipbook_png_to_rgb8(const uint8_t *samples, size_t count, int channels, int bit_depth, uint8_t *out);
+
 #endif

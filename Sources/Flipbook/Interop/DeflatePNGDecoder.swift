@@ -1,11 +1,14 @@
 internal import CDeflate
 import Foundation
 
-/// The fast path for the PNGs renderers and ffmpeg write most: 8-bit RGB or RGBA, not interlaced.
+/// The fast path for the PNGs renderers and ffmpeg write most: 8 or 16-bit RGB, RGBA, grey or grey
+/// and alpha, not interlaced.
 ///
 /// Chunks are walked and every critical chunk's CRC checked here; the image data is inflated in one
 /// call to libdeflate (about twice zlib's speed) straight into a buffer of exactly the size the
-/// header implies, then unfiltered row by row. Anything else (palette, grey, 16-bit, interlaced,
+/// header implies, then unfiltered in place by the C kernel (`PixelKernels.unfilterPNG`). 8-bit RGB
+/// and RGBA are then the frame's pixels; the others are made 8-bit RGB or RGBA as libspng makes them
+/// (`PixelKernels.pngSamplesToRGB8`). Anything else (palette, bit depths below 8, interlaced,
 /// transparency chunks, unknown critical chunks) returns `nil` and goes to libspng.
 enum DeflatePNGDecoder {
     /// Decodes `data`, or returns `nil` when the image is not for this path.
@@ -16,17 +19,30 @@ enum DeflatePNGDecoder {
             let bytes = raw.bindMemory(to: UInt8.self)
             guard let layout = try PNGLayout(bytes) else { return nil }
             try limits.check(width: layout.width, height: layout.height)
-            let channels = layout.hasAlpha ? 4 : 3
-            let rowBytes = layout.width * channels
+            let bytesPerPixel = layout.channels * layout.bitDepth / 8
+            let rowBytes = layout.width * bytesPerPixel
+            // Huge 16-bit images go to libspng, which inflates row by row: here the inflated samples
+            // (twice the frame's bytes) and the frame would be in memory together.
+            if layout.bitDepth == 16 && layout.height * rowBytes > 1 << 28 { return nil }
             // One buffer: inflated rows (a filter byte each), then unfiltered in place, each row moving
-            // down by one byte a row; the spare bytes at the end are dropped.
-            var pixels = try inflate(bytes, layout: layout, count: layout.height * (rowBytes + 1))
-            try pixels.withUnsafeMutableBufferPointer { buffer in
-                try unfilterInPlace(buffer, rows: layout.height, rowBytes: rowBytes, channels: channels)
+            // down by one byte a row; the spare bytes at the end are dropped or ignored.
+            var samples = try inflate(bytes, layout: layout, count: layout.height * (rowBytes + 1))
+            let failedRow = samples.withUnsafeMutableBufferPointer { buffer in
+                PixelKernels.unfilterPNG(buffer, rows: layout.height, rowBytes: rowBytes, bytesPerPixel: bytesPerPixel)
             }
-            pixels.removeLast(layout.height)
-            return try Frame(
-                width: layout.width, height: layout.height, format: layout.hasAlpha ? .rgba : .rgb, pixels: pixels)
+            if let failedRow {
+                let filter = samples[failedRow * (rowBytes + 1)]
+                throw FlipbookError(
+                    .corruptImage, "the PNG cannot be decoded: row \(failedRow) has an unknown filter type \(filter)")
+            }
+            let format: PixelFormat = layout.channels % 2 == 0 ? .rgba : .rgb
+            if layout.bitDepth == 8 && layout.channels >= 3 {
+                samples.removeLast(layout.height)
+            } else {
+                samples = PixelKernels.pngSamplesToRGB8(
+                    samples, pixels: layout.width * layout.height, channels: layout.channels, bitDepth: layout.bitDepth)
+            }
+            return try Frame(width: layout.width, height: layout.height, format: format, pixels: samples)
         }
     }
 
@@ -71,67 +87,21 @@ enum DeflatePNGDecoder {
             throw FlipbookError(.corruptImage, "the PNG cannot be decoded: its compressed image data is damaged")
         }
     }
-
-    /// Reverses the PNG row filters (ISO/IEC 15948 §9), packing the rows to the buffer's start.
-    ///
-    /// Row `r` is read from `r * (rowBytes + 1) + 1` and written to `r * rowBytes`: the write position
-    /// never passes a byte still to be read, so one forward pass does it in place.
-    private static func unfilterInPlace(
-        _ buffer: UnsafeMutableBufferPointer<UInt8>, rows: Int, rowBytes: Int, channels: Int
-    ) throws {
-        guard let base = buffer.baseAddress else { return }
-        for row in 0..<rows {
-            let filter = base[row * (rowBytes + 1)]
-            let line = UnsafePointer(base + row * (rowBytes + 1) + 1)
-            let current = base + row * rowBytes
-            let prior: UnsafeMutablePointer<UInt8>? = row > 0 ? current - rowBytes : nil
-            switch filter {
-            case 0:
-                memmove(current, line, rowBytes)
-            case 1:
-                for i in 0..<channels { current[i] = line[i] }
-                for i in channels..<rowBytes { current[i] = line[i] &+ current[i - channels] }
-            case 2:
-                if let prior {
-                    for i in 0..<rowBytes { current[i] = line[i] &+ prior[i] }
-                } else {
-                    memmove(current, line, rowBytes)
-                }
-            case 3:
-                for i in 0..<rowBytes {
-                    let left = i >= channels ? Int(current[i - channels]) : 0
-                    let up = prior.map { Int($0[i]) } ?? 0
-                    current[i] = line[i] &+ UInt8((left + up) >> 1)
-                }
-            case 4:
-                for i in 0..<rowBytes {
-                    let a = i >= channels ? Int(current[i - channels]) : 0
-                    let b = prior.map { Int($0[i]) } ?? 0
-                    let c = i >= channels ? (prior.map { Int($0[i - channels]) } ?? 0) : 0
-                    let pa = abs(b - c)
-                    let pb = abs(a - c)
-                    let pc = abs(a + b - 2 * c)
-                    let predictor = pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
-                    current[i] = line[i] &+ UInt8(predictor)
-                }
-            default:
-                throw FlipbookError(
-                    .corruptImage, "the PNG cannot be decoded: row \(row) has an unknown filter type \(filter)")
-            }
-        }
-    }
 }
 
 /// Where a PNG's parts are, after checking its chunk structure and critical chunks' CRCs.
 private struct PNGLayout {
     let width: Int
     let height: Int
-    let hasAlpha: Bool
+    /// Samples a pixel: 1 grey, 2 grey and alpha, 3 RGB, 4 RGBA.
+    let channels: Int
+    /// Bits a sample: 8 or 16.
+    let bitDepth: Int
     /// The IDAT payloads, in order.
     let imageData: [Range<Int>]
 
-    /// Walks the chunks; `nil` when the image is not 8-bit RGB/RGBA without interlacing or carries
-    /// chunks only libspng handles.
+    /// Walks the chunks; `nil` when the image is not 8 or 16-bit grey, grey and alpha, RGB or RGBA
+    /// without interlacing, or carries chunks only libspng handles.
     init?(_ bytes: UnsafeBufferPointer<UInt8>) throws {
         func fail(_ message: String) -> FlipbookError {
             FlipbookError(.corruptImage, "the PNG cannot be decoded: \(message)")
@@ -141,7 +111,7 @@ private struct PNGLayout {
         }
         guard bytes.count >= 8 + 25 else { throw fail("the file is too short to hold a PNG header") }
         var position = 8
-        var header: (width: Int, height: Int, alpha: Bool)?
+        var header: (width: Int, height: Int, channels: Int, bitDepth: Int)?
         var data: [Range<Int>] = []
         var sawEnd = false
         while position < bytes.count {
@@ -173,8 +143,10 @@ private struct PNGLayout {
                 guard bytes[body + 10] == 0, bytes[body + 11] == 0 else {
                     throw fail("unknown compression or filter method")
                 }
-                guard depth == 8, colour == 2 || colour == 6, bytes[body + 12] == 0 else { return nil }
-                header = (width, height, colour == 6)
+                let channelsOfColourType: [UInt8: Int] = [0: 1, 2: 3, 4: 2, 6: 4]
+                guard depth == 8 || depth == 16, let channels = channelsOfColourType[colour], bytes[body + 12] == 0
+                else { return nil }
+                header = (width, height, channels, Int(depth))
             case "IDAT":
                 guard header != nil else { throw fail("image data comes before the header") }
                 if let last = data.last, last.upperBound + 4 != position {
@@ -196,7 +168,8 @@ private struct PNGLayout {
         guard sawEnd else { throw fail("the IEND chunk is missing (the file is truncated)") }
         width = header.width
         height = header.height
-        hasAlpha = header.alpha
+        channels = header.channels
+        bitDepth = header.bitDepth
         imageData = data
     }
 }

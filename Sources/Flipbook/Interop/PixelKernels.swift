@@ -57,3 +57,42 @@ extension PixelKernels {
         }
     }
 }
+
+extension PixelKernels {
+    /// Reverses the row filters of a non-interlaced PNG image in place (ISO/IEC 15948 §9).
+    ///
+    /// `buffer` holds the inflated image data: `rows` rows of a filter type byte and `rowBytes`
+    /// filtered bytes. Row `r` is written unfiltered at `r * rowBytes`, so the rows end up packed at
+    /// the buffer's start. `portable` picks the byte-by-byte loops other architectures use (for tests).
+    ///
+    /// - Returns: `nil`, or the index of the first row whose filter type is not 0 to 4.
+    static func unfilterPNG(
+        _ buffer: UnsafeMutableBufferPointer<UInt8>, rows: Int, rowBytes: Int, bytesPerPixel: Int,
+        portable: Bool = false
+    ) -> Int? {
+        precondition((1...8).contains(bytesPerPixel) && rowBytes % bytesPerPixel == 0 && rows >= 0)
+        let (bytes, overflow) = rows.multipliedReportingOverflow(by: rowBytes + 1)
+        precondition(!overflow && buffer.count >= bytes, "\(buffer.count) bytes for \(rows) rows of \(rowBytes)")
+        guard let base = buffer.baseAddress, rows > 0 else { return nil }
+        let unfilter = portable ? flipbook_png_unfilter_portable : flipbook_png_unfilter
+        let done = unfilter(base, rows, rowBytes, Int32(bytesPerPixel))
+        return done == rows ? nil : done
+    }
+}
+
+extension PixelKernels {
+    /// `pixels` unfiltered PNG pixels of `channels` samples (1 grey, 2 grey and alpha, 3 RGB, 4 RGBA)
+    /// of `bitDepth` 8 or 16 as 8-bit RGB (grey, RGB) or RGBA (with alpha): grey repeated into each
+    /// colour, 16-bit samples cut to their high byte, as libspng decodes them.
+    static func pngSamplesToRGB8(_ samples: [UInt8], pixels: Int, channels: Int, bitDepth: Int) -> [UInt8] {
+        precondition((1...4).contains(channels) && (bitDepth == 8 || bitDepth == 16) && pixels >= 0)
+        precondition(samples.count >= pixels * channels * bitDepth / 8)
+        let count = pixels * (channels % 2 == 0 ? 4 : 3)
+        return samples.withUnsafeBufferPointer { source in
+            [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
+                flipbook_png_to_rgb8(source.baseAddress, pixels, Int32(channels), Int32(bitDepth), out.baseAddress)
+                initialized = count
+            }
+        }
+    }
+}

@@ -1,0 +1,127 @@
+// The parts of png_unfilter.c that differ between instruction sets, included there once per set:
+// SIMD(name) names this copy's functions and SIMD_LEVEL_AVX2 says whether AVX2 (so SSSE3 and
+// SSE4.1 too) may be used. Not a public header.
+
+// |x| per 16-bit lane: one instruction from SSSE3 on, max(x, -x) with SSE2.
+ALWAYS_INLINE __m128i SIMD(abs_epi16)(__m128i x) {
+#if SIMD_LEVEL_AVX2
+    return _mm_abs_epi16(x);
+#else
+    return _mm_max_epi16(x, _mm_sub_epi16(_mm_setzero_si128(), x));
+#endif
+}
+
+// `yes` where `mask` is all ones, `no` where it is zero: one instruction from SSE4.1 on.
+ALWAYS_INLINE __m128i SIMD(select)(__m128i mask, __m128i yes, __m128i no) {
+#if SIMD_LEVEL_AVX2
+    return _mm_blendv_epi8(no, yes, mask);
+#else
+    return _mm_or_si128(_mm_and_si128(mask, yes), _mm_andnot_si128(mask, no));
+#endif
+}
+
+// One Paeth step in 16-bit lanes: the pixel with filtered bytes `x`, left `a`, above `b` and above
+// left `c`. `a` stays widened between steps (the sum is taken bytewise, so it wraps and the high
+// bytes stay 0) instead of being packed and unpacked, keeping the chain from one pixel to the next
+// short; |p - a| = |b - c| depends only on the row above and is off that chain. A wide load's extra
+// bytes only reach lanes beyond the pixel, which the next pixel's store overwrites.
+ALWAYS_INLINE __m128i SIMD(paeth_step)(__m128i x, __m128i a, __m128i b, __m128i c) {
+    const __m128i b_minus_c = _mm_sub_epi16(b, c);
+    const __m128i a_minus_c = _mm_sub_epi16(a, c);
+    const __m128i pa = SIMD(abs_epi16)(b_minus_c);
+    const __m128i pb = SIMD(abs_epi16)(a_minus_c);
+    const __m128i pc = SIMD(abs_epi16)(_mm_add_epi16(b_minus_c, a_minus_c));
+    // a when pa <= pb and pa <= pc, else b when pb <= pc, else c: the masks straight from compares
+    // (not a minimum and then equality) keep the chain one step shorter.
+    const __m128i b_or_c = SIMD(select)(_mm_cmpgt_epi16(pb, pc), c, b);
+    const __m128i not_a = _mm_or_si128(_mm_cmpgt_epi16(pa, pb), _mm_cmpgt_epi16(pa, pc));
+    return _mm_add_epi8(x, SIMD(select)(not_a, b_or_c, a));
+}
+
+ALWAYS_INLINE void SIMD(paeth)(const uint8_t *in, const uint8_t *prior, uint8_t *out, size_t n, const int bpp) {
+    const __m128i zero = _mm_setzero_si128();
+    __m128i a = zero, c = zero;
+#define PAETH_STEP(i, wide)                                                                        \
+    do {                                                                                           \
+        const __m128i b = _mm_unpacklo_epi8(load_pixel(prior + (i), bpp, wide), zero);             \
+        a = SIMD(paeth_step)(_mm_unpacklo_epi8(load_pixel(in + (i), bpp, wide), zero), a, b, c);   \
+        store_pixel(out + (i), _mm_packus_epi16(a, a), bpp, wide);                                 \
+        c = b;                                                                                     \
+    } while (0)
+    FOR_EACH_PIXEL(n, bpp, PAETH_STEP);
+#undef PAETH_STEP
+}
+
+// Two Paeth rows in one pass: each step is a chain of dependent instructions, so the second row's
+// chain runs beside the first's, its row above taken from the first's registers. The second row is
+// written to `out_next` (not in place: there it would overwrite the first row's bytes not yet read).
+static void SIMD(paeth_pair)(
+    const uint8_t *in, const uint8_t *in_next, const uint8_t *prior, uint8_t *out, uint8_t *out_next, size_t n,
+    int bpp_) {
+#define PAETH_PAIR_STEP(i, wide)                                                                   \
+    do {                                                                                           \
+        const __m128i b = _mm_unpacklo_epi8(load_pixel(prior + (i), bpp, wide), zero);             \
+        const __m128i x_next = _mm_unpacklo_epi8(load_pixel(in_next + (i), bpp, wide), zero);      \
+        a = SIMD(paeth_step)(_mm_unpacklo_epi8(load_pixel(in + (i), bpp, wide), zero), a, b, c);   \
+        store_pixel(out + (i), _mm_packus_epi16(a, a), bpp, wide);                                 \
+        a_next = SIMD(paeth_step)(x_next, a_next, a, c_next);                                      \
+        store_pixel(out_next + (i), _mm_packus_epi16(a_next, a_next), bpp, wide);                  \
+        c = b;                                                                                     \
+        c_next = a;                                                                                \
+    } while (0)
+#define PAETH_PAIR(pixel_bytes)                                                                    \
+    do {                                                                                           \
+        const int bpp = pixel_bytes;                                                               \
+        const __m128i zero = _mm_setzero_si128();                                                  \
+        __m128i a = zero, c = zero, a_next = zero, c_next = zero;                                  \
+        FOR_EACH_PIXEL(n, bpp, PAETH_PAIR_STEP);                                                   \
+    } while (0)
+    switch (bpp_) {
+    case 3: PAETH_PAIR(3); return;
+    case 4: PAETH_PAIR(4); return;
+    case 6: PAETH_PAIR(6); return;
+    default: PAETH_PAIR(8); return;
+    }
+#undef PAETH_PAIR
+#undef PAETH_PAIR_STEP
+}
+
+ALWAYS_INLINE void SIMD(unfilter_row_of)(
+    int type, const uint8_t *in, const uint8_t *prior, uint8_t *out, size_t n, const int bpp) {
+    switch (type) {
+    case FILTER_SUB: sub_simd(in, out, n, bpp); return;
+    case FILTER_UP:
+        if (prior == NULL) break;
+        up_simd(in, prior, out, n);
+        return;
+    case FILTER_AVERAGE:
+        if (prior == NULL) break;  // once an image, not worth a vector loop
+        average_simd(in, prior, out, n, bpp);
+        return;
+    case FILTER_PAETH:
+        if (prior == NULL) {
+            sub_simd(in, out, n, bpp);
+        } else {
+            SIMD(paeth)(in, prior, out, n, bpp);
+        }
+        return;
+    default: break;
+    }
+    unfilter_row_portable(type, in, prior, out, n, (size_t)bpp);
+}
+
+// One row with the pixel size made a constant; pixels of 1 and 2 bytes take the portable loops.
+static void SIMD(unfilter_row)(int type, const uint8_t *in, const uint8_t *prior, uint8_t *out, size_t n, int bpp) {
+    switch (bpp) {
+    case 3: SIMD(unfilter_row_of)(type, in, prior, out, n, 3); return;
+    case 4: SIMD(unfilter_row_of)(type, in, prior, out, n, 4); return;
+    case 6: SIMD(unfilter_row_of)(type, in, prior, out, n, 6); return;
+    case 8: SIMD(unfilter_row_of)(type, in, prior, out, n, 8); return;
+    default:
+        if (type == FILTER_UP && prior != NULL) {
+            up_simd(in, prior, out, n);
+            return;
+        }
+        unfilter_row_portable_any(type, in, prior, out, n, bpp);
+    }
+}
