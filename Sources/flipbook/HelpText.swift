@@ -48,3 +48,29 @@ func optionLines(_ table: [OptionSpec]) -> [String] {
 func subcommandTable(_ names: Set<String>) -> [OptionSpec] {
     optionTable.filter { !names.isDisjoint(with: $0.names) }
 }
+
+/// How a subcommand starts: with its options, or already over (its help was shown, or its
+/// arguments were wrong).
+enum SubcommandStart {
+    case run(CommandLineOptions)
+    case exit(Int32)
+
+    /// Parses a subcommand's arguments with its `table`; shows its help (status 0) or a usage error
+    /// (status 2) itself.
+    init(_ arguments: [String], table: [OptionSpec], usage: String, summary: String) {
+        let options: CommandLineOptions
+        do {
+            options = try CommandLineOptions(parsing: arguments, table: table)
+        } catch {
+            Terminal.error("flipbook: \(error) \(usage)")
+            self = .exit(2)
+            return
+        }
+        guard !options.showHelp else {
+            Terminal.output(([usage, summary, ""] + optionLines(table)).joined(separator: "\n"))
+            self = .exit(0)
+            return
+        }
+        self = .run(options)
+    }
+}

@@ -8,18 +8,11 @@ enum JoinCommand {
     static let table = subcommandTable(["--output", "--overwrite", "--json", "--quiet", "--help"])
 
     static func run(_ arguments: [String]) -> Int32 {
+        let summary = "Joins segments made with --segment K/N into one movie, without re-encoding."
         let options: CommandLineOptions
-        do {
-            options = try CommandLineOptions(parsing: arguments, table: table)
-        } catch {
-            Terminal.error("flipbook: \(error) \(usage)")
-            return 2
-        }
-        if options.showHelp {
-            Terminal.output(
-                ([usage, "Joins segments made with --segment K/N into one movie, without re-encoding.", ""]
-                    + optionLines(table)).joined(separator: "\n"))
-            return 0
+        switch SubcommandStart(arguments, table: table, usage: usage, summary: summary) {
+        case .run(let parsed): options = parsed
+        case .exit(let status): return status
         }
         guard let output = options.output, !options.inputs.isEmpty else {
             Terminal.error("flipbook: \(usage)")

@@ -8,18 +8,11 @@ enum ProbeCommand {
     static let table = subcommandTable(["--json", "--help"])
 
     static func run(_ arguments: [String]) -> Int32 {
+        let summary = "Prints codec, profile, size, frames, duration, frame rate, colour tags and layout."
         let options: CommandLineOptions
-        do {
-            options = try CommandLineOptions(parsing: arguments, table: table)
-        } catch {
-            Terminal.error("flipbook: \(error) \(usage)")
-            return 2
-        }
-        if options.showHelp {
-            Terminal.output(
-                ([usage, "Prints codec, profile, size, frames, duration, frame rate, colour tags and layout.", ""]
-                    + optionLines(table)).joined(separator: "\n"))
-            return 0
+        switch SubcommandStart(arguments, table: table, usage: usage, summary: summary) {
+        case .run(let parsed): options = parsed
+        case .exit(let status): return status
         }
         guard options.inputs.count == 1, options.inputs[0] != "-" else {
             Terminal.error("flipbook: \(usage)")
