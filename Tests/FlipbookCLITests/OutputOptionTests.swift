@@ -149,6 +149,40 @@ import Testing
         print("\(standard) \(range): worst flat-patch error \(worst) levels")
     }
 
+    /// Every way of writing `--fps` that the help names gives the exact rational rate: ffprobe reads
+    /// it back, and frame i starts at exactly i / fps in the stream's time base.
+    @Test(arguments: [
+        ("25", 25, 1), ("12.5", 25, 2), ("23.976", 24000, 1001), ("59.94", 60000, 1001), ("24000/1001", 24000, 1001),
+    ])
+    func everyFrameRateSpellingIsExact(fps: String, numerator: Int64, denominator: Int64) throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        try SampleImages.write(count: 6, width: 32, height: 32, into: frames)
+        let movie = dir.path("rate.mp4")
+        let result = try ExternalTool.run(
+            ExternalTool.flipbookPath, [frames, "-o", movie, "--fps", fps, "--preset", "ultrafast", "-q"])
+        #expect(result.status == 0, "\(result.stderr)")
+
+        let rates = try ExternalTool.run(
+            "ffprobe",
+            [
+                "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=r_frame_rate,avg_frame_rate",
+                "-of", "csv=p=0", movie,
+            ])
+        #expect(rates.stdout == "\(numerator)/\(denominator),\(numerator)/\(denominator)\n", "\(fps): \(rates.stdout)")
+        let stream = try Judge.stream(of: movie)
+        let timeBase = stream.timeBase.split(separator: "/").compactMap { Int64($0) }
+        try #require(timeBase.count == 2, "\(stream.timeBase)")
+        let decoded = try Judge.frames(of: movie)
+        #expect(decoded.count == 6)
+        for (index, frame) in decoded.enumerated() {
+            // pts * tb_num / tb_den == index * denominator / numerator, in integers.
+            #expect(
+                frame.pts * timeBase[0] * numerator == Int64(index) * denominator * timeBase[1],
+                "\(fps): frame \(index) at \(frame.pts) in \(stream.timeBase)")
+        }
+    }
+
     @Test func anM4VOutputIsAnAppleMP4ThatPlays() throws {
         let dir = try TemporaryDirectory()
         let frames = try dir.folder("frames")
