@@ -29,7 +29,9 @@ import Testing
 
         let result = try ExternalTool.run(ExternalTool.flipbookPath, [frames, "-o", movie, "--crf", "10"])
         #expect(result.status == 0, "\(result.stderr)")
+        #expect(try Judge.stream(of: movie).frameCount == 12, "every image in the folder is a frame")
         let means = try Judge.lumaMeans(of: movie)
+        #expect(means.count == 12)
         #expect(zip(means, means.dropFirst()).allSatisfy { $0 < $1 }, "frame brightness should rise: \(means)")
     }
 

@@ -76,33 +76,98 @@ import Testing
         #expect(probed["frames"] as? Int == 37)
     }
 
-    @Test func malformedFilesGiveAnErrorNotACrash() throws {
+    /// The documented outcomes: a file that is not a readable movie is exit 1 with one line naming
+    /// it and nothing on standard output; a readable movie whose tables disagree is exit 0 with the
+    /// disagreement listed under `problems`.
+    static func expectUnreadable(_ result: ToolResult, _ path: String, _ what: String) {
+        #expect(result.status == 1, "\(what): exit \(result.status): \(result.stderr)")
+        #expect(result.stdout.isEmpty, "\(what): \(result.stdout)")
+        let lines = result.stderr.split(separator: "\n")
+        #expect(
+            lines.count == 1 && lines[0].contains(path) && lines[0].contains("not a readable MP4 or QuickTime movie"),
+            "\(what): \(result.stderr)")
+    }
+
+    /// Replaces the 32-bit big-endian field `offset` bytes into the first `box` of `bytes`.
+    static func patch(_ bytes: inout Data, box: String, offset: Int, with value: UInt32) throws {
+        let type = Data(box.utf8)
+        let found = try #require(bytes.range(of: type), "no \(box) box")
+        let at = found.lowerBound - 4 + offset
+        for index in 0..<4 { bytes[at + index] = UInt8(truncatingIfNeeded: value >> (24 - 8 * index)) }
+    }
+
+    @Test func unreadableFilesAreOneLineAndDisagreeingTablesAreListedProblems() throws {
         let dir = try TemporaryDirectory()
         let frames = try dir.folder("frames")
         try SampleImages.write(count: 5, width: 64, height: 64, into: frames)
         let movie = dir.path("good.mp4")
         #expect(try ExternalTool.run(ExternalTool.flipbookPath, [frames, "-o", movie, "-q"]).status == 0)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: movie))
-        var generator = SystemRandomNumberGenerator()
-        var samples: [Data] = [
-            Data(), Data("not a movie at all".utf8), bytes.prefix(20), bytes.prefix(bytes.count / 3),
+
+        let unreadable: [(String, Data)] = [
+            ("empty", Data()), ("text", Data("not a movie at all".utf8)), ("cut inside ftyp", bytes.prefix(20)),
+            ("cut inside moov", bytes.prefix(bytes.count / 3)), ("cut inside mdat", bytes.dropLast(100)),
         ]
-        for _ in 0..<20 {
+        for (index, (what, sample)) in unreadable.enumerated() {
+            let path = dir.path("unreadable-\(index).mp4")
+            try sample.write(to: URL(fileURLWithPath: path))
+            Self.expectUnreadable(try ExternalTool.run(ExternalTool.flipbookPath, ["probe", path]), path, what)
+        }
+
+        // stts: box header (8), version and flags (4), entry_count (4), then the first entry's sample_count.
+        var moreTimes = bytes
+        try Self.patch(&moreTimes, box: "stts", offset: 16, with: 6)
+        // stss: box header (8), version and flags (4), entry_count (4), then the first sync sample's number.
+        var badSync = bytes
+        try Self.patch(&badSync, box: "stss", offset: 16, with: 99)
+        for (name, sample, problem) in [
+            ("stts", moreTimes, "stts counts"), ("stss", badSync, "stss lists sample 99, outside 1...5"),
+        ] {
+            let path = dir.path("\(name).mp4")
+            try sample.write(to: URL(fileURLWithPath: path))
+            let result = try ExternalTool.run(ExternalTool.flipbookPath, ["probe", path, "--json"])
+            #expect(result.status == 0 && result.stderr.isEmpty, "\(name): \(result.stderr)")
+            let probed = try #require(
+                try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            let problems = probed["problems"] as? [String] ?? []
+            #expect(problems.contains { $0.contains(problem) }, "\(name): \(problems)")
+        }
+
+        // Random damage to the header, the same every run: each file has one of the two outcomes.
+        var generator = SplitMix64(seed: 0xF11B_00C5)
+        for index in 0..<20 {
             var damaged = bytes
             for _ in 0..<8 {
                 damaged[Int.random(in: 0..<min(damaged.count, 2000), using: &generator)] = UInt8.random(
                     in: 0...255, using: &generator)
             }
-            samples.append(damaged)
-        }
-        for (index, sample) in samples.enumerated() {
-            let path = dir.path("bad-\(index).mp4")
-            try sample.write(to: URL(fileURLWithPath: path))
+            let path = dir.path("damaged-\(index).mp4")
+            try damaged.write(to: URL(fileURLWithPath: path))
             let result = try ExternalTool.run(ExternalTool.flipbookPath, ["probe", path])
-            #expect(
-                result.status == 0 || result.status == 1,
-                "probe of sample \(index) exited \(result.status): \(result.stderr)")
-            if result.status == 1 { #expect(result.stderr.contains(path)) }
+            if result.status == 1 {
+                Self.expectUnreadable(result, path, "damaged \(index)")
+            } else {
+                #expect(result.status == 0, "damaged \(index): exit \(result.status): \(result.stderr)")
+                #expect(result.stderr.isEmpty, "damaged \(index): \(result.stderr)")
+                let lines = result.stdout.split(separator: "\n")
+                #expect(lines.first.map(String.init) == path, "damaged \(index): \(result.stdout)")
+                #expect(lines.last?.hasPrefix("  problems    ") == true, "damaged \(index): \(result.stdout)")
+            }
         }
+    }
+}
+
+/// A seeded generator (SplitMix64), so damaged files are the same on every run.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

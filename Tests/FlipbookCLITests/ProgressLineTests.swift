@@ -5,7 +5,21 @@ import Testing
 /// The progress line appears on standard error only when it is a terminal, and is cleared before
 /// the summary.
 @Suite struct ProgressLineTests {
-    @Test func aTerminalGetsAProgressLineThatEndsAtTheLastFrame() throws {
+    /// Whether this machine can give a program a terminal: the pseudo-terminal multiplexer opens
+    /// and /dev/pts, where its terminals appear, is mounted (containers may have neither).
+    static var canOpenPseudoTerminal: Bool {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: "/dev/pts", isDirectory: &isFolder), isFolder.boolValue else {
+            return false
+        }
+        let descriptor = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        guard descriptor >= 0 else { return false }
+        close(descriptor)
+        return true
+    }
+
+    @Test(.enabled(if: canOpenPseudoTerminal, "no pseudo-terminal can be opened here (/dev/pts missing)"))
+    func aTerminalGetsAProgressLineThatEndsAtTheLastFrame() throws {
         let dir = try TemporaryDirectory()
         let frames = try dir.folder("frames")
         try SampleImages.write(count: 30, width: 64, height: 48, into: frames)

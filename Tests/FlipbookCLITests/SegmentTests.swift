@@ -59,6 +59,42 @@ import Testing
         #expect(joinedPSNR >= 40)
     }
 
+    /// The hash of every video packet's bytes, in decode order, as ffprobe reads them.
+    static func packetHashes(of movie: String) throws -> [String] {
+        let result = try ExternalTool.run(
+            "ffprobe",
+            [
+                "-v", "error", "-select_streams", "v:0", "-show_packets", "-show_data_hash", "sha256",
+                "-show_entries", "packet=data_hash", "-of", "csv=p=0", movie,
+            ])
+        guard result.status == 0, result.stderr.isEmpty else {
+            throw JudgeError(description: "ffprobe could not hash the packets of \(movie): \(result.stderr)")
+        }
+        return result.stdout.split(separator: "\n").map { String($0) }
+    }
+
+    /// Join copies, it does not re-encode: every packet of the joined movie is byte for byte the
+    /// segments' packets in order, for a B-frame (medium preset) sequence in three segments.
+    @Test func joiningCopiesEveryPacketOfBFrameSegmentsByteForByte() throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        try SampleImages.write(count: 60, width: 128, height: 96, into: frames, padded: true)
+        let parts = try Self.encodeSegments(frames, count: 3, in: dir)
+        let joined = dir.path("joined.mp4")
+        let join = try ExternalTool.run(ExternalTool.flipbookPath, ["join"] + parts + ["-o", joined, "-q"])
+        #expect(join.status == 0, "\(join.stderr)")
+
+        let segmentHashes = try parts.map { try Self.packetHashes(of: $0) }
+        let joinedHashes = try Self.packetHashes(of: joined)
+        #expect(segmentHashes.map(\.count).reduce(0, +) == 60, "\(segmentHashes.map(\.count))")
+        #expect(joinedHashes.allSatisfy { $0.hasPrefix("SHA256:") }, "\(joinedHashes.prefix(3))")
+        #expect(joinedHashes == Array(segmentHashes.joined()), "the joined packets are the segments' packets")
+        let packets = try Judge.packets(of: joined)
+        #expect(packets.contains { $0.pts != $0.dts }, "the segments have B-frames (reordered packets)")
+        #expect(try Judge.stream(of: joined).frameCount == 60)
+        #expect(try Judge.decodeErrors(of: joined) == "")
+    }
+
     @Test func joinRefusesAMissingADuplicatedAndAMismatchedSegment() throws {
         let dir = try TemporaryDirectory()
         let frames = try dir.folder("frames")

@@ -128,19 +128,28 @@ public struct JudgeError: Error, CustomStringConvertible {
 
 extension Judge {
     /// The mean luma (0...255) of every decoded frame, in presentation order.
+    ///
+    /// - Throws: ``JudgeError`` when ffmpeg exits non-zero or decodes no whole frames.
     public static func lumaMeans(of movie: String) throws -> [Double] {
         let info = try stream(of: movie)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["ffmpeg", "-v", "error", "-i", movie, "-f", "rawvideo", "-pix_fmt", "gray", "-"]
         let pipe = Pipe()
+        let errors = Pipe()
         process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
+        process.standardError = errors
         try process.run()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        // Only `-v error` lines reach standard error, so it cannot fill the pipe unread.
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        guard process.terminationStatus == 0 else {
+            throw JudgeError(
+                description: "ffmpeg could not decode \(movie) (exit \(process.terminationStatus)): \(message)")
+        }
         let frameBytes = info.width * info.height
-        guard frameBytes > 0, data.count % frameBytes == 0 else {
+        guard frameBytes > 0, !data.isEmpty, data.count % frameBytes == 0 else {
             throw JudgeError(
                 description: "ffmpeg decoded \(data.count) bytes, not whole \(info.width)x\(info.height) frames")
         }
