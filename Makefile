@@ -9,9 +9,12 @@ PACKAGES := libx264-dev libspng-dev libturbojpeg0-dev libdeflate-dev ffmpeg pkg-
 	libimage-exiftool-perl
 # bench/make-corpora.sh and bench/compare.sh (make bench-deps).
 BENCH_PACKAGES := python3 python3-pil python3-numpy x264 ffmpeg time bc
+# make test-browser: Debian's Chromium and its driver, and Debian's Python with venv (Selenium comes from PyPI).
+BROWSER_PACKAGES := chromium chromium-driver python3 python3-venv
+BROWSER_VENV := .build/browser-venv
 DEMO_FRAMES := demo-frames
 
-.PHONY: all deps bench-deps fuzz-deps build release demo test test-large docs test-asan test-tsan fuzz format lint clean
+.PHONY: all deps bench-deps browser-deps fuzz-deps build release demo test test-browser test-large docs test-asan test-tsan fuzz format lint clean
 
 all: build
 
@@ -62,6 +65,19 @@ test: deps
 test-large: deps
 	$(SWIFT) build --build-tests
 	FLIPBOOK_LARGE_TESTS=1 $(SWIFT) test --skip-build --filter LargeMovieTests
+
+# Chromium, chromedriver and Selenium (in a venv under .build/, made with Debian's /usr/bin/python3).
+browser-deps: deps
+	$(call install-missing,$(BROWSER_PACKAGES))
+	@$(BROWSER_VENV)/bin/python -c 'import selenium' 2>/dev/null || { \
+		rm -rf $(BROWSER_VENV) && /usr/bin/python3 -m venv $(BROWSER_VENV) && \
+		$(BROWSER_VENV)/bin/pip install -q --disable-pip-version-check 'selenium>=4.20,<5'; }
+
+# Headless Chromium as the player: movies made by the tool (the debug build `make test` made) are
+# played and judged on duration, frames presented and the first and last frames' colours.
+test-browser: browser-deps
+	$(SWIFT) build --product flipbook
+	$(BROWSER_VENV)/bin/python Tests/Browser/play_in_chromium.py --flipbook "$$($(SWIFT) build --show-bin-path)/flipbook"
 
 # The DocC archive of the Flipbook library's public API, with the toolchain's own tools: the symbol
 # graph is extracted from the module the debug build already made (no second build), and DocC treats

@@ -1,0 +1,352 @@
+#!/usr/bin/env python3
+"""Plays movies made by the flipbook tool in headless Chromium and judges what the browser shows.
+
+For each movie it checks, from the browser's own numbers:
+  - duration: `video.duration` against the length the source frames and rate imply;
+  - frames: `getVideoPlaybackQuality().totalVideoFrames` once `ended` fires, against the number
+    of encoded frames (one per source image);
+  - first frame: the centre colour of the first presented frame (drawn into a canvas inside the
+    first `requestVideoFrameCallback`, at media time 0) against the first source image's centre;
+  - last frame: the centre colour shown after `ended` against the last source image's centre.
+
+Prints one line per check and a final "N passed, N failed" line; exits 1 when any check fails.
+Usage: play_in_chromium.py --flipbook PATH [--chromium PATH] [--chromedriver PATH] [--keep DIR]
+"""
+
+import argparse
+import colorsys
+import json
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+import zlib
+from fractions import Fraction
+from pathlib import Path
+
+# Selenium Manager must never try to download a driver or a browser: there is no network for it.
+os.environ["SE_OFFLINE"] = "true"
+
+from selenium import webdriver  # noqa: E402
+from selenium.common.exceptions import TimeoutException, WebDriverException  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+WIDTH, HEIGHT = 320, 240
+# Per channel, 8-bit RGB. ffmpeg decodes the movies' flat patches within 1 level of the source;
+# Chromium 156 draws saturated blues up to 8 levels darker (its own YUV to RGB path), so 12 leaves
+# room for that and still tells every source frame from the first and the last (assert_identifiable).
+COLOUR_TOLERANCE = 12
+PER_MOVIE_TIMEOUT = 30.0
+
+PLAYER_HTML = """<!doctype html>
+<meta charset="utf-8">
+<title>flipbook player</title>
+<video id="v" muted playsinline preload="auto"></video>
+<canvas id="c"></canvas>
+<script>
+"use strict";
+const video = document.getElementById("v");
+const canvas = document.getElementById("c");
+const report = {};
+window.flipbookResult = null;
+
+function done(error) {
+  if (window.flipbookResult) return;
+  report.error = error || null;
+  window.flipbookResult = report;
+}
+
+// The mean colour of the 9x9 pixels around the centre of what the video shows now.
+function centreColour() {
+  canvas.width = video.videoWidth;
+  canvas.height = video.videoHeight;
+  const context = canvas.getContext("2d", { willReadFrequently: true });
+  context.drawImage(video, 0, 0);
+  const x = Math.floor(canvas.width / 2) - 4, y = Math.floor(canvas.height / 2) - 4;
+  const data = context.getImageData(x, y, 9, 9).data;
+  const sum = [0, 0, 0];
+  for (let i = 0; i < data.length; i += 4) {
+    sum[0] += data[i]; sum[1] += data[i + 1]; sum[2] += data[i + 2];
+  }
+  return sum.map((s) => s / (data.length / 4));
+}
+
+video.addEventListener("error", () => {
+  const e = video.error;
+  done("media error " + (e ? e.code + " " + e.message : "unknown"));
+});
+video.addEventListener("loadedmetadata", () => {
+  report.duration = video.duration;
+  report.width = video.videoWidth;
+  report.height = video.videoHeight;
+});
+video.addEventListener("ended", () => {
+  const quality = video.getVideoPlaybackQuality();
+  report.totalVideoFrames = quality.totalVideoFrames;
+  report.droppedVideoFrames = quality.droppedVideoFrames;
+  report.endedAt = video.currentTime;
+  report.durationAtEnd = video.duration;
+  report.lastCentre = centreColour();
+  done();
+});
+// The first presented frame: drawn while paused, then playback starts.
+video.requestVideoFrameCallback((now, metadata) => {
+  report.firstCentre = centreColour();
+  report.firstMediaTime = metadata.mediaTime;
+  video.play().catch((e) => done("play() refused: " + e));
+});
+video.src = new URLSearchParams(location.search).get("movie");
+</script>
+"""
+
+
+def write_png(path, rows):
+    """Writes an 8-bit RGB PNG from a list of row byte strings (no filter)."""
+
+    def chunk(kind, data):
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    raw = b"".join(b"\x00" + row for row in rows)
+    header = struct.pack(">IIBBBBB", WIDTH, HEIGHT, 8, 2, 0, 0, 0)
+    Path(path).write_bytes(
+        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 6)) + chunk(b"IEND", b"")
+    )
+
+
+def centre_colour(index, count):
+    """The flat centre colour of frame `index` of `count`.
+
+    The first and last frames are bright red and bright blue; the frames between are darker, with hues
+    a golden angle apart, so no other frame can pass for the first or the last.
+    """
+    if index == 0:
+        hsv = (0.0, 0.8, 0.95)
+    elif index == count - 1:
+        hsv = (0.62, 0.8, 0.95)
+    else:
+        hsv = ((index * 0.381966) % 1.0, 0.8, 0.55)
+    return tuple(round(c * 255) for c in colorsys.hsv_to_rgb(*hsv))
+
+
+def assert_identifiable(colours):
+    """Fails the run (not a check) if the first or last colour is within twice the tolerance of another."""
+    for end in (0, len(colours) - 1):
+        for i, other in enumerate(colours):
+            distance = max(abs(a - b) for a, b in zip(colours[end], other))
+            if i != end and distance <= 2 * COLOUR_TOLERANCE:
+                raise AssertionError(f"source frames {end} and {i} are too alike to tell apart: {distance}")
+
+
+def draw_frame(path, index, colour):
+    """A grey frame with a bar that moves with `index` and a flat `colour` patch over its middle half."""
+    rows = []
+    bar = (index * 7) % WIDTH
+    for y in range(HEIGHT):
+        row = bytearray(b"\x40\x40\x40" * WIDTH)
+        for x in range(bar, min(bar + 8, WIDTH)):
+            row[3 * x : 3 * x + 3] = b"\xe0\xe0\xe0"
+        if HEIGHT // 4 <= y < 3 * HEIGHT // 4:
+            row[3 * (WIDTH // 4) : 3 * (3 * WIDTH // 4)] = bytes(colour) * (WIDTH // 2)
+        rows.append(bytes(row))
+    write_png(path, rows)
+
+
+class Movie:
+    def __init__(self, name, options, colours, expected_duration, duration_tolerance, frames):
+        self.name = name
+        self.options = options
+        self.colours = colours
+        self.expected_duration = expected_duration
+        self.duration_tolerance = duration_tolerance
+        self.frames = frames
+
+
+def make_sources(work):
+    """Draws a 60-frame sequence and a 3-image slideshow; returns (sequence folder, slideshow files, colours)."""
+    sequence = work / "sequence"
+    sequence.mkdir()
+    sequence_colours = [centre_colour(i, 60) for i in range(60)]
+    for i, colour in enumerate(sequence_colours):
+        draw_frame(sequence / f"frame{i + 1}.png", i, colour)
+    slides = work / "slides"
+    slides.mkdir()
+    slide_colours = [(200, 40, 50), (40, 180, 70), (50, 60, 200)]
+    slide_files = []
+    for colours in (sequence_colours, slide_colours):
+        assert_identifiable(colours)
+    for i, colour in enumerate(slide_colours):
+        path = slides / f"slide{i + 1}.png"
+        draw_frame(path, i * 10, colour)
+        slide_files.append(path)
+    return sequence, sequence_colours, slide_files, slide_colours
+
+
+def movies(sequence, sequence_colours, slide_files, slide_colours):
+    one_ms = Fraction(1, 1000)
+    return [
+        Movie("default", [str(sequence)], sequence_colours, Fraction(60, 30), one_ms, 60),
+        Movie("fragmented", [str(sequence), "--fragmented"], sequence_colours, Fraction(60, 30), one_ms, 60),
+        Movie(
+            "fps-29.97", [str(sequence), "--fps", "29.97"], sequence_colours, Fraction(60 * 1001, 30000), one_ms, 60
+        ),
+        Movie(
+            "slideshow",
+            [*map(str, slide_files), "--duration", "2"],
+            slide_colours,
+            Fraction(6),
+            one_ms,
+            len(slide_files),
+        ),
+    ]
+
+
+class Checks:
+    def __init__(self):
+        self.passed = 0
+        self.failed = 0
+
+    def record(self, name, ok, detail):
+        if ok:
+            self.passed += 1
+        else:
+            self.failed += 1
+        print(f"{'PASS' if ok else 'FAIL'} {name}: {detail}", flush=True)
+
+
+def colour_close(seen, expected):
+    return seen is not None and all(abs(s - e) <= COLOUR_TOLERANCE for s, e in zip(seen, expected))
+
+
+def fmt_colour(colour):
+    return "none" if colour is None else "(" + ", ".join(f"{c:.0f}" for c in colour) + ")"
+
+
+def judge(checks, movie, result):
+    name = movie.name
+    if result.get("error"):
+        checks.record(f"{name}/plays", False, result["error"])
+        return
+    duration = result.get("duration")
+    expected = movie.expected_duration
+    ok = duration is not None and abs(Fraction(duration) - expected) <= movie.duration_tolerance
+    checks.record(
+        f"{name}/duration",
+        ok,
+        f"video.duration {duration} s, expected {float(expected):.6f} s within {float(movie.duration_tolerance) * 1000:.1f} ms",
+    )
+    total = result.get("totalVideoFrames")
+    checks.record(
+        f"{name}/frames",
+        total == movie.frames,
+        f"totalVideoFrames {total} (dropped {result.get('droppedVideoFrames')}), expected {movie.frames}",
+    )
+    first = result.get("firstCentre")
+    first_time = result.get("firstMediaTime")
+    checks.record(
+        f"{name}/first-frame",
+        colour_close(first, movie.colours[0]) and first_time == 0,
+        f"centre {fmt_colour(first)} at media time {first_time}, expected {fmt_colour(movie.colours[0])} at 0",
+    )
+    last = result.get("lastCentre")
+    checks.record(
+        f"{name}/last-frame",
+        colour_close(last, movie.colours[-1]),
+        f"centre after ended {fmt_colour(last)}, expected {fmt_colour(movie.colours[-1])}",
+    )
+
+
+def start_browser(chromium, chromedriver):
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for flag in (
+        "--headless=new",
+        "--no-sandbox",
+        "--autoplay-policy=no-user-gesture-required",
+        "--allow-file-access-from-files",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--mute-audio",
+    ):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(executable_path=chromedriver), options=options)
+    driver.set_page_load_timeout(PER_MOVIE_TIMEOUT)
+    driver.set_script_timeout(PER_MOVIE_TIMEOUT)
+    return driver
+
+
+def play(driver, page, movie_path):
+    driver.get(f"{page.as_uri()}?movie={movie_path.name}")
+    try:
+        WebDriverWait(driver, PER_MOVIE_TIMEOUT, poll_frequency=0.2).until(
+            lambda d: d.execute_script("return window.flipbookResult")
+        )
+    except TimeoutException:
+        partial = driver.execute_script(
+            "const v = document.getElementById('v');"
+            "return {readyState: v.readyState, currentTime: v.currentTime, paused: v.paused, ended: v.ended};"
+        )
+        return {"error": f"no result within {PER_MOVIE_TIMEOUT:.0f} s (video state {json.dumps(partial)})"}
+    return driver.execute_script("return window.flipbookResult")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--flipbook", required=True, help="The flipbook tool to make movies with.")
+    parser.add_argument("--chromium", default="/usr/bin/chromium", help="The browser (default /usr/bin/chromium).")
+    parser.add_argument(
+        "--chromedriver", default="/usr/bin/chromedriver", help="The driver (default /usr/bin/chromedriver)."
+    )
+    parser.add_argument("--keep", help="Make the movies in this folder and keep them (default: a temporary folder).")
+    args = parser.parse_args()
+
+    for tool in (args.flipbook, args.chromium, args.chromedriver):
+        if not os.access(tool, os.X_OK):
+            print(f"FAIL setup: {tool} is not an executable file", flush=True)
+            print("0 passed, 1 failed")
+            return 1
+
+    if args.keep:
+        work = Path(args.keep).resolve()
+        shutil.rmtree(work, ignore_errors=True)
+        work.mkdir(parents=True)
+    else:
+        work = Path(tempfile.mkdtemp(prefix="flipbook-browser-"))
+    checks = Checks()
+    driver = None
+    try:
+        sources = make_sources(work)
+        page = work / "player.html"
+        page.write_text(PLAYER_HTML)
+        driver = start_browser(args.chromium, args.chromedriver)
+        print(f"browser: {driver.capabilities.get('browserVersion')}, movies in {work}", flush=True)
+        for movie in movies(*sources):
+            output = work / f"{movie.name}.mp4"
+            made = subprocess.run(
+                [args.flipbook, *movie.options, "-o", str(output), "--quiet"], capture_output=True, text=True
+            )
+            if made.returncode != 0:
+                checks.record(f"{movie.name}/made", False, f"flipbook exited {made.returncode}: {made.stderr.strip()}")
+                continue
+            started = time.monotonic()
+            try:
+                result = play(driver, page, output)
+            except WebDriverException as error:
+                result = {"error": f"browser failed: {error.msg}"}
+            print(f"  {movie.name}: {json.dumps(result)} ({time.monotonic() - started:.1f} s)", flush=True)
+            judge(checks, movie, result)
+    finally:
+        if driver is not None:
+            driver.quit()
+        if not args.keep:
+            shutil.rmtree(work, ignore_errors=True)
+    print(f"{checks.passed} passed, {checks.failed} failed")
+    return 0 if checks.failed == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
