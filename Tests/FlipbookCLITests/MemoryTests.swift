@@ -32,6 +32,51 @@ import Testing
         #expect(Double(many) <= Double(few) * 1.10, "peak RSS \(few) KiB for 300 frames, \(many) KiB for 3000")
     }
 
+    /// Camera-size JPEGs (24 MP) made into a 1080p movie: each is decoded at a reduced scale and
+    /// shrunk a row at a time, so memory is bounded by the movie's size times the decode workers, not
+    /// by the photos' size (one 6000x4000 RGB decode alone is 72 MB; before scaled decoding two
+    /// workers took over 600 MB).
+    @Test(
+        .enabled(
+            if: ProcessInfo.processInfo.environment["FLIPBOOK_SANITIZED"] == nil,
+            "sanitizers hold freed memory in quarantine, so resident memory grows with the work"))
+    func cameraSizeJPEGsTakeMemoryBoundedByTheMovieNotThePhotos() throws {
+        let dir = try TemporaryDirectory()
+        let all = try dir.folder("all")
+        let made = try ExternalTool.run(
+            "ffmpeg",
+            [
+                "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=6000x4000:rate=30", "-frames:v", "12", "-q:v", "3",
+                "-pix_fmt", "yuvj420p", "\(all)/photo%02d.jpg",
+            ])
+        #expect(made.status == 0, "\(made.stderr)")
+        var peaks: [Int: Int] = [:]
+        for count in [4, 12] {
+            let folder = try dir.folder("photos\(count)")
+            for index in 1...count {
+                let name = String(format: "photo%02d.jpg", index)
+                try FileManager.default.copyItem(atPath: "\(all)/\(name)", toPath: "\(folder)/\(name)")
+            }
+            let movie = dir.path("photos\(count).mp4")
+            let report = dir.path("time\(count).txt")
+            let result = try ExternalTool.run(
+                "/usr/bin/time",
+                [
+                    "-f", "%M", "-o", report, ExternalTool.flipbookPath, folder, "-o", movie, "--size", "1920x1080",
+                    "--fit", "cover", "--preset", "ultrafast", "--decode-workers", "2", "-q",
+                ])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(try Judge.stream(of: movie).frameCount == count)
+            let text = try String(contentsOfFile: report, encoding: .utf8)
+            let peak: Int? = Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            peaks[count] = try #require(peak, "GNU time's report: \(text)")
+        }
+        let few = try #require(peaks[4])
+        let many = try #require(peaks[12])
+        #expect(many < 300 * 1024, "peak RSS \(many / 1024) MB for twelve 24 MP photos")
+        #expect(Double(many) <= Double(few) * 1.25, "peak RSS \(few) KiB for 4 photos, \(many) KiB for 12")
+    }
+
     @Test func frameOrderSurvivesParallelDecoding() throws {
         let dir = try TemporaryDirectory()
         let frames = try dir.folder("frames")
