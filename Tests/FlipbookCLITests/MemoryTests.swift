@@ -68,8 +68,11 @@ import Testing
             #expect(result.status == 0, "\(result.stderr)")
             #expect(try Judge.stream(of: movie).frameCount == count)
             let text = try String(contentsOfFile: report, encoding: .utf8)
-            let peak: Int? = Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
-            peaks[count] = try #require(peak, "GNU time's report: \(text)")
+            guard let peak = Int(text.split(separator: "\n").last ?? "") else {
+                Issue.record("GNU time's report has no peak: \(text)")
+                return
+            }
+            peaks[count] = peak
         }
         let few = try #require(peaks[4])
         let many = try #require(peaks[12])
