@@ -75,7 +75,9 @@ import Testing
     }
 
     /// Writes both tracks through `output`, fed in step: before each video sample, the sound up to its time.
-    static func write(to output: any MovieOutput) throws -> (video: Int, audio: Int) {
+    static func write(to output: any MovieOutput, extensions: [UserExtensionBox] = []) throws -> (
+        video: Int, audio: Int
+    ) {
         let (video, videoTrack) = try videoSamples()
         let audio = audioSamples()
         let audioTrack = Track(trackID: 2, timescale: audioRate, sampleEntry: PCMSampleEntry())
@@ -96,7 +98,7 @@ import Testing
             try output.append(audio[audioIndex], track: 1, tracks: tracks)
             audioIndex += 1
         }
-        _ = try output.commit(tracks: tracks(), extensions: [])
+        _ = try output.commit(tracks: tracks(), extensions: extensions)
         return (video.count, audio.count)
     }
 
@@ -179,5 +181,31 @@ import Testing
         for moof in moofs {
             #expect(moof.children.filter { $0.type == "traf" }.count == 2, "each fragment has a run of each track")
         }
+    }
+}
+
+/// A join copies one video track: a segment with a second track is refused by name, not joined
+/// without its sound.
+@Suite struct TwoTrackSegmentTests {
+    @Test func aSegmentWithTwoTracksIsRefusedNotJoinedWithoutOne() throws {
+        let dir = try TemporaryDirectory()
+        let url = dir.url.appendingPathComponent("part-1.mp4")
+        let file = try MovieFile(
+            destination: MovieDestination(url, overwrite: false),
+            timescales: [TwoTrackMuxingTests.videoTimescale, TwoTrackMuxingTests.audioRate])
+        let info = SegmentInfo(
+            segment: try Segment(parsing: "1/1", environment: [:]), firstFrame: 0, frames: TwoTrackMuxingTests.frames,
+            totalFrames: TwoTrackMuxingTests.frames, settings: "test")
+        _ = try TwoTrackMuxingTests.write(to: file, extensions: [info.box])
+        let joined = dir.url.appendingPathComponent("joined.mp4")
+        do {
+            _ = try MovieJoiner.join(segments: [url], to: joined)
+            Issue.record("a two-track segment must be refused")
+        } catch let error as FlipbookError {
+            #expect(error.code == .invalidSettings)
+            #expect(error.path == url.path)
+            #expect(error.message.contains("2 tracks"), "\(error)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: joined.path))
     }
 }

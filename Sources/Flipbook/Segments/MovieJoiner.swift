@@ -117,6 +117,12 @@ private struct SegmentFile {
         guard let info = SegmentInfo(moov: moov, bytes: file.bytes) else {
             throw refuse("not a Flipbook segment (it was not made with --segment K/N)")
         }
+        // Segments hold one video track; a join copies that track and nothing else, so a segment
+        // with more is refused rather than joined without the rest.
+        let tracks = moov.children.filter { $0.type == "trak" }.count
+        guard tracks == 1 else {
+            throw refuse("the segment has \(tracks) tracks; a join copies segments of one video track only")
+        }
         let problems = table.validate()
         guard problems.isEmpty else { throw refuse("the segment's sample tables are inconsistent: \(problems[0])") }
         self.info = info
