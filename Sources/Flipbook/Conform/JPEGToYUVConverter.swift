@@ -6,17 +6,17 @@
 /// movie's matrix, scaled to its range, folded into 16.16 fixed point. Full-range BT.601 out is
 /// the identity (a copy of 4:2:0 planes); a range change alone scales each plane by itself. The
 /// loop is C (`CFlipbookPixels`), vectorised.
-struct JPEGToYUVConverter: Sendable {
+package struct JPEGToYUVConverter: Sendable {
     let matrix: ColourMatrix
     let coefficients: YCbCrCoefficients
 
-    init(matrix: ColourMatrix) {
+    package init(matrix: ColourMatrix) {
         self.matrix = matrix
         coefficients = YCbCrCoefficients(to: matrix)
     }
 
     /// Writes `planes` into `picture`, which has the same (even) size.
-    func convert(_ planes: YCbCrPlanes, into picture: inout YUVPicture) {
+    package func convert(_ planes: YCbCrPlanes, into picture: inout YUVPicture) {
         precondition(
             planes.width == picture.width && planes.height == picture.height,
             "planes \(planes.width)x\(planes.height) into picture \(picture.width)x\(picture.height)")

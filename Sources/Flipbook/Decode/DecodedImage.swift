@@ -1,11 +1,11 @@
 /// An image as a decoder hands it over: RGB(A) pixels, or a JPEG's own Y'CbCr planes when the caller
 /// allowed them (see ``PlanarRequest``).
-enum DecodedImage: Sendable {
+package enum DecodedImage: Sendable {
     case frame(Frame)
     case planes(YCbCrPlanes)
 
     /// Width as shown (after EXIF orientation).
-    var width: Int {
+    package var width: Int {
         switch self {
         case .frame(let frame): frame.width
         case .planes(let planes): planes.width
@@ -13,7 +13,7 @@ enum DecodedImage: Sendable {
     }
 
     /// Height as shown (after EXIF orientation).
-    var height: Int {
+    package var height: Int {
         switch self {
         case .frame(let frame): frame.height
         case .planes(let planes): planes.height
@@ -24,7 +24,7 @@ enum DecodedImage: Sendable {
 /// When a JPEG may be handed over as its Y'CbCr planes instead of RGB: only when it needs no
 /// fitting, that is when its upright size is the movie's (JPEGs have no alpha to composite). Images
 /// that are scaled, cropped or letterboxed are decoded to RGB.
-enum PlanarRequest: Sendable, Hashable {
+package enum PlanarRequest: Sendable, Hashable {
     /// The movie's size is known: planes only for an image of exactly that size.
     case size(FrameSize)
     /// The movie takes the image's size (the first image, no size given): planes for any even size.

@@ -68,7 +68,7 @@ package enum ImageDecoder {
 
     /// Reads and decodes the image file at `url`, to Y'CbCr planes where `planes` allows (see
     /// ``decodeImage(_:limits:sizeHint:planes:)``).
-    static func decodeImageFile(
+    package static func decodeImageFile(
         at url: URL, limits: ImageLimits, sizeHint: DecodeSizeHint? = nil, planes: PlanarRequest? = nil
     ) throws -> DecodedImage {
         let data = try POSIXFile.readImageFile(at: url.path)

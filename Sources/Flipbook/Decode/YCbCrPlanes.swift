@@ -5,9 +5,9 @@
 /// Width and height are even. Chroma planes are half as wide as luma unless ``chromaFullWidth``,
 /// half as high unless ``chromaFullHeight`` (4:2:0 is neither, 4:2:2 is full height, 4:4:4 both).
 /// Rows are tightly packed.
-struct YCbCrPlanes: Sendable {
-    let width: Int
-    let height: Int
+package struct YCbCrPlanes: Sendable {
+    package let width: Int
+    package let height: Int
     let chromaFullWidth: Bool
     let chromaFullHeight: Bool
     var luma: [UInt8]
@@ -17,7 +17,7 @@ struct YCbCrPlanes: Sendable {
     var chromaWidth: Int { chromaFullWidth ? width : width / 2 }
     var chromaHeight: Int { chromaFullHeight ? height : height / 2 }
 
-    init(
+    package init(
         width: Int, height: Int, chromaFullWidth: Bool, chromaFullHeight: Bool, luma: [UInt8], cb: [UInt8],
         cr: [UInt8]
     ) {

@@ -15,6 +15,7 @@ extension PixelKernels {
         var coefficients = flipbook_ycbcr_coefficients(
             y_y: c.yY, y_cb: c.yCb, y_cr: c.yCr, cb_y: c.cbY, cb_cb: c.cbCb, cb_cr: c.cbCr,
             cr_y: c.crY, cr_cb: c.crCb, cr_cr: c.crCr, luma_offset: c.lumaOffset)
+        var scratch = [Int16](repeating: 0, count: 3 * width + 2)
         planes.luma.withUnsafeBufferPointer { luma in
             planes.cb.withUnsafeBufferPointer { cb in
                 planes.cr.withUnsafeBufferPointer { cr in
@@ -25,7 +26,7 @@ extension PixelKernels {
                                     luma.baseAddress, width, cb.baseAddress, cr.baseAddress, planes.chromaWidth,
                                     Int32(width), Int32(height), planes.chromaFullWidth ? 1 : 0,
                                     planes.chromaFullHeight ? 1 : 0, &coefficients, outLuma.baseAddress,
-                                    outCb.baseAddress, outCr.baseAddress)
+                                    outCb.baseAddress, outCr.baseAddress, &scratch)
                             }
                         }
                     }
