@@ -50,7 +50,9 @@ void flipbook_orient(
     const int swaps = orientation >= 5 && orientation <= 8;
     const int out_width = swaps ? height : width;
     const int out_height = swaps ? width : height;
-    if (bpp == 3) {
+    if (bpp == 1) {
+        orient_tiles(origin, step_x, step_y, out_width, out_height, 1, destination);
+    } else if (bpp == 3) {
         orient_tiles(origin, step_x, step_y, out_width, out_height, 3, destination);
     } else {
         orient_tiles(origin, step_x, step_y, out_width, out_height, 4, destination);

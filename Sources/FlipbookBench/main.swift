@@ -3,7 +3,9 @@ import Foundation
 
 // Measures Flipbook's stages on their own, in release builds, for bench/compare.sh:
 //   FlipbookBench decode DIR            decoding time per image, one thread
-//   FlipbookBench convert WxH N         RGB and RGBA to YUV 4:2:0 time per frame
+//   FlipbookBench prepare DIR          decoding and conversion to BT.709 YUV 4:2:0 per image, one thread:
+//                                       through RGB, then JPEGs of even size through their Y'CbCr planes
+//   FlipbookBench convert WxH N         RGB, RGBA and JPEG Y'CbCr planes to YUV 4:2:0 time per frame
 //   FlipbookBench memory WxH N PRESET CRF OUT.mp4 [Y4M]
 //                                       N synthetic RGBA frames made in memory into a movie; with Y4M,
 //                                       the same frames (as Flipbook converts them) are also written as
@@ -59,6 +61,31 @@ case "decode":
         String(
             format: "decode: %ld images, %.2f ms each (%ld bytes of pixels)", files.count,
             time * 1000 / Double(files.count), pixels))
+case "prepare":
+    MemoryTuning.keepLargeBuffersInTheHeap()
+    let files = try ImageFiles.collect([URL(fileURLWithPath: arguments[2])])
+    let rgbConverter = RGBToYUVConverter(matrix: .bt709)
+    let planarConverter = JPEGToYUVConverter(matrix: .bt709)
+    for planes in [nil, PlanarRequest.anyEvenSize] {
+        var throughPlanes = 0
+        let time = try seconds {
+            for file in files {
+                switch try ImageDecoder.decodeImageFile(at: file, limits: ImageLimits(), planes: planes) {
+                case .frame(let frame):
+                    var picture = YUVPicture(width: frame.width, height: frame.height)
+                    rgbConverter.convert(frame, into: &picture)
+                case .planes(let decoded):
+                    var picture = YUVPicture(width: decoded.width, height: decoded.height)
+                    planarConverter.convert(decoded, into: &picture)
+                    throughPlanes += 1
+                }
+            }
+        }
+        print(
+            String(
+                format: "prepare: %ld images, %.2f ms each (%ld through Y'CbCr planes)", files.count,
+                time * 1000 / Double(files.count), throughPlanes))
+    }
 case "convert":
     let (width, height) = parseSize(arguments[2])
     let count = Int(arguments[3])!
@@ -75,6 +102,18 @@ case "convert":
                 format: "convert %@: %.2f ms a frame at %ldx%ld (luma[0]=%d)", "\(format)", time * 1000 / Double(count),
                 width, height, picture.luma[0]))
     }
+    // The same picture as JPEG 4:2:0 planes would hold it (luma from red, chroma from green and blue).
+    let planes = YCbCrPlanes(
+        width: width, height: height, chromaFullWidth: false, chromaFullHeight: false,
+        luma: (0..<(width * height)).map { rgba[$0 * 4] },
+        cb: (0..<(width * height / 4)).map { rgba[$0 * 4 + 1] }, cr: (0..<(width * height / 4)).map { rgba[$0 * 4 + 2] }
+    )
+    let planar = JPEGToYUVConverter(matrix: .bt709)
+    let planarTime = seconds { for _ in 0..<count { planar.convert(planes, into: &picture) } }
+    print(
+        String(
+            format: "convert JPEG 4:2:0 planes: %.2f ms a frame at %ldx%ld (luma[0]=%d)",
+            planarTime * 1000 / Double(count), width, height, picture.luma[0]))
     let rgbaFrame = try Frame(width: width, height: height, format: .rgba, pixels: rgba)
     let composited = seconds {
         for _ in 0..<count { converter.convert(rgbaFrame, over: .black, into: &picture) }
@@ -120,6 +159,6 @@ case "memory":
             format: "memory: %ld frames in %.2f s, %.1f fps, %ld bytes, %.2f s cpu", count, time, Double(count) / time,
             movie!.bytes, cpuSeconds() - cpuBefore))
 default:
-    print("usage: FlipbookBench decode DIR | convert WxH N | memory WxH N PRESET CRF OUT.mp4 [OUT.y4m]")
+    print("usage: FlipbookBench decode DIR | prepare DIR | convert WxH N | memory WxH N PRESET CRF OUT.mp4 [OUT.y4m]")
     exit(2)
 }

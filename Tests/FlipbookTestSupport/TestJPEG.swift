@@ -8,6 +8,10 @@ public enum TestJPEG {
     public enum Kind: Sendable {
         /// 3 bytes a pixel, stored as YCbCr 4:4:4.
         case rgb
+        /// 3 bytes a pixel, stored as YCbCr 4:2:0 (chroma halved both ways), as cameras save them.
+        case rgb420
+        /// 3 bytes a pixel, stored as YCbCr 4:2:2 (chroma halved across).
+        case rgb422
         /// 1 byte a pixel, stored as grayscale.
         case gray
         /// 4 bytes a pixel of inverted (Adobe) CMYK, stored as YCCK with an Adobe marker.
@@ -23,6 +27,8 @@ public enum TestJPEG {
         let (format, channels, subsampling): (TJPF, Int, TJSAMP) =
             switch kind {
             case .rgb: (TJPF_RGB, 3, TJSAMP_444)
+            case .rgb420: (TJPF_RGB, 3, TJSAMP_420)
+            case .rgb422: (TJPF_RGB, 3, TJSAMP_422)
             case .gray: (TJPF_GRAY, 1, TJSAMP_GRAY)
             case .cmyk: (TJPF_CMYK, 4, TJSAMP_444)
             }
@@ -37,6 +43,29 @@ public enum TestJPEG {
             throw JudgeError(description: "tjCompress2: \(String(cString: tjGetErrorStr2(handle)))")
         }
         return Data(bytes: output, count: Int(size))
+    }
+
+    /// Decodes a colour JPEG to tightly packed RGB with chroma upsampled by repeating each sample
+    /// over the pixels it covers (`TJFLAG_FASTUPSAMPLE`), not smoothed: the RGB a converter from the
+    /// stored planes sees. Ignores EXIF orientation.
+    public static func decodeRGBRepeatingChroma(_ jpeg: Data) throws -> (width: Int, height: Int, pixels: [UInt8]) {
+        guard let handle = tjInitDecompress() else { throw JudgeError(description: "tjInitDecompress failed") }
+        defer { tjDestroy(handle) }
+        let bytes = [UInt8](jpeg)
+        var width: Int32 = 0
+        var height: Int32 = 0
+        var subsampling: Int32 = 0
+        var colourspace: Int32 = 0
+        guard tjDecompressHeader3(handle, bytes, UInt(bytes.count), &width, &height, &subsampling, &colourspace) == 0
+        else { throw JudgeError(description: "tjDecompressHeader3: \(String(cString: tjGetErrorStr2(handle)))") }
+        var pixels = [UInt8](repeating: 0, count: Int(width * height * 3))
+        let status = tjDecompress2(
+            handle, bytes, UInt(bytes.count), &pixels, width, width * 3, height, Int32(TJPF_RGB.rawValue),
+            TJFLAG_FASTUPSAMPLE | TJFLAG_ACCURATEDCT)
+        guard status == 0 else {
+            throw JudgeError(description: "tjDecompress2: \(String(cString: tjGetErrorStr2(handle)))")
+        }
+        return (Int(width), Int(height), pixels)
     }
 
     /// The JPEG with an APP1 Exif segment holding only an orientation tag inserted after SOI.

@@ -38,6 +38,29 @@ int flipbook_rgb_over_to_yuv420(
     const uint8_t background[3], const flipbook_yuv_coefficients *coefficients, uint8_t *luma, uint8_t *cb,
     uint8_t *cr);
 
+/// A conversion of JPEG's full-range BT.601 Y'CbCr to another matrix and range, 16.16 fixed point:
+/// `out = m * (Y', Cb - 128, Cr - 128)`, plus `luma_offset` for Y' and 128 for Cb and Cr (as
+/// `JPEGToYUVConverter` derives it from `ColourMatrix`).
+typedef struct {
+    int32_t y_y, y_cb, y_cr;
+    int32_t cb_y, cb_cb, cb_cr;
+    int32_t cr_y, cr_cb, cr_cr;
+    int32_t luma_offset;
+} flipbook_ycbcr_coefficients;
+
+/// Converts `width x height` (both even) Y'CbCr planes, as a JPEG decoder writes them, to planar
+/// 4:2:0 with `coefficients`, in one pass and without RGB. Chroma is half as wide as luma unless
+/// `chroma_full_width` and half as high unless `chroma_full_height` (4:2:0, 4:2:2, 4:4:0, 4:4:4);
+/// `cb` and `cr` rows are `chroma_stride` bytes apart. Luma out uses the chroma interpolated
+/// bilinearly at each pixel (JFIF's centred siting, edges repeated); chroma out the means of the 2x2
+/// block's lumas and chroma samples. Each output rounds halves up and is clamped to 0...255. The
+/// identity (full-range BT.601 4:2:0 out) copies the planes. `out_luma` rows are `width` bytes
+/// apart, `out_cb` and `out_cr` rows `width / 2`; `scratch` holds `3 * width + 2` 16-bit values.
+void flipbook_ycbcr_to_yuv420(
+    const uint8_t *luma, size_t luma_stride, const uint8_t *cb, const uint8_t *cr, size_t chroma_stride, int width,
+    int height, int chroma_full_width, int chroma_full_height, const flipbook_ycbcr_coefficients *coefficients,
+    uint8_t *out_luma, uint8_t *out_cb, uint8_t *out_cr, int16_t *scratch);
+
 /// 1 when every 4-byte pixel of `width x height` has 255 at `alpha_offset`, else 0.
 int flipbook_alpha_is_opaque(const uint8_t *pixels, size_t stride, int width, int height, int alpha_offset);
 
@@ -68,7 +91,7 @@ void flipbook_resample(
     uint8_t *destination, size_t destination_stride, int width, int height, const flipbook_taps *columns,
     const flipbook_taps *rows, int32_t *scratch);
 
-/// Turns `width x height` pixels of `bpp` bytes (3 or 4), rows `stride` bytes apart, upright for
+/// Turns `width x height` pixels of `bpp` bytes (1, 3 or 4), rows `stride` bytes apart, upright for
 /// EXIF orientation 1-8 into tightly packed `destination` (1 copies; 5-8 swap width and height):
 /// the output pixel (x, y) is the stored pixel that orientation shows there.
 void flipbook_orient(

@@ -6,13 +6,29 @@
 struct FramePreparer: Sendable {
     let conformer: FrameConformer
     let converter: RGBToYUVConverter
+    /// Converts JPEGs decoded to their Y'CbCr planes.
+    let planarConverter: JPEGToYUVConverter
     /// Pictures back from the encoder, reused by ``prepare(_:)``.
     let pool: PicturePool
 
     init(settings: VideoSettings, matrix: ColourMatrix) {
         conformer = FrameConformer(settings: settings)
         converter = RGBToYUVConverter(matrix: matrix)
+        planarConverter = JPEGToYUVConverter(matrix: matrix)
         pool = PicturePool(width: settings.width, height: settings.height, capacity: 4)
+    }
+
+    /// The image as the encoder takes it: a frame as `prepare(_: Frame)` prepares it, JPEG planes (of the
+    /// movie's size, as ``PlanarRequest`` ensures) converted straight to the movie's YUV.
+    func prepare(_ image: DecodedImage) throws -> YUVPicture {
+        switch image {
+        case .frame(let frame):
+            return try prepare(frame)
+        case .planes(let planes):
+            var picture = pool.take()
+            planarConverter.convert(planes, into: &picture)
+            return picture
+        }
     }
 
     /// The frame as the encoder takes it.

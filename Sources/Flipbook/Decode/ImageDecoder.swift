@@ -9,11 +9,24 @@ package enum ImageDecoder {
     /// - Throws: ``FlipbookError`` with `.unsupportedImage` for other formats, `.corruptImage` for
     ///   damaged data; the caller attributes it to a frame and path.
     package static func decode(_ data: Data, limits: ImageLimits, sizeHint: DecodeSizeHint? = nil) throws -> Frame {
+        guard case .frame(let frame) = try decodeImage(data, limits: limits, sizeHint: sizeHint) else {
+            preconditionFailure("planes decoded although none were asked for")
+        }
+        return frame
+    }
+
+    /// Decodes PNG or JPEG bytes as ``decode(_:limits:sizeHint:)`` does, or, when `planes` accepts
+    /// the upright size of a Y'CbCr JPEG, to its planes as stored (turned upright), which the
+    /// preparer converts to the movie's YUV without going through RGB.
+    static func decodeImage(
+        _ data: Data, limits: ImageLimits, sizeHint: DecodeSizeHint? = nil, planes: PlanarRequest? = nil
+    ) throws -> DecodedImage {
         if data.starts(with: ImageSniffing.pngSignature) {
             // The size is checked from the header before either decoder takes any memory.
             if let size = ImageSniffing.pngSize(data) { try limits.check(width: size.width, height: size.height) }
-            return try DeflatePNGDecoder.decode(data, limits: limits)
-                ?? SPNGDecoder.decode(ImageSniffing.pngPixelChunks(data), limits: limits)
+            return .frame(
+                try DeflatePNGDecoder.decode(data, limits: limits)
+                    ?? SPNGDecoder.decode(ImageSniffing.pngPixelChunks(data), limits: limits))
         }
         if data.starts(with: [0xFF, 0xD8, 0xFF]) {
             // One copy of the file serves both walks over its bytes (Data's byte iterator is slow).
@@ -27,9 +40,12 @@ package enum ImageDecoder {
             }
             // Only the metadata before the first scan is read, not the whole file.
             let orientation = ExifOrientation.read(fromJPEG: bytes)
-            let frame = try TurboJPEGDecoder.decode(
-                data, limits: limits, sizeHint: sizeHint, swapsSides: (orientation ?? 1) >= 5)
-            return try orientation.map { try frame.oriented($0) } ?? frame
+            let image = try TurboJPEGDecoder.decodeImage(
+                data, limits: limits, sizeHint: sizeHint, swapsSides: (orientation ?? 1) >= 5, planes: planes)
+            switch image {
+            case .frame(let frame): return .frame(try orientation.map { try frame.oriented($0) } ?? frame)
+            case .planes(let stored): return .planes(orientation.map { stored.oriented($0) } ?? stored)
+            }
         }
         if data.isEmpty {
             throw FlipbookError(.corruptImage, "the file is empty; expected a PNG or JPEG image")
@@ -48,6 +64,17 @@ package enum ImageDecoder {
     package static func decodeFile(at url: URL, limits: ImageLimits, sizeHint: DecodeSizeHint? = nil) throws -> Frame {
         let data = try POSIXFile.readImageFile(at: url.path)
         return try FrameOrigin(path: url.path).attributing { try decode(data, limits: limits, sizeHint: sizeHint) }
+    }
+
+    /// Reads and decodes the image file at `url`, to Y'CbCr planes where `planes` allows (see
+    /// ``decodeImage(_:limits:sizeHint:planes:)``).
+    package static func decodeImageFile(
+        at url: URL, limits: ImageLimits, sizeHint: DecodeSizeHint? = nil, planes: PlanarRequest? = nil
+    ) throws -> DecodedImage {
+        let data = try POSIXFile.readImageFile(at: url.path)
+        return try FrameOrigin(path: url.path).attributing {
+            try decodeImage(data, limits: limits, sizeHint: sizeHint, planes: planes)
+        }
     }
 
     /// A short reason for a Foundation file error, without Foundation's long wrapper text.

@@ -8,7 +8,8 @@ package enum FuzzEntry {
 
     /// Decodes `bytes` as an image file would be (PNG through the fast path or libspng, JPEG
     /// through TurboJPEG with EXIF orientation), at full size and as drawn into a small movie (a
-    /// JPEG then decodes at a smaller scale), throwing away the results and any error.
+    /// JPEG then decodes at a smaller scale) and as Y'CbCr planes converted to YUV, throwing away the
+    /// results and any error.
     package static func decodeImage(_ bytes: [UInt8]) {
         let data = Data(bytes)
         for hint in [nil, DecodeSizeHint(width: 16, height: 16, fit: .cover)] {
@@ -16,6 +17,11 @@ package enum FuzzEntry {
                 precondition(
                     frame.pixels.count == frame.height * frame.bytesPerRow, "a decoded frame's size is wrong")
             }
+        }
+        // A Y'CbCr JPEG of even size as its planes, turned upright and converted to the movie's YUV.
+        if case .planes(let planes) = try? ImageDecoder.decodeImage(data, limits: limits, planes: .anyEvenSize) {
+            var picture = YUVPicture(width: planes.width, height: planes.height)
+            JPEGToYUVConverter(matrix: .bt709).convert(planes, into: &picture)
         }
     }
 

@@ -25,11 +25,23 @@ enum TurboJPEGDecoder {
     static func decode(_ data: Data, limits: ImageLimits, sizeHint: DecodeSizeHint? = nil, swapsSides: Bool = false)
         throws -> Frame
     {
+        guard case .frame(let frame) = try decodeImage(data, limits: limits, sizeHint: sizeHint, swapsSides: swapsSides)
+        else { preconditionFailure("planes decoded although none were asked for") }
+        return frame
+    }
+
+    /// Decodes a JPEG as ``decode(_:limits:sizeHint:swapsSides:)`` does, or, when `planes` accepts
+    /// its upright size and it is stored as Y'CbCr 4:2:0, 4:2:2, 4:4:0 or 4:4:4, to its planes as
+    /// stored (`tjDecompressToYUVPlanes`: no chroma upsampling, no conversion to RGB).
+    static func decodeImage(
+        _ data: Data, limits: ImageLimits, sizeHint: DecodeSizeHint? = nil, swapsSides: Bool = false,
+        planes request: PlanarRequest? = nil
+    ) throws -> DecodedImage {
         guard let handle = tjInitDecompress() else {
             throw FlipbookError(.corruptImage, "TurboJPEG could not create a decompressor")
         }
         defer { tjDestroy(handle) }
-        return try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Frame in
+        return try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> DecodedImage in
             let bytes = buffer.bindMemory(to: UInt8.self)
             var width: Int32 = 0
             var height: Int32 = 0
@@ -40,6 +52,16 @@ enum TurboJPEGDecoder {
                     handle, bytes.baseAddress, UInt(bytes.count), &width, &height, &subsampling, &colourspace),
                 handle, "tjDecompressHeader3")
             try limits.check(width: Int(width), height: Int(height))
+            if let request, colourspace == Int32(TJCS_YCbCr.rawValue),
+                let (fullWidth, fullHeight) = chromaLayout(subsampling),
+                request.accepts(
+                    width: Int(swapsSides ? height : width), height: Int(swapsSides ? width : height))
+            {
+                let planes = try decodePlanes(
+                    handle, bytes, width: Int(width), height: Int(height), chromaFullWidth: fullWidth,
+                    chromaFullHeight: fullHeight)
+                return .planes(planes)
+            }
             let scale =
                 sizeHint?.smallestScale(
                     storedWidth: Int(width), storedHeight: Int(height), swapsSides: swapsSides, among: scales) ?? .one
@@ -60,8 +82,50 @@ enum TurboJPEGDecoder {
                 initialized = out.count
             }
             if isCMYK { pixels = rgbFromInvertedCMYK(pixels) }
-            return try Frame(width: Int(width), height: Int(height), format: .rgb, pixels: pixels)
+            return .frame(try Frame(width: Int(width), height: Int(height), format: .rgb, pixels: pixels))
         }
+    }
+
+    /// Whether chroma is as wide and as high as luma, for the subsamplings the planar path takes.
+    private static func chromaLayout(_ subsampling: Int32) -> (Bool, Bool)? {
+        switch subsampling {
+        case Int32(TJSAMP_420.rawValue): (false, false)
+        case Int32(TJSAMP_422.rawValue): (false, true)
+        case Int32(TJSAMP_440.rawValue): (true, false)
+        case Int32(TJSAMP_444.rawValue): (true, true)
+        default: nil
+        }
+    }
+
+    /// The Y'CbCr planes of an image whose header `handle` has read, full size (sides even).
+    private static func decodePlanes(
+        _ handle: tjhandle, _ bytes: UnsafeBufferPointer<UInt8>, width: Int, height: Int, chromaFullWidth: Bool,
+        chromaFullHeight: Bool
+    ) throws -> YCbCrPlanes {
+        let chromaWidth = chromaFullWidth ? width : width / 2
+        let chromaCount = chromaWidth * (chromaFullHeight ? height : height / 2)
+        var cb: [UInt8] = []
+        var cr: [UInt8] = []
+        // Not zeroed first: TurboJPEG writes every sample or the image is refused.
+        let luma = try [UInt8](unsafeUninitializedCapacity: width * height) { y, lumaDone in
+            cb = try [UInt8](unsafeUninitializedCapacity: chromaCount) { u, cbDone in
+                cr = try [UInt8](unsafeUninitializedCapacity: chromaCount) { v, crDone in
+                    var planes: [UnsafeMutablePointer<UInt8>?] = [y.baseAddress, u.baseAddress, v.baseAddress]
+                    var strides: [Int32] = [Int32(width), Int32(chromaWidth), Int32(chromaWidth)]
+                    try turboCheck(
+                        tjDecompressToYUVPlanes(
+                            handle, bytes.baseAddress, UInt(bytes.count), &planes, Int32(width), &strides,
+                            Int32(height), TJFLAG_STOPONWARNING | TJFLAG_ACCURATEDCT),
+                        handle, "tjDecompressToYUVPlanes")
+                    crDone = chromaCount
+                }
+                cbDone = chromaCount
+            }
+            lumaDone = width * height
+        }
+        return YCbCrPlanes(
+            width: width, height: height, chromaFullWidth: chromaFullWidth, chromaFullHeight: chromaFullHeight,
+            luma: luma, cb: cb, cr: cr)
     }
 }
 

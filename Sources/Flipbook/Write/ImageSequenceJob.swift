@@ -35,17 +35,19 @@ struct ImageSequenceJob {
         let started = Date()
         var skipping = SkippedImages(enabled: skipInvalidImages)
         let (usable, firstFrame) = try ImageSequenceJob.firstUsableImage(
-            images, firstImage: firstImage, limits: imageLimits, sizeHint: sizeHint, skipping: &skipping)
+            images, firstImage: firstImage, limits: imageLimits, sizeHint: sizeHint,
+            planes: size.map { .size($0) } ?? .anyEvenSize, skipping: &skipping)
         let (writer, roundedFrom) = try await makeWriter(firstFrame: firstFrame)
         do {
             try await withThrowingTaskGroup(of: (Int, Result<YUVPicture, any Error>).self) { group in
                 let preparer = writer.preparer
+                let planes = PlanarRequest.size(FrameSize(width: writer.settings.width, height: writer.settings.height))
                 group.addTask { (usable, Result { try preparer.prepare(firstFrame) }) }
                 var next = usable + 1
                 func schedule() {
                     guard next < images.count else { return }
                     let index = next
-                    group.addTask { (index, Result { try preparer.prepare(try decode(index)) }) }
+                    group.addTask { (index, Result { try preparer.prepare(try decode(index, planes: planes)) }) }
                     next += 1
                 }
                 for _ in 1..<lookahead { schedule() }
@@ -98,13 +100,13 @@ struct ImageSequenceJob {
     /// - Parameter firstImage: The index of `images[0]` in the whole sequence, for errors.
     static func firstUsableImage(
         _ images: [URL], firstImage: Int, limits: ImageLimits, sizeHint: DecodeSizeHint? = nil,
-        skipping: inout SkippedImages
-    ) throws -> (Int, Frame) {
+        planes: PlanarRequest? = nil, skipping: inout SkippedImages
+    ) throws -> (Int, DecodedImage) {
         for (index, image) in images.enumerated() {
             do {
                 let origin = FrameOrigin(index: firstImage + index, path: image.path)
                 let frame = try origin.attributing {
-                    try ImageDecoder.decodeFile(at: image, limits: limits, sizeHint: sizeHint)
+                    try ImageDecoder.decodeImageFile(at: image, limits: limits, sizeHint: sizeHint, planes: planes)
                 }
                 return (index, frame)
             } catch let error as FlipbookError where skipping.maySkip(error) {
@@ -119,16 +121,17 @@ struct ImageSequenceJob {
         FrameOrigin(index: firstImage + index, path: images[index].path)
     }
 
-    /// Decodes image `index` of the slice, at a smaller scale where the movie's size allows.
-    private func decode(_ index: Int) throws -> Frame {
-        try ImageDecoder.decodeFile(at: images[index], limits: imageLimits, sizeHint: sizeHint)
+    /// Decodes image `index` of the slice, at a smaller scale where the movie's size allows, or to
+    /// Y'CbCr planes where `planes` allows.
+    private func decode(_ index: Int, planes: PlanarRequest) throws -> DecodedImage {
+        try ImageDecoder.decodeImageFile(at: images[index], limits: imageLimits, sizeHint: sizeHint, planes: planes)
     }
 
     /// How large images are drawn: known when the movie's size was given.
     private var sizeHint: DecodeSizeHint? { DecodeSizeHint(movieSize: size, fit: settings.fit) }
 
     /// The writer, sized from the first image unless a size was given.
-    private func makeWriter(firstFrame frame: Frame) async throws -> (MovieWriter, FrameSize?) {
+    private func makeWriter(firstFrame frame: DecodedImage) async throws -> (MovieWriter, FrameSize?) {
         var movieSettings = settings
         let imageSize = FrameSize(width: frame.width, height: frame.height)
         let movieSize = size ?? imageSize.roundedUpToEven

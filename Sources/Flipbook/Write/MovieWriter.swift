@@ -119,10 +119,12 @@ public actor MovieWriter {
         async throws
     {
         // Decoding, fitting and conversion run here, off the actor, like append(_:at:duration:).
-        let hint = DecodeSizeHint(
-            movieSize: FrameSize(width: settings.width, height: settings.height), fit: settings.fit)
+        let size = FrameSize(width: settings.width, height: settings.height)
+        let hint = DecodeSizeHint(movieSize: size, fit: settings.fit)
         let picture = Result {
-            try preparer.prepare(try ImageDecoder.decodeFile(at: imageURL, limits: imageLimits, sizeHint: hint))
+            try preparer.prepare(
+                try ImageDecoder.decodeImageFile(at: imageURL, limits: imageLimits, sizeHint: hint, planes: .size(size))
+            )
         }
         try await append(prepared: picture, at: time, duration: duration, origin: FrameOrigin(path: imageURL.path))
     }
