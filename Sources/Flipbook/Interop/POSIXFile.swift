@@ -48,29 +48,39 @@ final class POSIXFile {
     /// - Throws: `.unreadableInput` for a file that is gone, not readable, or not a regular file.
     static func readImageFile(at path: String) throws -> Data {
         let fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw inputError("open", path: path, number: errno) }
+        guard fd >= 0 else {
+            let number = errno
+            // A socket cannot be opened at all (ENXIO): name what it is rather than the errno.
+            var info = stat()
+            if stat(path, &info) == 0, let kind = notAnImageError(mode: info.st_mode, path: path) { throw kind }
+            throw inputError("open", path: path, number: number)
+        }
         defer { _ = Glibc.close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw inputError("fstat", path: path, number: errno) }
-        let kind = info.st_mode & S_IFMT
-        guard kind == S_IFREG else {
-            let what =
-                switch kind {
-                case S_IFDIR: "a folder"
-                case S_IFIFO: "a FIFO (named pipe)"
-                case S_IFSOCK: "a socket"
-                case S_IFCHR, S_IFBLK: "a device"
-                default: "not a regular file"
-                }
-            throw FlipbookError(
-                .unreadableInput, "this is \(what), not an image file; give PNG or JPEG files", path: path)
-        }
+        if let kind = notAnImageError(mode: info.st_mode, path: path) { throw kind }
         var data = Data(count: Int(info.st_size))
         let done = data.withUnsafeMutableBytes { readFully(fd, into: $0, at: 0) }
         guard done >= 0 else { throw inputError("read", path: path, number: errno) }
         // A file that shrank while being read is passed on short: the decoder reports the truncation.
         if done < data.count { data.count = done }
         return data
+    }
+
+    /// The error for an input that is not a regular file (a folder, FIFO, socket or device), named
+    /// as what it is; `nil` for a regular file.
+    private static func notAnImageError(mode: mode_t, path: String) -> FlipbookError? {
+        let what: String
+        switch mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: what = "a folder"
+        case S_IFIFO: what = "a FIFO (named pipe)"
+        case S_IFSOCK: what = "a socket"
+        case S_IFCHR, S_IFBLK: what = "a device"
+        default: what = "not a regular file"
+        }
+        return FlipbookError(
+            .unreadableInput, "this is \(what), not an image file; give PNG or JPEG files", path: path)
     }
 
     /// An input file's open or read failure, with what to do about it.
