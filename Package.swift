@@ -60,7 +60,7 @@ let package = Package(
         .executableTarget(name: "FuzzJPEG", dependencies: ["Flipbook"], path: "fuzz/targets/FuzzJPEG"),
         .executableTarget(name: "FuzzMP4", dependencies: ["ISOBMFF"], path: "fuzz/targets/FuzzMP4"),
 
-        .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF"]),
+        .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "FlipbookTestSupport"]),
         .testTarget(name: "FlipbookTests", dependencies: ["Flipbook", "ISOBMFF", "FlipbookTestSupport"]),
         .testTarget(name: "FlipbookCLITests", dependencies: ["flipbook", "ISOBMFF", "FlipbookTestSupport"]),
     ],

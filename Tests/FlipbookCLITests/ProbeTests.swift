@@ -134,7 +134,7 @@ import Testing
         }
 
         // Random damage to the header, the same every run: each file has one of the two outcomes.
-        var generator = SplitMix64(seed: 0xF11B_00C5)
+        var generator = SplitMix64(state: 0xF11B_00C5)
         for index in 0..<20 {
             var damaged = bytes
             for _ in 0..<8 {
@@ -154,20 +154,5 @@ import Testing
                 #expect(lines.last?.hasPrefix("  problems    ") == true, "damaged \(index): \(result.stdout)")
             }
         }
-    }
-}
-
-/// A seeded generator (SplitMix64), so damaged files are the same on every run.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,3 +1,4 @@
+import FlipbookTestSupport
 import Testing
 
 @testable import Flipbook
@@ -132,17 +133,4 @@ import Testing
 func firstDifference(_ a: [UInt8], _ b: [UInt8]) -> Int? {
     zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset
         ?? (a.count == b.count ? nil : min(a.count, b.count))
-}
-
-/// A deterministic pseudo-random generator (SplitMix64, as ISOBMFFTests has), so failures reproduce.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }

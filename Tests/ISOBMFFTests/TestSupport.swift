@@ -119,19 +119,6 @@ func written(_ write: (inout ByteWriter) -> Void) -> [UInt8] {
     return writer.bytes
 }
 
-/// A deterministic pseudo-random generator (SplitMix64), so failures reproduce.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// A synthetic movie whose sample payloads are identifiable: sample `i` starts with `i` as a
 /// big-endian UInt32 and is filled with `UInt8(i & 0xFF)`.
 struct SyntheticMovie {

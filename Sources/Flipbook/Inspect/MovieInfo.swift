@@ -61,7 +61,8 @@ public struct MovieInfo: Sendable, Codable, Equatable {
             throw FlipbookError(
                 .invalidMovie, "not a readable MP4 or QuickTime movie", path: url.path, underlying: error)
         } catch {
-            throw FlipbookError(.unreadableInput, "cannot read the file", path: url.path, underlying: SystemCause(error))
+            throw FlipbookError(
+                .unreadableInput, "cannot read the file", path: url.path, underlying: SystemCause(error))
         }
         self.init(inspection)
     }
