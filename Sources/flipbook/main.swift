@@ -38,19 +38,7 @@ func run(_ arguments: [String]) async -> Int32 {
         }
         let output = URL(fileURLWithPath: options.output!)
         let (result, signal) = await runInterruptibly { [settings, progress] in
-            if let rawSize = options.rawSize {
-                return try await makeMovieFromStandardInput(options, rawSize: rawSize, settings: settings)
-            }
-            let images = try ImageFiles.collect(
-                options.inputs.map { URL(fileURLWithPath: $0) }, keepOrder: options.keepOrder)
-            let segment = try options.segment.map {
-                try Segment(parsing: $0, environment: ProcessInfo.processInfo.environment)
-            }
-            return try await MovieWriter.makeMovie(
-                fromImagesAt: images, to: output, settings: settings, size: options.size,
-                overwrite: options.overwrite, imageDuration: options.imageDuration,
-                repeatFrames: options.repeatFrames, imageLimits: options.imageLimits, segment: segment,
-                skipInvalidImages: options.skipInvalid, progress: progress)
+            try await makeMovie(options, settings: settings, progress: progress)
         }
         if let signal {
             if showProgress { Terminal.clearProgress() }
@@ -72,6 +60,23 @@ func run(_ arguments: [String]) async -> Int32 {
         Terminal.error(Reporting.errorLine(error))
         return 1
     }
+}
+
+/// The movie the options ask for: from raw frames on standard input, or from image files.
+func makeMovie(
+    _ options: CommandLineOptions, settings: VideoSettings, progress: (@Sendable (SequenceProgress) -> Void)?
+) async throws -> MovieSummary {
+    if let rawSize = options.rawSize {
+        return try await makeMovieFromStandardInput(options, rawSize: rawSize, settings: settings)
+    }
+    let images = try ImageFiles.collect(options.inputs.map { URL(fileURLWithPath: $0) }, keepOrder: options.keepOrder)
+    let segment = try options.segment.map {
+        try Segment(parsing: $0, environment: ProcessInfo.processInfo.environment)
+    }
+    return try await MovieWriter.makeMovie(
+        fromImagesAt: images, to: URL(fileURLWithPath: options.output!), settings: settings, size: options.size,
+        overwrite: options.overwrite, imageDuration: options.imageDuration, repeatFrames: options.repeatFrames,
+        imageLimits: options.imageLimits, segment: segment, skipInvalidImages: options.skipInvalid, progress: progress)
 }
 
 /// Raw frames from standard input; the movie is --size, or the raw size rounded up to even.

@@ -45,18 +45,8 @@ struct PNGLayout {
                 guard header == nil, position == 8, length == 13 else {
                     throw fail("the IHDR chunk is misplaced or malformed")
                 }
-                let width = read32(body)
-                let height = read32(body + 4)
-                guard width > 0, height > 0 else { throw fail("the header declares an empty size \(width)x\(height)") }
-                let depth = bytes[body + 8]
-                let colour = bytes[body + 9]
-                guard bytes[body + 10] == 0, bytes[body + 11] == 0 else {
-                    throw fail("unknown compression or filter method")
-                }
-                let channelsOfColourType: [UInt8: Int] = [0: 1, 2: 3, 4: 2, 6: 4]
-                guard depth == 8 || depth == 16, let channels = channelsOfColourType[colour], bytes[body + 12] == 0
-                else { return nil }
-                header = (width, height, channels, Int(depth))
+                guard let fields = try Self.header(bytes, at: body, read32: read32, fail: fail) else { return nil }
+                header = fields
             case "IDAT":
                 guard header != nil else { throw fail("image data comes before the header") }
                 if let last = data.last, last.upperBound + 4 != position {
@@ -81,5 +71,23 @@ struct PNGLayout {
         channels = header.channels
         bitDepth = header.bitDepth
         imageData = data
+    }
+
+    /// The IHDR fields this path decodes, or `nil` for an image it leaves to libspng (bit depths
+    /// below 8, palette, interlaced).
+    private static func header(
+        _ bytes: UnsafeBufferPointer<UInt8>, at body: Int, read32: (Int) -> Int, fail: (String) -> FlipbookError
+    ) throws -> (width: Int, height: Int, channels: Int, bitDepth: Int)? {
+        let width = read32(body)
+        let height = read32(body + 4)
+        guard width > 0, height > 0 else { throw fail("the header declares an empty size \(width)x\(height)") }
+        let depth = bytes[body + 8]
+        let colour = bytes[body + 9]
+        guard bytes[body + 10] == 0, bytes[body + 11] == 0 else { throw fail("unknown compression or filter method") }
+        let channelsOfColourType: [UInt8: Int] = [0: 1, 2: 3, 4: 2, 6: 4]
+        guard depth == 8 || depth == 16, let channels = channelsOfColourType[colour], bytes[body + 12] == 0 else {
+            return nil
+        }
+        return (width, height, channels, Int(depth))
     }
 }
