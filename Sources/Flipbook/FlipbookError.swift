@@ -24,6 +24,8 @@ public struct FlipbookError: Error, Sendable, Hashable, CustomStringConvertible 
         public static let unsupportedImage = Code("unsupportedImage")
         /// An image file is damaged or truncated.
         public static let corruptImage = Code("corruptImage")
+        /// Numbers are missing from a numbered image sequence and the gap policy is `fail`.
+        public static let missingImages = Code("missingImages")
         /// A movie given as input (a segment to join) is damaged or not a movie.
         public static let invalidMovie = Code("invalidMovie")
         /// A frame's pixel buffer is inconsistent with its declared size and layout.

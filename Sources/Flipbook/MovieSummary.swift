@@ -20,7 +20,7 @@ public struct MovieSummary: Sendable, Hashable {
     /// `nil` when no rounding was needed.
     public var sizeRoundedFrom: FrameSize? = nil
     /// The images left out because they could not be used (see `skipInvalidImages` of
-    /// ``MovieWriter/makeMovie(fromImagesAt:to:settings:size:overwrite:imageDuration:repeatFrames:imageLimits:segment:skipInvalidImages:progress:)``),
+    /// ``MovieWriter/makeMovie(fromImagesAt:to:settings:size:overwrite:imageDuration:repeatFrames:imageLimits:segment:skipInvalidImages:gaps:progress:)``),
     /// each error naming its frame index and file; empty when none was.
     public var skippedImages: [FlipbookError] = []
     /// Things to tell the user about a movie that is complete and in place, each one sentence naming
@@ -29,4 +29,8 @@ public struct MovieSummary: Sendable, Hashable {
     /// After the movie is renamed into place its folder is flushed to the storage device; if that
     /// fails the movie is still complete, but the rename may not survive a power cut, and this says so.
     public var warnings: [String] = []
+    /// The numbers missing from a numbered image sequence (see ``GapPolicy``); empty when none is.
+    public var missingNumbers: [Int] = []
+    /// One sentence naming the missing numbers and the images around each gap; `nil` when none is missing.
+    public var gapDescription: String? = nil
 }

@@ -25,6 +25,8 @@ struct CommandLineOptions {
     var fragmentDuration: MediaTime?
     var keepOrder = false
     var skipInvalid = false
+    var gaps = GapPolicy.warn
+    var startNumber: Int?
     var imageLimits = ImageLimits()
     var quiet = false
     var json = false
@@ -227,6 +229,21 @@ let optionTable: [OptionSpec] = [
                 description: "--max-image-pixels \(text) is not a pixel count; use a number or WxH, such as 8192x8192.")
         }
         options.imageLimits.maxPixels = pixels
+    },
+    OptionSpec(
+        names: ["--gaps"], value: "POLICY",
+        help:
+            "Numbers missing from numbered images (f1.png, f2.png ...): warn (name them), hold (keep time by the numbers, holding the image before a gap) or fail (default warn)."
+    ) { options, text in
+        options.gaps = try require(
+            GapPolicy(rawValue: text.lowercased()), "--gaps \(text) is not a gap policy; use warn, hold or fail.")
+    },
+    OptionSpec(
+        names: ["--start-number"], value: "N",
+        help: "The first number a printf pattern input such as frame_%04d.png takes (default: the lowest present)."
+    ) { options, text in
+        options.startNumber = try require(
+            Int(text).flatMap { $0 >= 0 ? $0 : nil }, "--start-number \(text) is not a number; use 0 or more.")
     },
     OptionSpec(
         names: ["--keep-order"], value: nil,

@@ -73,6 +73,10 @@ extension CommandLineOptions {
         } else if rawSize != nil {
             throw UsageError(description: "--raw-size is for raw frames on standard input; give - as the input.")
         }
+        if startNumber != nil && !inputs.contains(where: { $0.contains("%") }) {
+            throw UsageError(
+                description: "--start-number is for printf pattern inputs such as frame_%04d.png; give one.")
+        }
         if repeatFrames && imageDuration == nil {
             throw UsageError(description: "--repeat-frames needs --duration; add --duration SECONDS.")
         }

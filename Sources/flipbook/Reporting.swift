@@ -17,7 +17,9 @@ enum Reporting {
     /// names become the options that set them, such as `overwrite: true` becoming `--overwrite`).
     static func errorLine(_ error: any Error) -> String {
         guard var failure = error as? FlipbookError else { return "flipbook: error: \(error)" }
-        for (parameter, option) in [("overwrite: true", "--overwrite")] {
+        for (parameter, option) in [
+            ("overwrite: true", "--overwrite"), ("the hold or warn gap policy", "--gaps hold or --gaps warn"),
+        ] {
             failure.message = failure.message.replacingOccurrences(of: parameter, with: option)
         }
         return "flipbook: error: \(failure)"
@@ -26,7 +28,8 @@ enum Reporting {
     /// The warning lines on standard error: each image left out, then anything to know about the
     /// finished movie (such as a folder that could not be flushed to the disk after the rename).
     static func warningLines(_ movie: MovieSummary) -> [String] {
-        movie.skippedImages.map { "flipbook: warning: skipped \($0)" }
+        (movie.gapDescription.map { ["flipbook: warning: \($0)"] } ?? [])
+            + movie.skippedImages.map { "flipbook: warning: skipped \($0)" }
             + movie.warnings.map { "flipbook: warning: \($0)" }
     }
 
@@ -41,6 +44,7 @@ enum Reporting {
             "codec": movie.codec,
             "bytes": movie.bytes,
         ]
+        if !movie.missingNumbers.isEmpty { object["gaps"] = movie.missingNumbers }
         if !movie.skippedImages.isEmpty { object["skipped"] = movie.skippedImages.count }
         if !movie.warnings.isEmpty { object["warnings"] = movie.warnings }
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)

@@ -69,14 +69,16 @@ func makeMovie(
     if let rawSize = options.rawSize {
         return try await makeMovieFromStandardInput(options, rawSize: rawSize, settings: settings)
     }
-    let images = try ImageFiles.collect(options.inputs.map { URL(fileURLWithPath: $0) }, keepOrder: options.keepOrder)
+    let images = try ImageFiles.collect(
+        options.inputs.map { URL(fileURLWithPath: $0) }, keepOrder: options.keepOrder, startNumber: options.startNumber)
     let segment = try options.segment.map {
         try Segment(parsing: $0, environment: ProcessInfo.processInfo.environment)
     }
     return try await MovieWriter.makeMovie(
         fromImagesAt: images, to: URL(fileURLWithPath: options.output!), settings: settings, size: options.size,
         overwrite: options.overwrite, imageDuration: options.imageDuration, repeatFrames: options.repeatFrames,
-        imageLimits: options.imageLimits, segment: segment, skipInvalidImages: options.skipInvalid, progress: progress)
+        imageLimits: options.imageLimits, segment: segment, skipInvalidImages: options.skipInvalid,
+        gaps: options.gaps, progress: progress)
 }
 
 /// Raw frames from standard input; the movie is --size, or the raw size rounded up to even.

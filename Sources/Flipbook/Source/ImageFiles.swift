@@ -11,15 +11,25 @@ public enum ImageFiles {
     /// Files named directly are kept whatever their extension, so a wrongly named file gets a clear
     /// decoding error rather than silently vanishing.
     ///
+    /// An input whose name holds a printf number (`frame_%04d.png`, `shot%d.jpg`) means the files whose
+    /// names have a number there, from `startNumber` (default: the lowest present) up, in number order,
+    /// as ffmpeg's image2 input reads them; numbers missing on the way are left to ``GapPolicy``
+    /// rather than ending the sequence.
+    ///
     /// - Parameters:
-    ///   - inputs: Files and folders.
+    ///   - inputs: Files, folders and printf patterns.
     ///   - keepOrder: Keep the order given (folders still contribute their files in natural order).
+    ///   - startNumber: The first number a pattern takes.
     /// - Returns: The image files in presentation order.
     /// - Throws: `.unreadableInput` for a path that does not exist or a folder that cannot be listed,
     ///   `.invalidSettings` for a folder with no images.
-    public static func collect(_ inputs: [URL], keepOrder: Bool = false) throws -> [URL] {
+    public static func collect(_ inputs: [URL], keepOrder: Bool = false, startNumber: Int? = nil) throws -> [URL] {
         var files: [URL] = []
         for input in inputs {
+            if let pattern = NumberPattern(input.lastPathComponent) {
+                files += try pattern.files(in: input.deletingLastPathComponent(), from: startNumber, input: input)
+                continue
+            }
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: input.path, isDirectory: &isFolder) else {
                 throw FlipbookError(.unreadableInput, "no such file or folder", path: input.path)
@@ -48,6 +58,61 @@ public enum ImageFiles {
             files += images.sorted { NaturalOrder.precedes($0.path, $1.path) }
         }
         return keepOrder ? files : files.sorted { NaturalOrder.precedes($0.path, $1.path) }
+    }
+}
+
+/// A file name with one printf number in it: `frame_%04d.png` (four digits, zero-padded) or
+/// `shot%d.jpg` (any number of digits).
+struct NumberPattern {
+    let prefix: String
+    let suffix: String
+    /// The number of digits, when the pattern fixes it.
+    let width: Int?
+
+    init?(_ name: String) {
+        guard let percent = name.range(of: "%") else { return nil }
+        var rest = name[percent.upperBound...]
+        var digits = ""
+        while let first = rest.first, first.isASCIIDigit {
+            digits.append(first)
+            rest = rest.dropFirst()
+        }
+        guard rest.first == "d", !rest.dropFirst().contains("%") else { return nil }
+        prefix = String(name[..<percent.lowerBound])
+        suffix = String(rest.dropFirst())
+        width = digits.isEmpty ? nil : Int(digits)
+    }
+
+    /// The number in `name`, when it fits the pattern.
+    func number(in name: String) -> Int? {
+        guard name.hasPrefix(prefix), name.hasSuffix(suffix), name.count > prefix.count + suffix.count else {
+            return nil
+        }
+        let middle = name.dropFirst(prefix.count).dropLast(suffix.count)
+        guard middle.allSatisfy(\.isASCIIDigit), middle.count <= 9 else { return nil }
+        if let width, middle.count != width, !(middle.count > width && middle.first != "0") { return nil }
+        return Int(middle)
+    }
+
+    /// The matching files of `folder` numbered `start` or more (the lowest present by default), in
+    /// number order.
+    func files(in folder: URL, from start: Int?, input: URL) throws -> [URL] {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        } catch {
+            throw FlipbookError(
+                .unreadableInput, "cannot list the folder of the pattern", path: input.path,
+                underlying: SystemCause(error))
+        }
+        let numbered = names.compactMap { name in number(in: name).map { ($0, name) } }
+            .filter { $0.0 >= (start ?? Int.min) }
+            .sorted { $0.0 < $1.0 }
+        guard !numbered.isEmpty else {
+            let from = start.map { " from number \($0)" } ?? ""
+            throw FlipbookError(.unreadableInput, "no file matches the pattern\(from)", path: input.path)
+        }
+        return numbered.map { folder.appendingPathComponent($0.1) }
     }
 }
 

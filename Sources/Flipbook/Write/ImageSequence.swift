@@ -68,13 +68,18 @@ extension MovieWriter {
     ///     frame before it, so later frames keep their times and the movie its length; skipped images
     ///     at the start give their time to the first image that can be used. The summary's
     ///     ``MovieSummary/skippedImages`` lists them; it fails when no image can be used.
+    ///   - gaps: What to do when the images are numbered (`f1.png`, `f2.png` …) and numbers are missing
+    ///     between the first and the last: ``GapPolicy/warn`` (the default: the movie as the images are,
+    ///     the summary's ``MovieSummary/missingNumbers`` and ``MovieSummary/gapDescription`` say what is
+    ///     missing), ``GapPolicy/hold`` (image *n* at *(n − first) / fps*, the image before a gap held),
+    ///     or ``GapPolicy/fail``. Two images with the same number are an error whatever the policy.
     ///   - progress: Called after each frame is encoded.
     /// - Returns: What was written.
     /// - Throws: ``FlipbookError``, naming the frame and file at fault; nothing is left at `url` then.
     public static func makeMovie(
         fromImagesAt images: [URL], to url: URL, settings: VideoSettings, size: FrameSize?, overwrite: Bool = false,
         imageDuration: MediaTime? = nil, repeatFrames: Bool = false, imageLimits: ImageLimits = ImageLimits(),
-        segment: Segment? = nil, skipInvalidImages: Bool = false,
+        segment: Segment? = nil, skipInvalidImages: Bool = false, gaps: GapPolicy = .warn,
         progress: (@Sendable (SequenceProgress) -> Void)? = nil
     ) async throws -> MovieSummary {
         guard !images.isEmpty else {
@@ -82,6 +87,12 @@ extension MovieWriter {
         }
         // Before any work, so an existing movie is reported at once.
         let destination = try MovieDestination(url, overwrite: overwrite)
+        let numbering = try ImageNumbering(images)
+        if let numbering, !numbering.missing.isEmpty, gaps == .fail {
+            throw FlipbookError(
+                .missingImages,
+                numbering.gapDescription + "; render the missing images, or choose the hold or warn gap policy")
+        }
         let timing = try SlideshowTiming(settings: settings, imageDuration: imageDuration, repeatFrames: repeatFrames)
         let settings = timing.settings
         var size = size
@@ -109,8 +120,13 @@ extension MovieWriter {
             images: images, firstImage: firstImage, totalImages: allImages.count,
             destination: destination,
             settings: settings, size: size, copies: timing.copies, imageLimits: imageLimits, segment: segment,
-            skipInvalidImages: skipInvalidImages, progress: progress)
-        return try await job.run()
+            skipInvalidImages: skipInvalidImages, numbers: gaps == .hold ? numbering?.numbers : nil, progress: progress)
+        var summary = try await job.run()
+        if let numbering, !numbering.missing.isEmpty {
+            summary.missingNumbers = numbering.missing
+            summary.gapDescription = numbering.gapDescription
+        }
+        return summary
     }
 }
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The work behind ``MovieWriter/makeMovie(fromImagesAt:to:settings:size:overwrite:imageDuration:repeatFrames:imageLimits:segment:skipInvalidImages:progress:)``.
+/// The work behind ``MovieWriter/makeMovie(fromImagesAt:to:settings:size:overwrite:imageDuration:repeatFrames:imageLimits:segment:skipInvalidImages:gaps:progress:)``.
 ///
 /// The first usable image is decoded to learn the movie's size; then a few images at a time are
 /// decoded, fitted and converted on several threads ahead of the encoder, and appended in order
@@ -23,6 +23,8 @@ struct ImageSequenceJob {
     let segment: Segment?
     /// Whether images that cannot be read or decoded are left out (see ``SkippedImages``).
     let skipInvalidImages: Bool
+    /// Every image's number in the whole sequence when time is kept by the numbers (``GapPolicy/hold``).
+    let numbers: [Int]?
     let progress: (@Sendable (SequenceProgress) -> Void)?
 
     /// Pictures decoded and prepared ahead of the encoder: ``VideoSettings/decodeWorkers``, or one
@@ -59,9 +61,11 @@ struct ImageSequenceJob {
                         if case .failure(let error as FlipbookError) = picture, skipping.maySkip(error) {
                             skipping.skip(error)
                         } else {
-                            let start = skipping.startTime(
-                                ofImage: firstImage + appended, firstImage: firstImage, copies: copies,
-                                rate: settings.frameRate)
+                            let start =
+                                startByNumber(ofImage: firstImage + appended)
+                                ?? skipping.startTime(
+                                    ofImage: firstImage + appended, firstImage: firstImage, copies: copies,
+                                    rate: settings.frameRate)
                             for copy in 0..<copies {
                                 try await writer.append(
                                     prepared: picture, at: copy == 0 ? start : nil, duration: nil,
@@ -78,7 +82,11 @@ struct ImageSequenceJob {
                     }
                 }
             }
-            if !skipping.errors.isEmpty {
+            if let end = sliceEndByNumber() {
+                // Time kept by the numbers: the slice's last frame lasts until the next image's time
+                // (a gap after it, or the next segment), or one image's time at the sequence's end.
+                try await writer.extendLastFrame(until: end)
+            } else if !skipping.errors.isEmpty {
                 // The last frame written lasts until the sequence ends: images skipped after it (or,
                 // when it is the only one, before it) give it their time.
                 try await writer.extendLastFrame(
@@ -114,6 +122,21 @@ struct ImageSequenceJob {
             }
         }
         throw skipping.nothingLeft(of: images.count)
+    }
+
+    /// When image `index` of the whole sequence starts when time is kept by the numbers.
+    private func startByNumber(ofImage index: Int) -> MediaTime? {
+        guard let numbers else { return nil }
+        return MediaTime(frame: (numbers[index] - numbers[0]) * copies, at: settings.frameRate)
+    }
+
+    /// Where the slice ends when time is kept by the numbers: at the next image's time, or one image
+    /// after the last number.
+    private func sliceEndByNumber() -> MediaTime? {
+        guard let numbers else { return nil }
+        let next = firstImage + images.count
+        let frame = next < numbers.count ? numbers[next] - numbers[0] : numbers[next - 1] - numbers[0] + 1
+        return MediaTime(frame: frame * copies, at: settings.frameRate)
     }
 
     /// Where image `index` of the slice comes from.

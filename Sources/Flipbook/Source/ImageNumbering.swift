@@ -1,0 +1,85 @@
+import Foundation
+
+/// What to do about numbers missing from a numbered image sequence (`f1.png … f10.png` without
+/// `f4.png`): a render farm lost a frame, or a folder is half synced.
+public enum GapPolicy: String, Sendable, CaseIterable {
+    /// Make the movie from the images there are, one frame each, and say which numbers are missing.
+    case warn
+    /// Keep time by the numbers: the image numbered *n* is at *(n − first) / fps*, the image before
+    /// a gap stays on screen for the missing frames' time.
+    case hold
+    /// Refuse to make the movie, naming the missing numbers.
+    case fail
+}
+
+/// The numbers of a numbered image sequence: every file name the same but for one number
+/// (`frame_0001.png`, `frame_0002.png` …), and the numbers missing between the first and the last.
+public struct ImageNumbering: Sendable, Hashable {
+    /// Each image's number, in the images' order.
+    public let numbers: [Int]
+    /// Numbers between the first and the last that no image has, in order.
+    public let missing: [Int]
+    /// The image names around each gap: the image before and the image after it.
+    private let neighbours: [(before: String, after: String)]
+
+    public static func == (lhs: ImageNumbering, rhs: ImageNumbering) -> Bool { lhs.numbers == rhs.numbers }
+    public func hash(into hasher: inout Hasher) { hasher.combine(numbers) }
+
+    /// Reads the numbers of `images`, in the order given.
+    ///
+    /// - Returns: `nil` when the images are not numbered alike (different names apart from the number,
+    ///   no number, or numbers that do not rise in the order given).
+    /// - Throws: `.invalidSettings` naming both files when two images have the same number
+    ///   (`f1.png` and `f01.png`).
+    public init?(_ images: [URL]) throws {
+        guard let first = images.first, let shape = Self.shape(of: first.path) else { return nil }
+        var numbers: [Int] = []
+        var owners: [Int: String] = [:]
+        for image in images {
+            guard let parts = Self.shape(of: image.path), parts.prefix == shape.prefix, parts.suffix == shape.suffix
+            else { return nil }
+            if let twin = owners[parts.number] {
+                throw FlipbookError(
+                    .invalidSettings,
+                    "\(twin) and \(image.lastPathComponent) have the same number \(parts.number); keep one of them",
+                    path: image.path)
+            }
+            owners[parts.number] = image.lastPathComponent
+            numbers.append(parts.number)
+        }
+        guard zip(numbers, numbers.dropFirst()).allSatisfy({ $0 < $1 }) else { return nil }
+        self.numbers = numbers
+        var missing: [Int] = []
+        var neighbours: [(String, String)] = []
+        for (index, (number, next)) in zip(numbers, numbers.dropFirst()).enumerated() where next > number + 1 {
+            missing += Array(number + 1..<next)
+            neighbours.append((images[index].lastPathComponent, images[index + 1].lastPathComponent))
+        }
+        self.missing = missing
+        self.neighbours = neighbours
+    }
+
+    /// One sentence naming the missing numbers and the images around each gap:
+    /// `frames 4, 8 missing: f3.png is followed by f5.png, f7.png by f9.png`.
+    public var gapDescription: String {
+        let shown = missing.prefix(20).map(String.init).joined(separator: ", ")
+        let more = missing.count > 20 ? " and \(missing.count - 20) more" : ""
+        let noun = missing.count == 1 ? "frame" : "frames"
+        let around = neighbours.prefix(10).enumerated().map { index, pair in
+            index == 0 ? "\(pair.before) is followed by \(pair.after)" : "\(pair.before) by \(pair.after)"
+        }
+        let aroundMore = neighbours.count > 10 ? " and \(neighbours.count - 10) more gaps" : ""
+        return "\(noun) \(shown)\(more) missing: " + around.joined(separator: ", ") + aroundMore
+    }
+
+    /// The path around its file name's last run of digits, and that run's number.
+    private static func shape(of path: String) -> (prefix: Substring, suffix: Substring, number: Int)? {
+        let nameStart = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+        guard let last = path[nameStart...].lastIndex(where: \.isASCIIDigit) else { return nil }
+        var start = last
+        while start > nameStart, path[path.index(before: start)].isASCIIDigit { start = path.index(before: start) }
+        let end = path.index(after: last)
+        guard path.distance(from: start, to: end) <= 9, let number = Int(path[start..<end]) else { return nil }
+        return (path[..<start], path[end...], number)
+    }
+}
