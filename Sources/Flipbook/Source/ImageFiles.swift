@@ -55,9 +55,15 @@ public enum ImageFiles {
                 throw FlipbookError(
                     .invalidSettings, "the folder holds no PNG or JPEG images (.png, .jpg, .jpeg)", path: input.path)
             }
-            files += images.sorted { NaturalOrder.precedes($0.path, $1.path) }
+            files += naturallyOrdered(images)
         }
-        return keepOrder ? files : files.sorted { NaturalOrder.precedes($0.path, $1.path) }
+        return keepOrder ? files : naturallyOrdered(files)
+    }
+
+    /// `files` in natural order by path; each path is made once, not at every comparison (a URL's
+    /// path is decoded anew each time it is asked for: most of the time of sorting 3000 files).
+    private static func naturallyOrdered(_ files: [URL]) -> [URL] {
+        files.map { ($0.path, $0) }.sorted { NaturalOrder.precedes($0.0, $1.0) }.map(\.1)
     }
 }
 
