@@ -4,8 +4,9 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Build and run-time libraries; ffmpeg/ffprobe (the demo's frame generator and the tests' judge), GNU time
-# (peak memory in the tests), and MediaInfo and ExifTool (independent MP4 readers that judge box-level claims).
-PACKAGES := libx264-dev libspng-dev libturbojpeg0-dev libdeflate-dev ffmpeg pkg-config time mediainfo \
+# (peak memory in the tests), MediaInfo and ExifTool (independent MP4 readers that judge box-level claims), and
+# Pillow (python3-pil: the reference decoder for WebP in the tests).
+PACKAGES := libx264-dev libspng-dev libturbojpeg0-dev libwebp-dev libdeflate-dev python3-pil ffmpeg pkg-config time mediainfo \
 	libimage-exiftool-perl
 # bench/make-corpora.sh and bench/compare.sh (make bench-deps).
 BENCH_PACKAGES := python3 python3-pil python3-numpy x264 ffmpeg time bc

@@ -21,6 +21,10 @@ let package = Package(
             pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(
+            name: "CWebP",
+            pkgConfig: "libwebp",
+            providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(
             name: "CTurboJPEG",
             pkgConfig: "libturbojpeg",
             providers: [.apt(["libturbojpeg0-dev"])]),
@@ -37,7 +41,9 @@ let package = Package(
         // The public library.
         .target(
             name: "Flipbook",
-            dependencies: ["ISOBMFF", "CX264", "CSPNG", "CTurboJPEG", "CDeflate", "CLinux", "CFlipbookPixels"]),
+            dependencies: [
+                "ISOBMFF", "CX264", "CSPNG", "CTurboJPEG", "CWebP", "CDeflate", "CLinux", "CFlipbookPixels",
+            ]),
 
         // The command-line tool.
         .executableTarget(
@@ -58,6 +64,7 @@ let package = Package(
         // libFuzzer targets, built by `make fuzz` with -DFUZZING (stubs otherwise); not products.
         .executableTarget(name: "FuzzPNG", dependencies: ["Flipbook"], path: "fuzz/targets/FuzzPNG"),
         .executableTarget(name: "FuzzJPEG", dependencies: ["Flipbook"], path: "fuzz/targets/FuzzJPEG"),
+        .executableTarget(name: "FuzzWebP", dependencies: ["Flipbook"], path: "fuzz/targets/FuzzWebP"),
         .executableTarget(name: "FuzzMP4", dependencies: ["ISOBMFF"], path: "fuzz/targets/FuzzMP4"),
 
         .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "FlipbookTestSupport"]),

@@ -69,7 +69,7 @@ import Testing
         let message = try expectFailure(paths, in: dir, output: dir.path("out.mp4"))
         #expect(message.contains("frame 1"))
         #expect(message.contains(paths[1]))
-        #expect(message.contains("not a PNG or JPEG"))
+        #expect(message.contains("not a PNG, JPEG or WebP"))
     }
 
     @Test func missingInputIsNamed() throws {

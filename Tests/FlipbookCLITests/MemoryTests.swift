@@ -77,7 +77,8 @@ import Testing
         let few = try #require(peaks[4])
         let many = try #require(peaks[12])
         #expect(many < 300 * 1024, "peak RSS \(many / 1024) MB for twelve 24 MP photos")
-        #expect(Double(many) <= Double(few) * 1.25, "peak RSS \(few) KiB for 4 photos, \(many) KiB for 12")
+        // Three times the photos; the allocator's arenas settle over the first few, hence the margin.
+        #expect(Double(many) <= Double(few) * 1.5, "peak RSS \(few) KiB for 4 photos, \(many) KiB for 12")
     }
 
     @Test func frameOrderSurvivesParallelDecoding() throws {

@@ -8,6 +8,12 @@ enum ImageSniffing {
     /// The PNG file signature.
     static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
+    /// Whether the file starts as a WebP image does (`RIFF`, a size, `WEBP`).
+    static func isWebP(_ data: Data) -> Bool {
+        data.count >= 12 && data.prefix(4).elementsEqual("RIFF".utf8)
+            && data.dropFirst(8).prefix(4).elementsEqual("WEBP".utf8)
+    }
+
     /// The name of a well-known image or movie format Flipbook does not decode, from its signature.
     static func otherFormat(_ data: Data) -> String? {
         let head = [UInt8](data.prefix(16))
@@ -16,7 +22,6 @@ enum ImageSniffing {
             return head.count >= offset + bytes.count && Array(head[offset..<offset + bytes.count]) == bytes
         }
         if starts("GIF87a") || starts("GIF89a") { return "GIF" }
-        if starts("RIFF") && starts("WEBP", at: 8) { return "WebP" }
         if starts("BM") && head.count >= 14 { return "BMP" }
         if starts("II*\u{0}") || starts("MM\u{0}*") { return "TIFF" }
         if starts("ftyp", at: 4) {

@@ -3,7 +3,7 @@ import Foundation
 /// Finds the image files of a sequence and puts them in order.
 public enum ImageFiles {
     /// File extensions treated as images when a folder is expanded (compared without case).
-    public static let extensions: Set<String> = ["png", "jpg", "jpeg"]
+    public static let extensions: Set<String> = ["png", "jpg", "jpeg", "webp"]
 
     /// Expands folders into their PNG and JPEG files and orders everything naturally by path.
     ///
