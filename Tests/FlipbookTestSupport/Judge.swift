@@ -237,7 +237,8 @@ extension Judge {
 }
 
 extension ExternalTool {
-    /// Runs a program and returns its standard output as bytes; standard error is discarded.
+    /// Runs a program and returns its standard output as bytes; standard error is discarded, and a
+    /// program that fails (non-zero status or a signal) is an error, not a short output.
     public static func runForData(_ executable: String, _ arguments: [String], stdin: Data? = nil) throws -> Data {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -249,6 +250,11 @@ extension ExternalTool {
         try process.run()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            throw JudgeError(
+                description:
+                    "\(executable) \(arguments.joined(separator: " ")) failed with status \(process.terminationStatus)")
+        }
         return data
     }
 }
