@@ -92,14 +92,20 @@ struct LibraryCallError: Error, Sendable, CustomStringConvertible {
     let status: Int
     /// The library's message for the status, when it has one.
     var libraryMessage: String? = nil
-    /// The file the call was about, for system calls.
-    var path: String? = nil
 
     var description: String {
-        if library == "POSIX" {
-            return "\(function)" + (path.map { " of \($0)" } ?? "") + " failed with errno \(status)"
-        }
-        return "\(library) \(function) returned \(status)" + (libraryMessage.map { ": \($0)" } ?? "")
+        "\(library) \(function) returned \(status)" + (libraryMessage.map { ": \($0)" } ?? "")
+    }
+}
+
+/// A failed system call: which call, on which file, and its `errno`.
+struct SystemCallError: Error, Sendable, CustomStringConvertible {
+    let function: String
+    var path: String? = nil
+    let errno: Int32
+
+    var description: String {
+        "\(function)" + (path.map { " of \($0)" } ?? "") + " failed with errno \(errno)"
     }
 }
 

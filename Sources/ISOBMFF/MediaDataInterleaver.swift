@@ -40,6 +40,24 @@ package struct MediaDataInterleaver: Sendable {
         var decodeTime: UInt64 = 0
         var finished = false
 
+        /// Adds the next sample, closing the open chunk first when the sample would make it larger
+        /// than `maximumChunkSize` or it already spans a second.
+        mutating func take(_ sample: MediaSample, track: Int, maximumChunkSize: UInt64) {
+            let size = UInt64(sample.data.count)
+            if let chunk = open, chunk.byteCount + size > maximumChunkSize || openDuration >= UInt64(timescale) {
+                ready.append(chunk)
+                open = nil
+            }
+            if open == nil {
+                open = Chunk(track: track, samples: [], startTime: decodeTime, byteCount: 0)
+                openDuration = 0
+            }
+            open!.samples.append(sample)
+            open!.byteCount += size
+            openDuration += UInt64(sample.duration)
+            decodeTime += UInt64(sample.duration)
+        }
+
         /// The earliest time this track may still place a chunk at.
         var frontier: UInt64? {
             if let first = ready.first { return first.startTime }
@@ -68,23 +86,8 @@ package struct MediaDataInterleaver: Sendable {
     /// - Returns: The chunks that are now complete and due, in file order.
     package mutating func add(_ sample: MediaSample, track: Int) -> [Chunk] {
         precondition(lanes.indices.contains(track) && !lanes[track].finished, "track \(track) cannot take samples")
-        var lane = lanes[track]
-        let size = UInt64(sample.data.count)
-        if let open = lane.open,
-            open.byteCount + size > maximumChunkSize || lane.openDuration >= UInt64(lane.timescale)
-        {
-            lane.ready.append(open)
-            lane.open = nil
-        }
-        if lane.open == nil {
-            lane.open = Chunk(track: track, samples: [], startTime: lane.decodeTime, byteCount: 0)
-            lane.openDuration = 0
-        }
-        lane.open!.samples.append(sample)
-        lane.open!.byteCount += size
-        lane.openDuration += UInt64(sample.duration)
-        lane.decodeTime += UInt64(sample.duration)
-        lanes[track] = lane
+        // In place: a copy of the lane would copy its open chunk's samples at every sample.
+        lanes[track].take(sample, track: track, maximumChunkSize: maximumChunkSize)
         return due()
     }
 

@@ -22,10 +22,20 @@ extension ErrorTests {
         #expect(message.contains("frame 2 (\(bomb))"))
         #expect(message.contains("100000x100000"))
         #expect(message.contains("limit"))
+    }
 
-        // GNU time: elapsed seconds and peak resident memory in KiB, on its own last line. Sanitizer
-        // builds (make test-asan, test-tsan) start slowly and map shadow memory: no bounds there.
-        guard ProcessInfo.processInfo.environment["FLIPBOOK_SANITIZED"] == nil else { return }
+    /// The same bomb refused fast and in bounded memory, measured by GNU time: elapsed seconds and
+    /// peak resident memory in KiB, on its own last line.
+    @Test(
+        .enabled(
+            if: ProcessInfo.processInfo.environment["FLIPBOOK_SANITIZED"] == nil,
+            "sanitizer builds (make test-asan, test-tsan) start slowly and map shadow memory: no bounds there"),
+        arguments: [UInt8(2), 3])
+    func pngClaiming100000x100000IsRefusedInUnderASecondWithUnder100MB(colourType: UInt8) throws {
+        let dir = try TemporaryDirectory()
+        let bomb = dir.path("frame3.png")
+        try HostilePNG.claimingSize(width: 100_000, height: 100_000, colourType: colourType)
+            .write(to: URL(fileURLWithPath: bomb))
         let timed = try ExternalTool.run(
             "/usr/bin/time", ["-f", "%e %M", ExternalTool.flipbookPath, bomb, "-o", dir.path("out.mp4")])
         #expect(timed.status == 1)

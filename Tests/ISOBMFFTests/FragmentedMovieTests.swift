@@ -34,17 +34,19 @@ struct SyntheticFragmentedMovie {
             time += run.reduce(0) { $0 + UInt64($1.duration) }
             fragmentEnds.append(file.count)
         }
-        guard finish else { return }
-        var w = ByteWriter()
-        MovieFragmentRandomAccessBox(tracks: [TrackFragmentRandomAccessBox(entries: entries)]).write(to: &w)
-        file += w.bytes
-        let final = try #require(
-            header.finalized(
-                duration: time,
-                editList: editList.map {
-                    EditListEntry(segmentDuration: time - UInt64($0.mediaTime), mediaTime: $0.mediaTime)
-                }))
-        file.replaceSubrange(0..<final.bytes.count, with: final.bytes)
+        // An unfinished movie stops after its last fragment, as a crash leaves it.
+        if finish {
+            var w = ByteWriter()
+            MovieFragmentRandomAccessBox(tracks: [TrackFragmentRandomAccessBox(entries: entries)]).write(to: &w)
+            file += w.bytes
+            let final = try #require(
+                header.finalized(
+                    duration: time,
+                    editList: editList.map {
+                        EditListEntry(segmentDuration: time - UInt64($0.mediaTime), mediaTime: $0.mediaTime)
+                    }))
+            file.replaceSubrange(0..<final.bytes.count, with: final.bytes)
+        }
     }
 }
 

@@ -30,34 +30,34 @@ func makeTrack(
     )
 }
 
-/// A one-track sample table with its chunks placed by the rule ``MediaDataInterleaver`` follows
-/// (a chunk closes at one second of media or before passing the size limit), without allocating the
-/// samples' bytes.
+/// A one-track sample table with its chunks placed by ``MediaDataInterleaver``, as a movie file
+/// places them.
 func chunkedTable(_ samples: [Sample], timescale: UInt32, maximumChunkSize: UInt64 = 1 << 20) -> SampleTable {
     var table = SampleTable(timescale: timescale)
     for sample in samples { table.append(sample) }
     return chunked(table, maximumChunkSize: maximumChunkSize)
 }
 
-/// The table with chunks added by the interleaver's rule, when it has none yet.
+/// The table with its chunks placed by ``MediaDataInterleaver`` from its samples' sizes and
+/// durations, when it has none yet. Each stand-in sample's bytes live only until its chunk is placed.
 func chunked(_ table: SampleTable, maximumChunkSize: UInt64 = 1 << 20) -> SampleTable {
     guard table.chunkCount == 0 else { return table }
     var table = table
-    let durations = table.timeToSampleBox.entries.flatMap {
-        Array(repeating: UInt64($0.sampleDelta), count: Int($0.sampleCount))
-    }
-    var (offset, chunkStart, chunkSize, chunkDuration, count): (UInt64, UInt64, UInt64, UInt64, Int) = (0, 0, 0, 0, 0)
-    for (size, duration) in zip(table.sizes.map(UInt64.init), durations) {
-        if count > 0 && (chunkSize + size > maximumChunkSize || chunkDuration >= UInt64(table.timescale)) {
-            table.appendChunk(offset: chunkStart, sampleCount: count)
-            (chunkStart, chunkSize, chunkDuration, count) = (offset, 0, 0, 0)
+    var interleaver = MediaDataInterleaver(timescales: [table.timescale], maximumChunkSize: maximumChunkSize)
+    var offset: UInt64 = 0
+    func place(_ chunks: [MediaDataInterleaver.Chunk]) {
+        for chunk in chunks {
+            table.appendChunk(offset: offset, sampleCount: chunk.samples.count)
+            offset += chunk.byteCount
         }
-        offset += size
-        chunkSize += size
-        chunkDuration += duration
-        count += 1
     }
-    if count > 0 { table.appendChunk(offset: chunkStart, sampleCount: count) }
+    let durations = table.timeToSampleBox.entries.flatMap {
+        Array(repeating: $0.sampleDelta, count: Int($0.sampleCount))
+    }
+    for (size, duration) in zip(table.sizes, durations) {
+        place(interleaver.add(MediaSample(data: [UInt8](repeating: 0, count: Int(size)), duration: duration), track: 0))
+    }
+    place(interleaver.finish())
     return table
 }
 

@@ -96,7 +96,7 @@ final class POSIXFile {
             }
         return FlipbookError(
             .unreadableInput, message, path: path,
-            underlying: LibraryCallError(library: "POSIX", function: function, status: Int(number)))
+            underlying: SystemCallError(function: function, errno: number))
     }
 
     /// Reads exactly `count` bytes at `offset`.
@@ -271,6 +271,6 @@ final class POSIXFile {
         let number = errno
         return FlipbookError(
             code, "cannot \(verb): \(describe(errno: number))", path: path,
-            underlying: LibraryCallError(library: "POSIX", function: function, status: Int(number), path: path))
+            underlying: SystemCallError(function: function, path: path, errno: number))
     }
 }

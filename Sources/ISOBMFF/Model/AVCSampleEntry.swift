@@ -60,7 +60,7 @@ package struct AVCSampleEntry: SampleEntry, Equatable {
     }
 
     /// Throws if the entry cannot be described in the file's fields.
-    func validate() throws {
+    package func validate() throws {
         guard (1...65535).contains(width), (1...65535).contains(height) else {
             throw ISOBMFFError(.invalidTrack, "picture size \(width)x\(height) is outside 1...65535")
         }

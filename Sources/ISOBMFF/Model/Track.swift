@@ -10,6 +10,13 @@ package protocol SampleEntry: Sendable {
     ///
     /// - Parameter isQuickTime: Whether the file is a QuickTime movie, for entries whose layout differs.
     func write(to writer: inout ByteWriter, isQuickTime: Bool)
+    /// Throws ``ISOBMFFError`` if the entry cannot be described in the file's fields.
+    func validate() throws
+}
+
+extension SampleEntry {
+    /// An entry with nothing to check.
+    package func validate() throws {}
 }
 
 /// The kind of media a track holds.
@@ -72,6 +79,6 @@ package struct Track: Sendable {
             throw ISOBMFFError(.invalidTrack, "timescale is 0; use the frame rate's time base, e.g. 30000")
         }
         guard trackID > 0 else { throw ISOBMFFError(.invalidTrack, "track ID 0 is reserved; number tracks from 1") }
-        if let video = sampleEntry as? AVCSampleEntry { try video.validate() }
+        try sampleEntry.validate()
     }
 }
