@@ -95,7 +95,7 @@ enum SmallFileSystem {
     func aDiskThatStaysFullFailsWithOneLineAndLeavesTheDestination(fragmented: Bool) throws {
         let dir = try TemporaryDirectory()
         let (frames, folder, movie) = try Self.setUp(dir)
-        // Both write their media a second at a time (a chunk, or a fragment); the fragmented movie's
+        // Both write their media a second's worth at a time (a chunk, or a fragment); the fragmented movie's
         // first write is its header.
         let fault = Fault("write", n: fragmented ? 2 : 1, errno: "ENOSPC", in: folder, persistent: true)
         let run = try FaultShim.run(

@@ -46,15 +46,13 @@ final class MovieFile: MovieOutput {
         try write(interleaver.add(sample, track: track))
     }
 
-    /// Writes complete chunks at the end of the media, each in one write, and records where they are.
+    /// Writes complete chunks at the end of the media, sample by sample from the samples' own bytes
+    /// (no copy into a chunk buffer), and records where they are.
     private func write(_ chunks: [MediaDataInterleaver.Chunk]) throws {
         guard let media else { throw FlipbookError(.invalidState, "the movie file is already closed") }
         for chunk in chunks {
             sampleTables[chunk.track].appendChunk(offset: payloadSize, sampleCount: chunk.samples.count)
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(Int(chunk.byteCount))
-            for sample in chunk.samples { bytes += sample.data }
-            try media.write(bytes)
+            for sample in chunk.samples { try media.write(sample.data) }
             payloadSize += chunk.byteCount
         }
     }
