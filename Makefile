@@ -6,8 +6,12 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Build and run-time libraries; ffmpeg/ffprobe (the demo's frame generator and the tests' judge), GNU time
 # (peak memory in the tests), MediaInfo and ExifTool (independent MP4 readers that judge box-level claims), and
 # Pillow (python3-pil: the reference decoder for WebP in the tests).
-PACKAGES := libx264-dev libspng-dev libturbojpeg0-dev libwebp-dev libdeflate-dev python3-pil ffmpeg pkg-config time mediainfo \
-	libimage-exiftool-perl
+PACKAGES := libx264-dev libspng-dev libturbojpeg0-dev libwebp-dev libtiff-dev libheif-dev libdeflate-dev python3-pil ffmpeg \
+	pkg-config time mediainfo libimage-exiftool-perl
+# The tests' makers of TIFF, HEIC and AVIF files (libtiff's tiffcp and tiffset, libheif's heif-enc) and Debian's Python
+# with venv for pillow-heif (from PyPI), the tests' reference HEIC/AVIF decoder with its own libheif and codecs.
+TEST_PACKAGES := libtiff-tools libheif-examples python3-venv
+HEIF_VENV := .build/heif-venv
 # bench/make-corpora.sh and bench/compare.sh (make bench-deps).
 BENCH_PACKAGES := python3 python3-pil python3-numpy x264 ffmpeg time bc
 # make test-browser: Debian's Chromium and its driver, and Debian's Python with venv (Selenium comes from PyPI).
@@ -15,7 +19,7 @@ BROWSER_PACKAGES := chromium chromium-driver python3 python3-venv
 BROWSER_VENV := .build/browser-venv
 DEMO_FRAMES := demo-frames
 
-.PHONY: all deps bench-deps browser-deps fuzz-deps build release demo test test-browser test-large docs test-asan test-tsan fuzz format lint clean
+.PHONY: all deps test-deps bench-deps browser-deps fuzz-deps build release demo test test-browser test-large docs test-asan test-tsan fuzz format lint clean
 
 all: build
 
@@ -54,7 +58,15 @@ demo: release $(DEMO_FRAMES)/.done
 	$$($(SWIFT) build -c release --show-bin-path)/flipbook $(DEMO_FRAMES) -o demo.mp4 --overwrite
 	@echo "Play it: ffplay demo.mp4 (or open demo.mp4 in any video player)"
 
-test: deps
+# pillow-heif in a venv under .build/ (made with Debian's /usr/bin/python3), pinned to the release that still
+# reads and writes AVIF as well as HEIC.
+test-deps: deps
+	$(call install-missing,$(TEST_PACKAGES))
+	@$(HEIF_VENV)/bin/python -c 'import pillow_heif' 2>/dev/null || { \
+		rm -rf $(HEIF_VENV) && /usr/bin/python3 -m venv $(HEIF_VENV) && \
+		$(HEIF_VENV)/bin/pip install -q --disable-pip-version-check 'pillow-heif==0.15.0'; }
+
+test: test-deps
 	bash scripts/check-boundaries.sh
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build

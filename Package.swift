@@ -25,6 +25,14 @@ let package = Package(
             pkgConfig: "libwebp",
             providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(
+            name: "CTIFF",
+            pkgConfig: "libtiff-4",
+            providers: [.apt(["libtiff-dev"])]),
+        .systemLibrary(
+            name: "CHEIF",
+            pkgConfig: "libheif",
+            providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(
             name: "CTurboJPEG",
             pkgConfig: "libturbojpeg",
             providers: [.apt(["libturbojpeg0-dev"])]),
@@ -42,7 +50,8 @@ let package = Package(
         .target(
             name: "Flipbook",
             dependencies: [
-                "ISOBMFF", "CX264", "CSPNG", "CTurboJPEG", "CWebP", "CDeflate", "CLinux", "CFlipbookPixels",
+                "ISOBMFF", "CX264", "CSPNG", "CTurboJPEG", "CWebP", "CTIFF", "CHEIF", "CDeflate", "CLinux",
+                "CFlipbookPixels",
             ]),
 
         // The command-line tool.
@@ -65,6 +74,8 @@ let package = Package(
         .executableTarget(name: "FuzzPNG", dependencies: ["Flipbook"], path: "fuzz/targets/FuzzPNG"),
         .executableTarget(name: "FuzzJPEG", dependencies: ["Flipbook"], path: "fuzz/targets/FuzzJPEG"),
         .executableTarget(name: "FuzzWebP", dependencies: ["Flipbook"], path: "fuzz/targets/FuzzWebP"),
+        .executableTarget(name: "FuzzTIFF", dependencies: ["Flipbook"], path: "fuzz/targets/FuzzTIFF"),
+        .executableTarget(name: "FuzzHEIF", dependencies: ["Flipbook"], path: "fuzz/targets/FuzzHEIF"),
         .executableTarget(name: "FuzzMP4", dependencies: ["ISOBMFF"], path: "fuzz/targets/FuzzMP4"),
 
         .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "FlipbookTestSupport"]),

@@ -69,7 +69,7 @@ import Testing
         let message = try expectFailure(paths, in: dir, output: dir.path("out.mp4"))
         #expect(message.contains("frame 1"))
         #expect(message.contains(paths[1]))
-        #expect(message.contains("not a PNG, JPEG or WebP"))
+        #expect(message.contains("not a PNG, JPEG, WebP, TIFF, HEIC or AVIF image"))
     }
 
     @Test func missingInputIsNamed() throws {
@@ -83,7 +83,7 @@ import Testing
         let empty = try dir.folder("empty")
         let message = try expectFailure([empty], in: dir, output: dir.path("out.mp4"))
         #expect(message.contains(empty))
-        #expect(message.contains("no PNG or JPEG"))
+        #expect(message.contains("holds no images"))
     }
 
     @Test func usageMistakesExitWithStatus2() throws {

@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads an image file and decodes it into a ``Frame``, choosing the decoder from the file's first bytes.
 package enum ImageDecoder {
-    /// Decodes PNG, JPEG or WebP bytes.
+    /// Decodes PNG, JPEG, WebP, TIFF, HEIC or AVIF bytes.
     ///
     /// - Parameter sizeHint: The size and fit the image will be drawn at, if known: a JPEG drawn
     ///   smaller than its size is decoded at a smaller scale (PNGs always at full size).
@@ -15,7 +15,7 @@ package enum ImageDecoder {
         return frame
     }
 
-    /// Decodes PNG, JPEG or WebP bytes as ``decode(_:limits:sizeHint:)`` does, or, when `planes` accepts
+    /// Decodes PNG, JPEG, WebP, TIFF, HEIC or AVIF bytes as ``decode(_:limits:sizeHint:)`` does, or, when `planes` accepts
     /// the upright size of a Y'CbCr JPEG, to its planes as stored (turned upright), which the
     /// preparer converts to the movie's YUV without going through RGB.
     static func decodeImage(
@@ -30,6 +30,12 @@ package enum ImageDecoder {
         }
         if ImageSniffing.isWebP(data) {
             return .frame(try WebPDecoder.decode(data, limits: limits))
+        }
+        if ImageSniffing.isTIFF(data) {
+            return .frame(try TIFFDecoder.decode(data, limits: limits))
+        }
+        if let format = ImageSniffing.heifFormat(data) {
+            return .frame(try HEIFDecoder.decode(data, limits: limits, format: format))
         }
         if data.starts(with: [0xFF, 0xD8, 0xFF]) {
             // One copy of the file serves both walks over its bytes (Data's byte iterator is slow).
@@ -51,15 +57,18 @@ package enum ImageDecoder {
             }
         }
         if data.isEmpty {
-            throw FlipbookError(.corruptImage, "the file is empty; expected a PNG, JPEG or WebP image")
+            throw FlipbookError(
+                .corruptImage, "the file is empty; expected a PNG, JPEG, WebP, TIFF, HEIC or AVIF image")
         }
         if let format = ImageSniffing.otherFormat(data) {
             throw FlipbookError(
                 .unsupportedImage,
-                "this is a \(format) file, not a PNG, JPEG or WebP image; convert it to PNG (for example with ffmpeg)")
+                "this is a \(format) file, not a PNG, JPEG, WebP, TIFF, HEIC or AVIF image; convert it to PNG (for example with ffmpeg)"
+            )
         }
         throw FlipbookError(
-            .unsupportedImage, "not a PNG, JPEG or WebP image (the file does not start with any of their signatures)")
+            .unsupportedImage,
+            "not a PNG, JPEG, WebP, TIFF, HEIC or AVIF image (the file does not start with any of their signatures)")
     }
 
     /// Reads and decodes the image file at `url`, at a smaller scale where `sizeHint` allows (see

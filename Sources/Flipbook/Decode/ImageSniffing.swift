@@ -14,6 +14,32 @@ enum ImageSniffing {
             && data.dropFirst(8).prefix(4).elementsEqual("WEBP".utf8)
     }
 
+    /// Whether the file starts as a TIFF (or BigTIFF) does: a byte order mark and the magic number.
+    static func isTIFF(_ data: Data) -> Bool {
+        let head = [UInt8](data.prefix(4))
+        return head == [0x49, 0x49, 0x2A, 0] || head == [0x4D, 0x4D, 0, 0x2A] || head == [0x49, 0x49, 0x2B, 0]
+            || head == [0x4D, 0x4D, 0, 0x2B]
+    }
+
+    /// `HEIC` or `AVIF` when the file starts with an ISOBMFF `ftyp` box whose brands name a HEIF still
+    /// image (the major brand, or for the generic `mif1` a compatible brand), else `nil`.
+    static func heifFormat(_ data: Data) -> String? {
+        let head = [UInt8](data.prefix(64))
+        guard head.count >= 16, head[4..<8].elementsEqual("ftyp".utf8) else { return nil }
+        let boxSize = min(head.count, head[0..<4].reduce(0) { $0 << 8 | Int($1) })
+        func brand(_ at: Int) -> String { String(decoding: head[at..<at + 4], as: UTF8.self) }
+        let heic: Set = ["heic", "heix", "heim", "heis", "hevc", "hevx"]
+        let avif: Set = ["avif", "avis"]
+        let major = brand(8)
+        if heic.contains(major) { return "HEIC" }
+        if avif.contains(major) { return "AVIF" }
+        guard major == "mif1" || major == "msf1" else { return nil }
+        let compatible = stride(from: 16, to: boxSize - 3, by: 4).map(brand)
+        if compatible.contains(where: avif.contains) { return "AVIF" }
+        if compatible.contains(where: heic.contains) { return "HEIC" }
+        return "HEIF"
+    }
+
     /// The name of a well-known image or movie format Flipbook does not decode, from its signature.
     static func otherFormat(_ data: Data) -> String? {
         let head = [UInt8](data.prefix(16))
@@ -23,13 +49,7 @@ enum ImageSniffing {
         }
         if starts("GIF87a") || starts("GIF89a") { return "GIF" }
         if starts("BM") && head.count >= 14 { return "BMP" }
-        if starts("II*\u{0}") || starts("MM\u{0}*") { return "TIFF" }
-        if starts("ftyp", at: 4) {
-            let brand = String(decoding: head.dropFirst(8).prefix(4), as: UTF8.self)
-            if ["heic", "heix", "mif1", "msf1", "hevc"].contains(brand) { return "HEIF/HEIC" }
-            if ["avif", "avis"].contains(brand) { return "AVIF" }
-            return "MP4/QuickTime movie"
-        }
+        if starts("ftyp", at: 4) { return "MP4/QuickTime movie" }
         if starts("qoif") { return "QOI" }
         if head.starts(with: [0xFF, 0x0A]) || starts("\u{0}\u{0}\u{0}\u{0C}JXL ") { return "JPEG XL" }
         if starts("8BPS") { return "Photoshop" }

@@ -80,7 +80,8 @@ final class POSIXFile {
         default: what = "not a regular file"
         }
         return FlipbookError(
-            .unreadableInput, "this is \(what), not an image file; give PNG or JPEG files", path: path)
+            .unreadableInput, "this is \(what), not an image file; give PNG, JPEG, WebP, TIFF, HEIC or AVIF files",
+            path: path)
     }
 
     /// An input file's open or read failure, with what to do about it.

@@ -3,7 +3,7 @@ import Foundation
 /// Finds the image files of a sequence and puts them in order.
 public enum ImageFiles {
     /// File extensions treated as images when a folder is expanded (compared without case).
-    public static let extensions: Set<String> = ["png", "jpg", "jpeg", "webp"]
+    public static let extensions: Set<String> = ["png", "jpg", "jpeg", "webp", "tif", "tiff", "heic", "heif", "avif"]
 
     /// Expands folders into their PNG and JPEG files and orders everything naturally by path.
     ///
@@ -53,7 +53,7 @@ public enum ImageFiles {
             .filter { !POSIXFile.isDirectory($0.path) }
             guard !images.isEmpty else {
                 throw FlipbookError(
-                    .invalidSettings, "the folder holds no PNG or JPEG images (.png, .jpg, .jpeg)", path: input.path)
+                    .invalidSettings, "the folder holds no images (.png, .jpg, .jpeg, .webp, .tif, .tiff, .heic, .heif, .avif)", path: input.path)
             }
             files += naturallyOrdered(images)
         }

@@ -48,7 +48,7 @@ extension MovieWriter {
     /// memory does not grow with the number of images) and appended in order.
     ///
     /// - Parameters:
-    ///   - images: PNG or JPEG files, in presentation order.
+    ///   - images: Image files (PNG, JPEG, WebP, TIFF, HEIC, AVIF), in presentation order.
     ///   - url: The movie's destination.
     ///   - settings: The movie's settings; `width` and `height` are ignored when `size` is `nil`.
     ///   - size: The movie's size; `nil` means the first image's size, rounded up to even (the

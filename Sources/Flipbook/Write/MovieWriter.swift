@@ -111,7 +111,7 @@ public actor MovieWriter {
         try await append(prepared: picture, at: time, duration: duration, origin: FrameOrigin())
     }
 
-    /// Reads and decodes a PNG or JPEG file and appends it as the next frame.
+    /// Reads and decodes an image file (PNG, JPEG, WebP, TIFF, HEIC or AVIF) and appends it as the next frame.
     ///
     /// - Throws: `.unreadableInput`, `.unsupportedImage` or `.corruptImage` naming the file and the
     ///   frame index (the writer stays usable), and everything ``append(_:at:duration:)`` throws.

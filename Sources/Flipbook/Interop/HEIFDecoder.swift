@@ -1,0 +1,104 @@
+internal import CHEIF
+import Foundation
+
+/// HEIC (HEVC, through libde265) and AVIF (AV1, through dav1d) still images through libheif.
+///
+/// The primary image is decoded, as a photo viewer shows it: its rotation and mirroring (`irot`,
+/// `imir`) and crop (`clap`) applied, its Y'CbCr converted to RGB by the matrix and range its `colr`
+/// (nclx) box names, deeper than 8 bits rounded to 8. Its size is checked against the limits from the
+/// `ispe` box before any pixel memory is taken.
+enum HEIFDecoder {
+    /// Decodes the primary image of a HEIF or AVIF file.
+    ///
+    /// - Throws: `.corruptImage` for damaged or truncated data, `.unsupportedImage` for a kind libheif
+    ///   does not decode or an image over `limits`.
+    static func decode(_ data: Data, limits: ImageLimits, format: String) throws -> Frame {
+        try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Frame in
+            guard let context = heif_context_alloc() else {
+                throw FlipbookError(.unsupportedImage, "libheif could not allocate a context")
+            }
+            defer { heif_context_free(context) }
+            // libheif refuses a larger declared size itself, before decoding.
+            heif_context_set_maximum_image_size_limit(context, Int32(clamping: limits.maxDimension))
+            try check(
+                heif_context_read_from_memory_without_copy(context, raw.baseAddress, raw.count, nil),
+                "heif_context_read_from_memory_without_copy", format: format)
+            var handle: OpaquePointer?
+            try check(
+                heif_context_get_primary_image_handle(context, &handle), "heif_context_get_primary_image_handle",
+                format: format)
+            defer { heif_image_handle_release(handle) }
+            try limits.check(
+                width: Int(heif_image_handle_get_width(handle)), height: Int(heif_image_handle_get_height(handle)))
+            let hasAlpha = heif_image_handle_has_alpha_channel(handle) != 0
+            let premultiplied = hasAlpha && heif_image_handle_is_premultiplied_alpha(handle) != 0
+
+            let options = heif_decoding_options_alloc()
+            defer { heif_decoding_options_free(options) }
+            options?.pointee.convert_hdr_to_8bit = 1
+            var image: OpaquePointer?
+            try check(
+                heif_decode_image(
+                    handle, &image, heif_colorspace_RGB,
+                    hasAlpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, options),
+                "heif_decode_image", format: format)
+            defer { heif_image_release(image) }
+
+            // The size after rotation and crop.
+            let width = Int(heif_image_get_primary_width(image))
+            let height = Int(heif_image_get_primary_height(image))
+            try limits.check(width: width, height: height)
+            var stride: Int32 = 0
+            guard let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride),
+                heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved) == 8
+            else {
+                throw FlipbookError(.corruptImage, "the \(format) image decoded to no 8-bit RGB picture")
+            }
+            let channels = hasAlpha ? 4 : 3
+            let rowBytes = width * channels
+            guard Int(stride) >= rowBytes else {
+                throw FlipbookError(.corruptImage, "the \(format) image decoded to a picture narrower than it says")
+            }
+            var pixels = [UInt8](unsafeUninitializedCapacity: rowBytes * height) { buffer, initialized in
+                for row in 0..<height {
+                    (buffer.baseAddress! + row * rowBytes).update(from: plane + row * Int(stride), count: rowBytes)
+                }
+                initialized = rowBytes * height
+            }
+            if premultiplied { Self.unpremultiply(&pixels) }
+            return try Frame(width: width, height: height, format: hasAlpha ? .rgba : .rgb, pixels: pixels)
+        }
+    }
+
+    /// Divides RGBA pixels' colour by their alpha, rounded.
+    private static func unpremultiply(_ pixels: inout [UInt8]) {
+        for index in stride(from: 0, to: pixels.count, by: 4) {
+            let alpha = Int(pixels[index + 3])
+            guard alpha != 0, alpha != 255 else { continue }
+            for channel in 0..<3 {
+                pixels[index + channel] = UInt8(min(255, (Int(pixels[index + channel]) * 255 + alpha / 2) / alpha))
+            }
+        }
+    }
+
+    /// The funnel for libheif's errors.
+    private static func check(_ error: heif_error, _ function: String, format: String) throws {
+        guard error.code != heif_error_Ok else { return }
+        // libheif's messages may end in or hold line breaks; the error stays one line.
+        let detail = (error.message.map { String(cString: $0) } ?? "no detail")
+            .split(whereSeparator: \.isNewline).joined(separator: " ").trimmingCharacters(in: .whitespaces)
+        let cause = LibraryCallError(library: "libheif", function: function, status: Int(error.code.rawValue))
+        switch error.code {
+        case heif_error_Unsupported_filetype, heif_error_Unsupported_feature:
+            throw FlipbookError(
+                .unsupportedImage, "the \(format) file uses a feature libheif does not decode (\(detail))",
+                underlying: cause)
+        case heif_error_Memory_allocation_error:
+            throw FlipbookError(
+                .unsupportedImage, "the \(format) image is too large to decode (\(detail))", underlying: cause)
+        default:
+            throw FlipbookError(
+                .corruptImage, "the \(format) file cannot be decoded: \(detail)", underlying: cause)
+        }
+    }
+}

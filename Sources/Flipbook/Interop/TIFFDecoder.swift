@@ -1,0 +1,403 @@
+internal import CTIFF
+import Foundation
+
+/// TIFF images through libtiff, read from memory: the size is checked against the limits before any
+/// pixel memory is taken and libtiff may allocate no single block larger than the image could need.
+///
+/// 8- and 16-bit RGB, RGBA, grey and grey with alpha, stored as contiguous samples in strips or tiles
+/// under any compression libtiff decodes (none, LZW, Deflate, PackBits, JPEG, ...), are read strip by
+/// strip or tile by tile and converted here (16-bit samples rounded to 8 bits, associated alpha
+/// divided out). Every other kind (palette, 1-, 2- and 4-bit, CMYK, separate planes, YCbCr without
+/// JPEG, old-style JPEG) goes through libtiff's RGBA reader. The TIFF `Orientation` tag is applied
+/// like a JPEG's EXIF orientation.
+enum TIFFDecoder {
+    /// Decodes page `page` (0 for the first) of a TIFF file.
+    ///
+    /// - Throws: `.corruptImage` for damaged or truncated data, `.unsupportedImage` for a kind
+    ///   libtiff does not read (floating-point samples, for one) or an image over `limits`.
+    static func decode(_ data: Data, limits: ImageLimits, page: Int = 0) throws -> Frame {
+        try TIFFFile.withOpened(data, limits: limits) { file in
+            try file.select(page: page)
+            let layout = try file.layout()
+            try limits.check(width: layout.width, height: layout.height)
+            let stored =
+                layout.isDirect ? try file.readDirect(layout) : try file.readThroughRGBA(layout)
+            return layout.orientation == 1 ? stored : try stored.oriented(layout.orientation)
+        }
+    }
+
+    /// How many pages (image file directories) a TIFF holds.
+    static func pageCount(_ data: Data, limits: ImageLimits) throws -> Int {
+        try TIFFFile.withOpened(data, limits: limits) { Int(TIFFNumberOfDirectories($0.handle)) }
+    }
+}
+
+/// The facts of one page that decide how it is read.
+private struct TIFFLayout {
+    var width: Int
+    var height: Int
+    var bitsPerSample: Int
+    var samplesPerPixel: Int
+    var photometric: Int
+    /// Which sample after the colour ones is alpha, and whether it is associated (premultiplied).
+    var alpha: (index: Int, associated: Bool)?
+    var orientation: Int
+    /// Whether the page is read strip by strip (or tile by tile) and converted here.
+    var isDirect: Bool
+
+    /// Colour samples per pixel: 1 for grey, 3 for RGB.
+    var colourSamples: Int { photometric == PHOTOMETRIC_RGB || photometric == PHOTOMETRIC_YCBCR ? 3 : 1 }
+}
+
+/// One open TIFF over bytes in memory, with libtiff's first error message kept for the error Flipbook
+/// throws.
+private final class TIFFFile {
+    let base: UnsafeRawPointer
+    let count: Int
+    var position = 0
+    var firstError: String?
+    var handle: OpaquePointer!
+
+    private init(base: UnsafeRawPointer, count: Int) {
+        self.base = base
+        self.count = count
+    }
+
+    /// Opens `data` for reading for the duration of `body`.
+    static func withOpened<T>(_ data: Data, limits: ImageLimits, _ body: (TIFFFile) throws -> T) throws -> T {
+        try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> T in
+            guard let base = raw.baseAddress, raw.count >= 8 else {
+                throw FlipbookError(.corruptImage, "the TIFF cannot be decoded: the file is truncated")
+            }
+            let file = TIFFFile(base: base, count: raw.count)
+            let options = TIFFOpenOptionsAlloc()
+            defer { TIFFOpenOptionsFree(options) }
+            // No single block may exceed what the largest allowed image takes at 16-bit RGBA.
+            TIFFOpenOptionsSetMaxSingleMemAlloc(options, tmsize_t(min(limits.maxPixels, 1 << 28) * 8))
+            let context = Unmanaged.passUnretained(file).toOpaque()
+            TIFFOpenOptionsSetErrorHandlerExtR(options, TIFFFile.recordError, context)
+            TIFFOpenOptionsSetWarningHandlerExtR(options, TIFFFile.ignoreWarning, context)
+            // Read-only and "mapped": the map procedure hands libtiff the bytes themselves, no copies.
+            guard
+                let handle = TIFFClientOpenExt(
+                    "memory", "r", context, TIFFFile.read, TIFFFile.write, TIFFFile.seek, TIFFFile.close,
+                    TIFFFile.size, TIFFFile.map, TIFFFile.unmap, options)
+            else {
+                throw file.failure("TIFFClientOpenExt", "its header is damaged or the file is truncated")
+            }
+            file.handle = handle
+            defer { TIFFClose(handle) }
+            return try withExtendedLifetime(file) { try body(file) }
+        }
+    }
+
+    /// Moves to page `page`.
+    func select(page: Int) throws {
+        guard page > 0 else { return }
+        guard page < Int(TIFFNumberOfDirectories(handle)), TIFFSetDirectory(handle, tdir_t(page)) == 1 else {
+            throw FlipbookError(.corruptImage, "the TIFF has no page \(page + 1)")
+        }
+    }
+
+    /// The current page's layout, from its tags.
+    func layout() throws -> TIFFLayout {
+        let width = Int(field(TIFFTAG_IMAGEWIDTH, as: UInt32.self) ?? 0)
+        let height = Int(field(TIFFTAG_IMAGELENGTH, as: UInt32.self) ?? 0)
+        let bits = Int(defaulted(TIFFTAG_BITSPERSAMPLE, as: UInt16.self))
+        let samples = Int(defaulted(TIFFTAG_SAMPLESPERPIXEL, as: UInt16.self))
+        let format = Int(defaulted(TIFFTAG_SAMPLEFORMAT, as: UInt16.self))
+        let planar = Int(defaulted(TIFFTAG_PLANARCONFIG, as: UInt16.self))
+        let compression = Int(defaulted(TIFFTAG_COMPRESSION, as: UInt16.self))
+        let orientation = Int(defaulted(TIFFTAG_ORIENTATION, as: UInt16.self))
+        guard let photometricTag = field(TIFFTAG_PHOTOMETRIC, as: UInt16.self) else {
+            throw FlipbookError(
+                .corruptImage, "the TIFF cannot be decoded: it does not say how its samples are coloured")
+        }
+        var photometric = Int(photometricTag)
+        guard format == SAMPLEFORMAT_UINT || format == 0 else {
+            throw FlipbookError(
+                .unsupportedImage,
+                "the TIFF has \(format == SAMPLEFORMAT_IEEEFP ? "floating-point" : "signed") samples; Flipbook reads "
+                    + "unsigned 1- to 16-bit TIFFs (convert it, for example with ImageMagick or tiffcp)")
+        }
+        // JPEG-compressed YCbCr is converted to RGB by libtiff's JPEG codec as it reads.
+        if photometric == PHOTOMETRIC_YCBCR && compression == COMPRESSION_JPEG {
+            _ = withVaList([Int32(JPEGCOLORMODE_RGB)]) { TIFFVSetField(handle, UInt32(TIFFTAG_JPEGCOLORMODE), $0) }
+            photometric = Int(PHOTOMETRIC_RGB)
+        }
+        let colour = photometric == PHOTOMETRIC_RGB ? 3 : 1
+        var alpha: (index: Int, associated: Bool)?
+        var extraCount: UInt16 = 0
+        var extraTypes: UnsafeMutablePointer<UInt16>?
+        let hasExtra = withUnsafeMutablePointer(to: &extraCount) { countPointer in
+            withUnsafeMutablePointer(to: &extraTypes) { typesPointer in
+                withVaList([countPointer, typesPointer]) {
+                    TIFFVGetField(handle, UInt32(TIFFTAG_EXTRASAMPLES), $0)
+                }
+            }
+        }
+        if hasExtra == 1, extraCount > 0, let types = extraTypes {
+            if let first = (0..<Int(extraCount)).first(where: {
+                types[$0] == EXTRASAMPLE_ASSOCALPHA || types[$0] == EXTRASAMPLE_UNASSALPHA
+            }) {
+                alpha = (colour + first, types[first] == EXTRASAMPLE_ASSOCALPHA)
+            }
+        }
+        let direct =
+            (bits == 8 || bits == 16) && planar == PLANARCONFIG_CONTIG
+            && (photometric == PHOTOMETRIC_RGB || photometric == PHOTOMETRIC_MINISBLACK) && samples >= colour
+            && compression != COMPRESSION_OJPEG
+        return TIFFLayout(
+            width: width, height: height, bitsPerSample: bits, samplesPerPixel: samples, photometric: photometric,
+            alpha: alpha, orientation: (1...8).contains(orientation) ? orientation : 1, isDirect: direct)
+    }
+
+    /// Reads the page strip by strip or tile by tile and converts each row into RGB(A) 8-bit pixels.
+    func readDirect(_ layout: TIFFLayout) throws -> Frame {
+        let outChannels = layout.alpha == nil ? 3 : 4
+        let outStride = layout.width * outChannels
+        let bytesPerSample = layout.bitsPerSample / 8
+        let tiled = TIFFIsTiled(handle) != 0
+        let blockSize = Int(tiled ? TIFFTileSize64(handle) : TIFFStripSize64(handle))
+        var (tileWidth, blockHeight): (Int, Int) = (layout.width, 0)
+        if tiled {
+            tileWidth = Int(field(TIFFTAG_TILEWIDTH, as: UInt32.self) ?? 0)
+            blockHeight = Int(field(TIFFTAG_TILELENGTH, as: UInt32.self) ?? 0)
+        } else {
+            blockHeight = min(Int(defaulted(TIFFTAG_ROWSPERSTRIP, as: UInt32.self)), layout.height)
+        }
+        let blockStride = tileWidth * layout.samplesPerPixel * bytesPerSample
+        guard tileWidth > 0, blockHeight > 0, blockSize >= blockStride * blockHeight else {
+            throw FlipbookError(.corruptImage, "the TIFF cannot be decoded: its strip or tile layout is damaged")
+        }
+        let converter = TIFFRowConverter(layout: layout)
+        // Neither buffer is zeroed first: a header declaring a huge image over a few bytes of data fails
+        // at its first strip without touching the memory; every output byte is written before it is kept.
+        let block = UnsafeMutableRawBufferPointer.allocate(byteCount: blockSize, alignment: 16)
+        defer { block.deallocate() }
+        let pixels = try [UInt8](unsafeUninitializedCapacity: outStride * layout.height) { output, initialized in
+            let buffer = block
+            var index: UInt32 = 0
+            for top in stride(from: 0, to: layout.height, by: blockHeight) {
+                for left in stride(from: 0, to: layout.width, by: tileWidth) {
+                    let read = Int(
+                        tiled
+                            ? TIFFReadEncodedTile(handle, index, buffer.baseAddress, tmsize_t(blockSize))
+                            : TIFFReadEncodedStrip(handle, index, buffer.baseAddress, tmsize_t(blockSize)))
+                    guard read >= 0 else {
+                        throw failure(
+                            tiled ? "TIFFReadEncodedTile" : "TIFFReadEncodedStrip",
+                            "its image data is damaged or truncated (\(tiled ? "tile" : "strip") \(index + 1))")
+                    }
+                    index += 1
+                    // The last strip may be shorter than a whole block; what it leaves out is zero.
+                    if read < blockSize {
+                        (buffer.baseAddress! + read).initializeMemory(
+                            as: UInt8.self, repeating: 0, count: blockSize - read)
+                    }
+                    let rows = min(blockHeight, layout.height - top)
+                    let columns = min(tileWidth, layout.width - left)
+                    for row in 0..<rows {
+                        let source = buffer.baseAddress! + row * blockStride
+                        let target = output.baseAddress! + (top + row) * outStride + left * outChannels
+                        converter.convert(source, into: target, pixels: columns)
+                    }
+                }
+            }
+            initialized = outStride * layout.height
+        }
+        return try Frame(
+            width: layout.width, height: layout.height, format: outChannels == 4 ? .rgba : .rgb, pixels: pixels)
+    }
+
+    /// Reads the page through libtiff's RGBA reader, in the order the rows are stored (the
+    /// orientation is applied afterwards, as for the direct path), alpha divided out.
+    func readThroughRGBA(_ layout: TIFFLayout) throws -> Frame {
+        let count = layout.width * layout.height
+        // Asking for the stored orientation's unturned form keeps libtiff from flipping anything.
+        let stored = UInt16((layout.orientation - 1) % 4 + 1)
+        // Not zeroed first; stopping at the first error means a damaged file is refused, never kept in part.
+        var ok: Int32 = 0
+        let raster = [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
+            ok = TIFFReadRGBAImageOriented(
+                handle, UInt32(layout.width), UInt32(layout.height), buffer.baseAddress, Int32(stored), 1)
+            initialized = count
+        }
+        guard ok == 1 else {
+            throw failure("TIFFReadRGBAImageOriented", "libtiff cannot read this kind of TIFF or its data is damaged")
+        }
+        let hasAlpha = layout.alpha != nil
+        let channels = hasAlpha ? 4 : 3
+        var pixels = [UInt8](repeating: 0, count: count * channels)
+        pixels.withUnsafeMutableBufferPointer { output in
+            raster.withUnsafeBytes { input in
+                let source = input.bindMemory(to: UInt8.self)
+                for pixel in 0..<count {
+                    let r = source[pixel * 4]
+                    let g = source[pixel * 4 + 1]
+                    let b = source[pixel * 4 + 2]
+                    let a = source[pixel * 4 + 3]
+                    if hasAlpha {
+                        // libtiff premultiplies (it turns unassociated alpha into associated).
+                        output[pixel * 4] = TIFFRowConverter.unpremultiply(r, a)
+                        output[pixel * 4 + 1] = TIFFRowConverter.unpremultiply(g, a)
+                        output[pixel * 4 + 2] = TIFFRowConverter.unpremultiply(b, a)
+                        output[pixel * 4 + 3] = a
+                    } else {
+                        output[pixel * 3] = r
+                        output[pixel * 3 + 1] = g
+                        output[pixel * 3 + 2] = b
+                    }
+                }
+            }
+        }
+        return try Frame(width: layout.width, height: layout.height, format: hasAlpha ? .rgba : .rgb, pixels: pixels)
+    }
+
+    // MARK: Tags
+
+    private func field<T: BinaryInteger>(_ tag: Int32, as type: T.Type) -> T? {
+        var value: T = 0
+        let found = withUnsafeMutablePointer(to: &value) { pointer in
+            withVaList([pointer]) { TIFFVGetField(handle, UInt32(tag), $0) }
+        }
+        return found == 1 ? value : nil
+    }
+
+    private func defaulted<T: BinaryInteger>(_ tag: Int32, as type: T.Type) -> T {
+        var value: T = 0
+        _ = withUnsafeMutablePointer(to: &value) { pointer in
+            withVaList([pointer]) { TIFFVGetFieldDefaulted(handle, UInt32(tag), $0) }
+        }
+        return value
+    }
+
+    // MARK: The funnel for libtiff's failures
+
+    /// The error for a failed libtiff call, with libtiff's own first message when it gave one.
+    func failure(_ function: String, _ reason: String) -> FlipbookError {
+        let detail = firstError.map { ": \($0)" } ?? ""
+        return FlipbookError(
+            .corruptImage, "the TIFF cannot be decoded: \(reason)\(detail)",
+            underlying: LibraryCallError(library: "libtiff", function: function, status: 0))
+    }
+
+    private static let recordError: TIFFErrorHandlerExtR = { _, context, _, format, arguments in
+        guard let context, let format, let arguments else { return 1 }
+        let file = Unmanaged<TIFFFile>.fromOpaque(context).takeUnretainedValue()
+        if file.firstError == nil {
+            var message = [CChar](repeating: 0, count: 256)
+            _ = vsnprintf(&message, message.count, format, arguments)
+            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            file.firstError = text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        }
+        return 1
+    }
+
+    private static let ignoreWarning: TIFFErrorHandlerExtR = { _, _, _, _, _ in 1 }
+
+    // MARK: Reading from memory
+
+    private static func file(_ context: thandle_t?) -> TIFFFile {
+        Unmanaged<TIFFFile>.fromOpaque(context!).takeUnretainedValue()
+    }
+
+    private static let read: TIFFReadWriteProc = { context, buffer, size in
+        let file = TIFFFile.file(context)
+        let available = max(0, file.count - file.position)
+        let length = min(Int(size), available)
+        if length > 0, let buffer { buffer.copyMemory(from: file.base + file.position, byteCount: length) }
+        file.position += length
+        return tmsize_t(length)
+    }
+
+    private static let write: TIFFReadWriteProc = { _, _, _ in -1 }
+
+    private static let seek: TIFFSeekProc = { context, offset, whence in
+        let file = TIFFFile.file(context)
+        let origin: Int
+        switch whence {
+        case SEEK_CUR: origin = file.position
+        case SEEK_END: origin = file.count
+        default: origin = 0
+        }
+        // Offsets are unsigned; a backward relative seek arrives as a wrapped value.
+        let target = origin &+ Int(truncatingIfNeeded: offset)
+        guard target >= 0 else { return toff_t.max }
+        file.position = target
+        return toff_t(target)
+    }
+
+    private static let close: TIFFCloseProc = { _ in 0 }
+
+    private static let size: TIFFSizeProc = { context in toff_t(TIFFFile.file(context).count) }
+
+    private static let map: TIFFMapFileProc = { context, base, size in
+        let file = TIFFFile.file(context)
+        base?.pointee = UnsafeMutableRawPointer(mutating: file.base)
+        size?.pointee = toff_t(file.count)
+        return 1
+    }
+
+    private static let unmap: TIFFUnmapFileProc = { _, _, _ in }
+}
+
+/// Converts one stored row of 8- or 16-bit grey, grey+alpha, RGB or RGB+extra samples into RGB or
+/// RGBA 8-bit pixels.
+private struct TIFFRowConverter {
+    let samples: Int
+    let colour: Int
+    let wide: Bool
+    let alpha: (index: Int, associated: Bool)?
+
+    init(layout: TIFFLayout) {
+        samples = layout.samplesPerPixel
+        colour = layout.photometric == PHOTOMETRIC_RGB ? 3 : 1
+        wide = layout.bitsPerSample == 16
+        alpha = layout.alpha
+    }
+
+    /// A premultiplied value divided by its alpha, rounded.
+    static func unpremultiply(_ value: UInt8, _ alpha: UInt8) -> UInt8 {
+        guard alpha != 0, alpha != 255 else { return alpha == 0 ? 0 : value }
+        return UInt8(min(255, (Int(value) * 255 + Int(alpha) / 2) / Int(alpha)))
+    }
+
+    func convert(_ source: UnsafeRawPointer, into target: UnsafeMutablePointer<UInt8>, pixels: Int) {
+        let outChannels = alpha == nil ? 3 : 4
+        if !wide && colour == 3 && samples == outChannels && !(alpha?.associated ?? false) && alpha?.index ?? 3 == 3 {
+            target.update(from: source.assumingMemoryBound(to: UInt8.self), count: pixels * outChannels)
+            return
+        }
+        @inline(__always) func sample(_ pixel: Int, _ index: Int) -> UInt8 {
+            let offset = pixel * samples + index
+            if wide {
+                let value = UInt32(source.loadUnaligned(fromByteOffset: offset * 2, as: UInt16.self))
+                return UInt8((value * 255 + 32767) / 65535)
+            }
+            return source.load(fromByteOffset: offset, as: UInt8.self)
+        }
+        for pixel in 0..<pixels {
+            let out = target + pixel * outChannels
+            var r: UInt8
+            var g: UInt8
+            var b: UInt8
+            if colour == 3 {
+                (r, g, b) = (sample(pixel, 0), sample(pixel, 1), sample(pixel, 2))
+            } else {
+                let grey = sample(pixel, 0)
+                (r, g, b) = (grey, grey, grey)
+            }
+            if let alpha {
+                let a = sample(pixel, alpha.index)
+                if alpha.associated {
+                    (r, g, b) = (Self.unpremultiply(r, a), Self.unpremultiply(g, a), Self.unpremultiply(b, a))
+                }
+                out[3] = a
+            }
+            out[0] = r
+            out[1] = g
+            out[2] = b
+        }
+    }
+}

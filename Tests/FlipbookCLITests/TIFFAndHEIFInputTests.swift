@@ -1,0 +1,120 @@
+import FlipbookTestSupport
+import Foundation
+import Testing
+
+/// Folders of TIFF, HEIC and AVIF images (alone, and one of every format side by side) become movies,
+/// judged by ffprobe and by PSNR against the pictures; a damaged file of each is one line naming it.
+@Suite struct TIFFAndHEIFInputTests {
+    /// Writes `count` numbered frames of a moving test pattern as PNG `f1.png ...` into `folder`.
+    static func makePNGs(_ folder: String, count: Int, size: String = "96x64") throws {
+        let made = try ExternalTool.run(
+            "ffmpeg",
+            [
+                "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=\(size):rate=30", "-frames:v", String(count),
+                "-start_number", "1", "\(folder)/f%d.png",
+            ])
+        #expect(made.status == 0, "\(made.stderr)")
+    }
+
+    @Test func aFolderOfTIFFsMakesAMovie() throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        // Half 8-bit LZW, half 16-bit Deflate, as a compositor's output folder might hold.
+        for (range, format, compression) in [(1...6, "rgb24", "lzw"), (7...12, "rgb48le", "deflate")] {
+            let made = try ExternalTool.run(
+                "ffmpeg",
+                [
+                    "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=96x64:rate=30", "-vf",
+                    "trim=start_frame=\(range.lowerBound - 1):end_frame=\(range.upperBound)", "-pix_fmt", format,
+                    "-compression_algo", compression, "-start_number", String(range.lowerBound), "\(frames)/f%d.tif",
+                ])
+            #expect(made.status == 0, "\(made.stderr)")
+        }
+        #expect(dir.entries("frames").count == 12)
+        let movie = dir.path("tiff.mp4")
+        let result = try ExternalTool.run(ExternalTool.flipbookPath, [frames, "-o", movie, "--crf", "12", "-q"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try Judge.stream(of: movie).frameCount == 12)
+        #expect(try Judge.decodeErrors(of: movie) == "")
+        let psnr = try Judge.psnr(of: movie, againstImages: "\(frames)/f%d.tif")
+        #expect(psnr > 38, "PSNR \(psnr) dB against the TIFF images")
+    }
+
+    @Test(arguments: [("heic", [String]()), ("avif", ["-A"])])
+    func aFolderOfHEIFImagesMakesAMovie(ext: String, options: [String]) throws {
+        let dir = try TemporaryDirectory()
+        let sources = try dir.folder("sources")
+        let frames = try dir.folder("frames")
+        try Self.makePNGs(sources, count: 8)
+        for index in 1...8 {
+            let made = try ExternalTool.run(
+                "heif-enc", options + ["-q", "92", "-o", "\(frames)/f\(index).\(ext)", "\(sources)/f\(index).png"])
+            #expect(made.status == 0, "\(made.stderr)")
+        }
+        let movie = dir.path("\(ext).mp4")
+        let result = try ExternalTool.run(ExternalTool.flipbookPath, [frames, "-o", movie, "--crf", "12", "-q"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try Judge.stream(of: movie).frameCount == 8)
+        #expect(try Judge.decodeErrors(of: movie) == "")
+        // Against the pictures the HEIF files were made from: both encodings lose a little.
+        let psnr = try Judge.psnr(of: movie, againstImages: "\(sources)/f%d.png")
+        #expect(psnr > 30, "PSNR \(psnr) dB against the pictures the \(ext) files were made from")
+    }
+
+    /// One frame of every format in one folder, in natural order: the movie shows each in turn.
+    @Test func oneOfEveryFormatInOneFolder() throws {
+        let dir = try TemporaryDirectory()
+        let sources = try dir.folder("sources")
+        let frames = try dir.folder("frames")
+        try Self.makePNGs(sources, count: 6)
+        let converters: [(String, [String])] = [
+            ("png", []), ("jpg", ["-q:v", "2"]), ("webp", ["-c:v", "libwebp", "-lossless", "1"]),
+            ("tiff", ["-compression_algo", "packbits"]),
+        ]
+        for (index, (ext, options)) in converters.enumerated() {
+            let made = try ExternalTool.run(
+                "ffmpeg",
+                ["-v", "error", "-i", "\(sources)/f\(index + 1).png"] + options + ["\(frames)/f\(index + 1).\(ext)"])
+            #expect(made.status == 0, "\(made.stderr)")
+        }
+        for (index, options) in [(5, ["-q", "95"]), (6, ["-A", "-q", "95"])] {
+            let ext = index == 5 ? "heic" : "avif"
+            let made = try ExternalTool.run(
+                "heif-enc", options + ["-o", "\(frames)/f\(index).\(ext)", "\(sources)/f\(index).png"])
+            #expect(made.status == 0, "\(made.stderr)")
+        }
+        let movie = dir.path("mixed.mp4")
+        let result = try ExternalTool.run(ExternalTool.flipbookPath, [frames, "-o", movie, "--crf", "10", "-q"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try Judge.stream(of: movie).frameCount == 6)
+        let psnr = try Judge.psnr(of: movie, againstImages: "\(sources)/f%d.png")
+        #expect(psnr > 30, "PSNR \(psnr) dB against the pictures the six files were made from")
+    }
+
+    @Test(arguments: ["tif", "heic", "avif"])
+    func aTruncatedFileIsOneLineNamingIt(ext: String) throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        try Self.makePNGs(frames, count: 2)
+        let whole = dir.path("whole.\(ext)")
+        let made =
+            ext == "tif"
+            ? try ExternalTool.run(
+                "ffmpeg", ["-v", "error", "-i", "\(frames)/f1.png", "-compression_algo", "lzw", whole])
+            : try ExternalTool.run("heif-enc", ["-q", "90", "-o", whole, "\(frames)/f1.png"])
+        #expect(made.status == 0, "\(made.stderr)")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: whole))
+        let broken = "\(frames)/f3.\(ext)"
+        try bytes.prefix(bytes.count * 2 / 3).write(to: URL(fileURLWithPath: broken))
+        let existing = dir.path("movie.mp4")
+        try Data("an older movie".utf8).write(to: URL(fileURLWithPath: existing))
+        let result = try ExternalTool.run(ExternalTool.flipbookPath, [frames, "-o", existing, "--overwrite"])
+        #expect(result.status == 1)
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(result.stderr.contains(broken), "\(result.stderr)")
+        let format = ext == "tif" ? "TIFF" : ext.uppercased()
+        #expect(result.stderr.contains(format), "\(result.stderr)")
+        #expect(try String(contentsOfFile: existing, encoding: .utf8) == "an older movie")
+        #expect(dir.entries().sorted() == ["frames", "movie.mp4", "whole.\(ext)"])
+    }
+}
