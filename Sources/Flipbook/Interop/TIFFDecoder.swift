@@ -56,7 +56,7 @@ private final class TIFFFile {
     let count: Int
     var position = 0
     var firstError: String?
-    var handle: OpaquePointer!
+    var handle: OpaquePointer?
 
     private init(base: UnsafeRawPointer, count: Int) {
         self.base = base

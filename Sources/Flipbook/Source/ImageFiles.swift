@@ -53,7 +53,9 @@ public enum ImageFiles {
             .filter { !POSIXFile.isDirectory($0.path) }
             guard !images.isEmpty else {
                 throw FlipbookError(
-                    .invalidSettings, "the folder holds no images (.png, .jpg, .jpeg, .webp, .tif, .tiff, .heic, .heif, .avif)", path: input.path)
+                    .invalidSettings,
+                    "the folder holds no images (.png, .jpg, .jpeg, .webp, .tif, .tiff, .heic, .heif, .avif)",
+                    path: input.path)
             }
             files += naturallyOrdered(images)
         }
