@@ -27,6 +27,7 @@ struct CommandLineOptions {
     var skipInvalid = false
     var gaps = GapPolicy.warn
     var startNumber: Int?
+    var tiffPages = TIFFPages.first
     var imageLimits = ImageLimits()
     var quiet = false
     var json = false
@@ -244,6 +245,13 @@ let optionTable: [OptionSpec] = [
     ) { options, text in
         options.startNumber = try require(
             Int(text).flatMap { $0 >= 0 ? $0 : nil }, "--start-number \(text) is not a number; use 0 or more.")
+    },
+    OptionSpec(
+        names: ["--tiff-pages"], value: "WHICH",
+        help: "Which pages of a multi-page TIFF become frames: first (default) or all (a stack, in page order)."
+    ) { options, text in
+        options.tiffPages = try require(
+            TIFFPages(rawValue: text.lowercased()), "--tiff-pages \(text) is not a choice; use first or all.")
     },
     OptionSpec(
         names: ["--keep-order"], value: nil,

@@ -70,7 +70,8 @@ func makeMovie(
         return try await makeMovieFromStandardInput(options, rawSize: rawSize, settings: settings)
     }
     let images = try ImageFiles.collect(
-        options.inputs.map { URL(fileURLWithPath: $0) }, keepOrder: options.keepOrder, startNumber: options.startNumber)
+        options.inputs.map { URL(fileURLWithPath: $0) }, keepOrder: options.keepOrder, startNumber: options.startNumber,
+        tiffPages: options.tiffPages)
     let segment = try options.segment.map {
         try Segment(parsing: $0, environment: ProcessInfo.processInfo.environment)
     }

@@ -117,4 +117,62 @@ import Testing
         #expect(try String(contentsOfFile: existing, encoding: .utf8) == "an older movie")
         #expect(dir.entries().sorted() == ["frames", "movie.mp4", "whole.\(ext)"])
     }
+
+    /// A stack of three pages: one frame by default, every page with `--tiff-pages all`, judged by ffprobe
+    /// and by PSNR against the single-page files the stack was made from; a damaged page is named.
+    @Test func everyPageOfAStackWithTIFFPagesAll() throws {
+        let dir = try TemporaryDirectory()
+        let pages = try dir.folder("pages")
+        let made = try ExternalTool.run(
+            "ffmpeg",
+            [
+                "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=96x64:rate=30", "-frames:v", "3", "-pix_fmt",
+                "rgb24", "-compression_algo", "lzw", "-start_number", "1", "\(pages)/p%d.tif",
+            ])
+        #expect(made.status == 0, "\(made.stderr)")
+        let stack = dir.path("stack.tif")
+        let joined = try ExternalTool.run("tiffcp", ["\(pages)/p1.tif", "\(pages)/p2.tif", "\(pages)/p3.tif", stack])
+        #expect(joined.status == 0, "\(joined.stderr)")
+
+        let first = dir.path("first.mp4")
+        let one = try ExternalTool.run(ExternalTool.flipbookPath, [stack, "-o", first, "-q"])
+        #expect(one.status == 0, "\(one.stderr)")
+        #expect(try Judge.stream(of: first).frameCount == 1)
+
+        let all = dir.path("all.mp4")
+        let every = try ExternalTool.run(
+            ExternalTool.flipbookPath, [stack, "-o", all, "--tiff-pages", "all", "--crf", "10", "-q"])
+        #expect(every.status == 0, "\(every.stderr)")
+        #expect(try Judge.stream(of: all).frameCount == 3)
+        let psnr = try Judge.psnr(of: all, againstImages: "\(pages)/p%d.tif")
+        #expect(psnr > 38, "PSNR \(psnr) dB against the pages")
+
+        // The second page's strip placed past the end of the file: its frame is named by file and page.
+        let damaged = dir.path("damaged.tif")
+        let uncompressed = try ExternalTool.run("tiffcp", ["-c", "none", "-r", "1000", stack, damaged])
+        #expect(uncompressed.status == 0, "\(uncompressed.stderr)")
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: damaged)))
+        let entry = try #require(Self.entry(273, ofPage: 1, in: bytes))
+        // One strip per page, so its offset is held in the entry itself: point it past the end of the file.
+        let past = UInt32(bytes.count + 100)
+        for k in 0..<4 { bytes[entry + 8 + k] = UInt8((past >> (8 * UInt32(k))) & 0xFF) }
+        try Data(bytes).write(to: URL(fileURLWithPath: damaged))
+        let broken = try ExternalTool.run(
+            ExternalTool.flipbookPath, [damaged, "-o", dir.path("broken.mp4"), "--tiff-pages", "all"])
+        #expect(broken.status == 1)
+        #expect(broken.stderr.contains("\(damaged), page 2"), "\(broken.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.path("broken.mp4")))
+    }
+
+    /// The offset of the entry for `tag` in the IFD of page `page` (from 0) of a little-endian TIFF.
+    static func entry(_ tag: Int, ofPage page: Int, in bytes: [UInt8]) -> Int? {
+        func u16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
+        func u32(_ at: Int) -> Int { u16(at) | u16(at + 2) << 16 }
+        var ifd = u32(4)
+        for _ in 0..<page { ifd = u32(ifd + 2 + 12 * u16(ifd)) }
+        for entry in 0..<u16(ifd) where u16(ifd + 2 + 12 * entry) == tag {
+            return ifd + 2 + 12 * entry
+        }
+        return nil
+    }
 }

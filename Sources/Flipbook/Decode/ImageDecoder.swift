@@ -74,8 +74,10 @@ package enum ImageDecoder {
     /// Reads and decodes the image file at `url`, at a smaller scale where `sizeHint` allows (see
     /// ``decode(_:limits:sizeHint:)``).
     package static func decodeFile(at url: URL, limits: ImageLimits, sizeHint: DecodeSizeHint? = nil) throws -> Frame {
-        let data = try POSIXFile.readImageFile(at: url.path)
-        return try FrameOrigin(path: url.path).attributing { try decode(data, limits: limits, sizeHint: sizeHint) }
+        guard case .frame(let frame) = try decodeImageFile(at: url, limits: limits, sizeHint: sizeHint) else {
+            preconditionFailure("planes decoded although none were asked for")
+        }
+        return frame
     }
 
     /// Reads and decodes the image file at `url`, to Y'CbCr planes where `planes` allows (see
@@ -84,8 +86,14 @@ package enum ImageDecoder {
         at url: URL, limits: ImageLimits, sizeHint: DecodeSizeHint? = nil, planes: PlanarRequest? = nil
     ) throws -> DecodedImage {
         let data = try POSIXFile.readImageFile(at: url.path)
-        return try FrameOrigin(path: url.path).attributing {
-            try decodeImage(data, limits: limits, sizeHint: sizeHint, planes: planes)
+        return try FrameOrigin(path: url.imageDescription).attributing {
+            if let page = url.imagePage {
+                guard ImageSniffing.isTIFF(data) else {
+                    throw FlipbookError(.unsupportedImage, "only a TIFF has pages, and this file is not one")
+                }
+                return .frame(try TIFFDecoder.decode(data, limits: limits, page: page - 1))
+            }
+            return try decodeImage(data, limits: limits, sizeHint: sizeHint, planes: planes)
         }
     }
 

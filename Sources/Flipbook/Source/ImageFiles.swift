@@ -5,7 +5,7 @@ public enum ImageFiles {
     /// File extensions treated as images when a folder is expanded (compared without case).
     public static let extensions: Set<String> = ["png", "jpg", "jpeg", "webp", "tif", "tiff", "heic", "heif", "avif"]
 
-    /// Expands folders into their PNG and JPEG files and orders everything naturally by path.
+    /// Expands folders into their image files and orders everything naturally by path.
     ///
     /// A folder contributes the image files directly inside it (not in subfolders, not hidden ones).
     /// Files named directly are kept whatever their extension, so a wrongly named file gets a clear
@@ -20,10 +20,15 @@ public enum ImageFiles {
     ///   - inputs: Files, folders and printf patterns.
     ///   - keepOrder: Keep the order given (folders still contribute their files in natural order).
     ///   - startNumber: The first number a pattern takes.
+    ///   - tiffPages: With ``TIFFPages/all``, a TIFF of several pages gives one URL per page, in page order
+    ///     (see ``TIFFPages``); its pages are counted from the file's header and chain of directories.
     /// - Returns: The image files in presentation order.
     /// - Throws: `.unreadableInput` for a path that does not exist or a folder that cannot be listed,
-    ///   `.invalidSettings` for a folder with no images.
-    public static func collect(_ inputs: [URL], keepOrder: Bool = false, startNumber: Int? = nil) throws -> [URL] {
+    ///   `.invalidSettings` for a folder with no images, `.corruptImage` for a TIFF whose pages cannot be
+    ///   counted when every page is asked for.
+    public static func collect(
+        _ inputs: [URL], keepOrder: Bool = false, startNumber: Int? = nil, tiffPages: TIFFPages = .first
+    ) throws -> [URL] {
         var files: [URL] = []
         for input in inputs {
             if let pattern = NumberPattern(input.lastPathComponent) {
@@ -59,7 +64,27 @@ public enum ImageFiles {
             }
             files += naturallyOrdered(images)
         }
-        return keepOrder ? files : naturallyOrdered(files)
+        let ordered = keepOrder ? files : naturallyOrdered(files)
+        return tiffPages == .all ? try ordered.flatMap(pages) : ordered
+    }
+
+    /// The pages of `file` when it is a TIFF of more than one page, else the file itself.
+    private static func pages(of file: URL) throws -> [URL] {
+        guard ["tif", "tiff"].contains(file.pathExtension.lowercased()) else { return [file] }
+        // Mapped, not read: only the header and the chain of directories are touched.
+        let data: Data
+        do {
+            data = try Data(contentsOf: file, options: .alwaysMapped)
+        } catch {
+            throw FlipbookError(
+                .unreadableInput, "cannot read the TIFF to count its pages", path: file.path,
+                underlying: SystemCause(error))
+        }
+        guard ImageSniffing.isTIFF(data) else { return [file] }
+        let count = try FrameOrigin(path: file.path).attributing {
+            try TIFFDecoder.pageCount(data, limits: ImageLimits())
+        }
+        return count <= 1 ? [file] : (1...count).map { URL.tiffPage($0, of: file) }
     }
 
     /// `files` in natural order by path; each path is made once, not at every comparison (a URL's

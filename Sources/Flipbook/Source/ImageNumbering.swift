@@ -32,7 +32,10 @@ public struct ImageNumbering: Sendable, Hashable {
     /// - Throws: `.invalidSettings` naming both files when two images have the same number
     ///   (`f1.png` and `f01.png`).
     public init?(_ images: [URL]) throws {
-        guard let first = images.first, let shape = Self.shape(of: first.path) else { return nil }
+        // Pages of a TIFF stack are not numbered by their file's name.
+        guard let first = images.first, let shape = Self.shape(of: first.path),
+            !images.contains(where: { $0.imagePage != nil })
+        else { return nil }
         var numbers: [Int] = []
         var owners: [Int: String] = [:]
         for image in images {

@@ -112,7 +112,7 @@ struct ImageSequenceJob {
     ) throws -> (Int, DecodedImage) {
         for (index, image) in images.enumerated() {
             do {
-                let origin = FrameOrigin(index: firstImage + index, path: image.path)
+                let origin = FrameOrigin(index: firstImage + index, path: image.imageDescription)
                 let frame = try origin.attributing {
                     try ImageDecoder.decodeImageFile(at: image, limits: limits, sizeHint: sizeHint, planes: planes)
                 }
@@ -141,7 +141,7 @@ struct ImageSequenceJob {
 
     /// Where image `index` of the slice comes from.
     private func origin(of index: Int) -> FrameOrigin {
-        FrameOrigin(index: firstImage + index, path: images[index].path)
+        FrameOrigin(index: firstImage + index, path: images[index].imageDescription)
     }
 
     /// Decodes image `index` of the slice, at a smaller scale where the movie's size allows, or to

@@ -126,7 +126,8 @@ public actor MovieWriter {
                 try ImageDecoder.decodeImageFile(at: imageURL, limits: imageLimits, sizeHint: hint, planes: .size(size))
             )
         }
-        try await append(prepared: picture, at: time, duration: duration, origin: FrameOrigin(path: imageURL.path))
+        try await append(
+            prepared: picture, at: time, duration: duration, origin: FrameOrigin(path: imageURL.imageDescription))
     }
 
     /// Every append's way in: waits while the previous frame is encoded, checks this frame and
