@@ -13,6 +13,10 @@ let package = Package(
             name: "CX264",
             providers: [.apt(["libx264-dev"])]),
         .systemLibrary(
+            name: "CX265",
+            pkgConfig: "x265",
+            providers: [.apt(["libx265-dev"])]),
+        .systemLibrary(
             name: "CSPNG",
             pkgConfig: "spng",
             providers: [.apt(["libspng-dev"])]),
@@ -50,7 +54,7 @@ let package = Package(
         .target(
             name: "Flipbook",
             dependencies: [
-                "ISOBMFF", "CX264", "CSPNG", "CTurboJPEG", "CWebP", "CTIFF", "CHEIF", "CDeflate", "CLinux",
+                "ISOBMFF", "CX264", "CX265", "CSPNG", "CTurboJPEG", "CWebP", "CTIFF", "CHEIF", "CDeflate", "CLinux",
                 "CFlipbookPixels",
             ]),
 

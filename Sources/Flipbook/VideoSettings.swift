@@ -1,6 +1,24 @@
-/// The x264 speed/compression trade-off, from fastest to smallest output.
+/// The speed/compression trade-off, from fastest to smallest output: x264's and x265's preset names,
+/// which SVT-AV1 takes as numbers (see ``svtAV1Preset``).
 public enum EncoderPreset: String, Sendable, CaseIterable {
     case ultrafast, superfast, veryfast, faster, fast, medium, slow, slower, veryslow, placebo
+
+    /// The SVT-AV1 preset (0 slowest to 13 fastest) this name means for AV1: ultrafast 12, superfast 11,
+    /// veryfast 10, faster 9, fast 8, medium 7, slow 6, slower 5, veryslow 4, placebo 2.
+    public var svtAV1Preset: Int {
+        switch self {
+        case .ultrafast: 12
+        case .superfast: 11
+        case .veryfast: 10
+        case .faster: 9
+        case .fast: 8
+        case .medium: 7
+        case .slow: 6
+        case .slower: 5
+        case .veryslow: 4
+        case .placebo: 2
+        }
+    }
 }
 
 /// What the movie will be: size, rate, and how hard the encoder works.
@@ -16,7 +34,13 @@ public struct VideoSettings: Sendable, Hashable {
     public var height: Int
     /// Frames per second; frame `i` starts at exactly `i / frameRate`.
     public var frameRate: FrameRate
-    /// Constant rate factor, 0 (best) to 51 (smallest); 18 looks visually lossless, 23 is the default.
+    /// The video codec (H.264 by default).
+    public var codec: VideoCodec = .h264
+    /// Bits per sample of the encoded pictures: 8 (the default) or 10 (HEVC Main 10, AV1); 8-bit
+    /// pictures are scaled exactly (each value times 4).
+    public var bitDepth = 8
+    /// Constant rate factor on the codec's own scale (see ``VideoCodec/crfRange``): for H.264 0 (best)
+    /// to 51 (smallest), 18 looks visually lossless, 23 is the default.
     public var crf: Double
     /// How much time the encoder spends finding a smaller encoding.
     public var preset: EncoderPreset
@@ -62,18 +86,23 @@ public struct VideoSettings: Sendable, Hashable {
     ///   - width: Width in pixels, even.
     ///   - height: Height in pixels, even.
     ///   - frameRate: Frames per second (30 by default).
-    ///   - crf: Constant rate factor, 0...51 (23 by default).
-    ///   - preset: x264 preset (`medium` by default).
+    ///   - crf: Constant rate factor on the codec's scale; `nil` (the default) takes the codec's default.
+    ///   - preset: Encoder preset (`medium` by default).
     ///   - encoderThreads: Encoder threads, 0 for automatic.
     ///   - timescale: Ticks a second of the movie's clock; `nil` chooses one (see ``timescale``).
+    ///   - codec: The video codec (H.264 by default).
+    ///   - bitDepth: 8 (the default) or 10 (HEVC and AV1).
     public init(
-        width: Int, height: Int, frameRate: FrameRate = FrameRate(30), crf: Double = 23,
-        preset: EncoderPreset = .medium, encoderThreads: Int = 0, timescale: Int32? = nil
+        width: Int, height: Int, frameRate: FrameRate = FrameRate(30), crf: Double? = nil,
+        preset: EncoderPreset = .medium, encoderThreads: Int = 0, timescale: Int32? = nil, codec: VideoCodec = .h264,
+        bitDepth: Int = 8
     ) {
         self.width = width
         self.height = height
         self.frameRate = frameRate
-        self.crf = crf
+        self.codec = codec
+        self.bitDepth = bitDepth
+        self.crf = crf ?? codec.defaultCRF
         self.preset = preset
         self.encoderThreads = encoderThreads
         self.timescale = timescale
@@ -104,7 +133,7 @@ public struct VideoSettings: Sendable, Hashable {
         return Int32(scale)
     }
 
-    /// The constant rate factors x264 takes: 0 (best) to 51 (smallest).
+    /// The constant rate factors x264 takes: 0 (best) to 51 (smallest); see ``VideoCodec/crfRange`` for each codec's.
     public static let crfRange: ClosedRange<Double> = 0...51
     /// Encoder threads and decode workers: 0 (automatic) to 128.
     public static let threadRange: ClosedRange<Int> = 0...128
@@ -125,8 +154,21 @@ public struct VideoSettings: Sendable, Hashable {
                 )
             }
         }
-        guard crf.isFinite, Self.crfRange.contains(crf) else {
-            throw FlipbookError(.invalidSettings, "CRF \(crf) is out of range; use 0 (best) to 51 (smallest)")
+        let range = codec.crfRange
+        guard crf.isFinite, range.contains(crf) else {
+            throw FlipbookError(
+                .invalidSettings,
+                "CRF \(crf) is out of range for \(codec.rawValue); use \(Int(range.lowerBound)) (best) to "
+                    + "\(Int(range.upperBound)) (smallest)")
+        }
+        guard codec.bitDepths.contains(bitDepth) else {
+            let depths = codec.bitDepths.map(String.init).joined(separator: " or ")
+            throw FlipbookError(
+                .invalidSettings,
+                "bit depth \(bitDepth) is not available for \(codec.rawValue); use \(depths)")
+        }
+        if lossless && (codec != .h264 || bitDepth != 8) {
+            throw FlipbookError(.invalidSettings, "lossless encoding is available for 8-bit h264 only")
         }
         if let timescale, timescale <= 0 {
             throw FlipbookError(

@@ -71,7 +71,11 @@ struct MovieBoxWriter {
 
     /// Writes `ftyp` and `moov`.
     func writeMovie(to w: inout ByteWriter, base: UInt64, largeOffsets: Bool) {
-        FileTypeBox(brand: brand).write(to: &w)
+        var codecBrands: [FourCC] = []
+        for brand in tracks.compactMap(\.sampleEntry.compatibleBrand) where !codecBrands.contains(brand) {
+            codecBrands.append(brand)
+        }
+        FileTypeBox(brand: brand, codecBrands: codecBrands).write(to: &w)
         w.box("moov") { w in
             MovieHeaderBox(
                 creationTime: creationTime, modificationTime: creationTime, timescale: movieTimescale,

@@ -16,7 +16,9 @@ struct CommandLineOptions {
     var colourRange = ColourRange.limited
     var rawSize: FrameSize?
     var rawFormat = PixelFormat.rgba
-    var crf = 23.0
+    var crf: Double?
+    var codec = VideoCodec.h264
+    var bitDepth = 8
     var preset = EncoderPreset.medium
     var threads = 0
     var decodeWorkers = 0
@@ -144,25 +146,34 @@ let optionTable: [OptionSpec] = [
             PixelFormat(rawValue: text.lowercased()),
             "--raw-format \(text) is not a pixel format; use rgba, bgra or rgb.")
     },
-    OptionSpec(names: ["--codec"], value: "NAME", help: "The video codec; h264 is the one available (default h264).") {
-        _, text in
-        guard text.lowercased() == "h264" else {
-            throw UsageError(description: "--codec \(text) is not available; use h264.")
-        }
+    OptionSpec(
+        names: ["--codec"], value: "NAME",
+        help:
+            "The video codec: h264 (x264, plays everywhere), hevc (x265, tagged hvc1 for Apple players, about half the size) or av1 (SVT-AV1, the newest browsers) (default h264)."
+    ) { options, text in
+        options.codec = try require(
+            VideoCodec(rawValue: text.lowercased()), "--codec \(text) is not a codec; use h264, hevc or av1.")
     },
     OptionSpec(
         names: ["--crf"], value: "N",
-        help: "Quality as a constant rate factor, 0 (best) to 51 (smallest); 18 looks lossless (default 23)."
+        help:
+            "Quality as a constant rate factor on the codec's scale, lower is better: h264 0-51 (default 23, 18 looks lossless), hevc 0-51 (default 28), av1 1-63 (default 35)."
     ) { options, text in
-        guard let crf = Double(text), crf.isFinite, VideoSettings.crfRange.contains(crf) else {
-            throw UsageError(description: "--crf \(text) is out of range; use a number from 0 (best) to 51 (smallest).")
-        }
-        options.crf = crf
+        options.crf = try require(
+            Double(text).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil },
+            "--crf \(text) is not a number; use a number from 0 (best) to 51 (smallest), 1 to 63 for av1.")
+    },
+    OptionSpec(
+        names: ["--bit-depth"], value: "N",
+        help: "Bits per sample of the movie: 8 (default) or 10 (H.264 High 10, HEVC Main 10, AV1 Main)."
+    ) { options, text in
+        options.bitDepth = try require(
+            Int(text).flatMap { [8, 10].contains($0) ? $0 : nil }, "--bit-depth \(text) is not available; use 8 or 10.")
     },
     OptionSpec(
         names: ["--preset"], value: "NAME",
         help:
-            "Encoder speed: ultrafast, superfast, veryfast, faster, fast, medium, slow, slower, veryslow (default medium)."
+            "Encoder speed: ultrafast, superfast, veryfast, faster, fast, medium, slow, slower, veryslow (default medium); for av1 these are SVT-AV1 presets 12, 11, 10, 9, 8, 7, 6, 5, 4 (placebo 2)."
     ) { options, text in
         guard let preset = EncoderPreset(rawValue: text.lowercased()) else {
             let names = EncoderPreset.allCases.map(\.rawValue).joined(separator: ", ")

@@ -46,6 +46,13 @@ extension CommandLineOptions {
 
     /// Checks that the options make a command.
     func validate() throws {
+        if let crf, !codec.crfRange.contains(crf) {
+            let range = codec.crfRange
+            throw UsageError(
+                description:
+                    "--crf \(crf == crf.rounded() ? String(Int(crf)) : String(crf)) is out of range for \(codec.rawValue); use a number from \(Int(range.lowerBound)) (best) to \(Int(range.upperBound)) (smallest)."
+            )
+        }
         guard output != nil else {
             throw UsageError(description: "no output file; add -o movie.mp4.")
         }

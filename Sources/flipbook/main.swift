@@ -102,7 +102,8 @@ func makeMovieFromStandardInput(
 extension CommandLineOptions {
     /// The library's settings for these options; the size is the images' or `--size`, set later.
     var videoSettings: VideoSettings {
-        var settings = VideoSettings(width: 2, height: 2, frameRate: frameRate, crf: crf)
+        var settings = VideoSettings(
+            width: 2, height: 2, frameRate: frameRate, crf: crf, codec: codec, bitDepth: bitDepth)
         settings.preset = preset
         settings.encoderThreads = threads
         settings.decodeWorkers = decodeWorkers

@@ -162,7 +162,7 @@ struct ImageSequenceJob {
         movieSettings.height = movieSize.height
         let writer = try MovieWriter(
             destination: destination, settings: movieSettings, imageLimits: imageLimits,
-            makeEncoder: X264Encoder.init)
+            makeEncoder: VideoEncoders.make)
         if let segment {
             await writer.describeAsSegment(
                 SegmentInfo(

@@ -61,7 +61,7 @@ public actor MovieWriter {
     {
         try self.init(
             destination: try MovieDestination(url, overwrite: overwrite), settings: settings,
-            imageLimits: imageLimits, makeEncoder: X264Encoder.init)
+            imageLimits: imageLimits, makeEncoder: VideoEncoders.make)
     }
 
     /// Creates a writer for a destination already checked, with the encoder `makeEncoder` opens.

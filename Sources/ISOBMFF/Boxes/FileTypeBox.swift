@@ -21,11 +21,15 @@ package struct FileTypeBox: Sendable, Equatable {
 
     /// The brands Flipbook writes for each kind of file.
     ///
-    /// - Parameter brand: The kind of file.
-    package init(brand: FileBrand) {
+    /// - Parameters:
+    ///   - brand: The kind of file.
+    ///   - codecBrands: The brands of the tracks' codecs (`avc1`, `av01`), named by an MP4 between
+    ///     `iso2` and `mp41`.
+    package init(brand: FileBrand, codecBrands: [FourCC] = ["avc1"]) {
         switch brand {
         case .mp4:
-            self.init(majorBrand: "isom", minorVersion: 0x200, compatibleBrands: ["isom", "iso2", "avc1", "mp41"])
+            self.init(
+                majorBrand: "isom", minorVersion: 0x200, compatibleBrands: ["isom", "iso2"] + codecBrands + ["mp41"])
         case .m4v:
             self.init(majorBrand: "M4V ", minorVersion: 0x200, compatibleBrands: ["M4V ", "M4A ", "mp42", "isom"])
         case .quickTime:

@@ -114,6 +114,7 @@ package struct MovieInspection: Sendable, Codable, Equatable {
         switch entry.type {
         case "avc1", "avc3": codec = "h264"
         case "hvc1", "hev1": codec = "hevc"
+        case "av01": codec = "av1"
         case "mp4v": codec = "mpeg4"
         default: codec = entry.type.trimmingCharacters(in: .whitespaces)
         }

@@ -38,21 +38,12 @@ package struct AVCSampleEntry: SampleEntry, Equatable {
 
     package var media: MediaKind { .video(width: width, height: height) }
 
+    package var compatibleBrand: FourCC? { "avc1" }
+
     /// Writes `avc1` with its `avcC`, `colr` and `pasp`.
     package func write(to writer: inout ByteWriter, isQuickTime: Bool) {
         writer.box("avc1") { w in
-            w.putZeros(6)  // reserved
-            w.putUInt16(1)  // data_reference_index
-            w.putZeros(16)  // pre_defined, reserved, pre_defined[3]
-            w.putUInt16(UInt16(clamping: width))
-            w.putUInt16(UInt16(clamping: height))
-            w.putUInt32(0x0048_0000)  // horizresolution 72 dpi
-            w.putUInt32(0x0048_0000)  // vertresolution 72 dpi
-            w.putUInt32(0)  // reserved
-            w.putUInt16(1)  // frame_count
-            w.putBytes(SampleDescriptionBox.compressorNameField(compressorName))
-            w.putUInt16(0x0018)  // depth: colour, no alpha
-            w.putInt16(-1)  // pre_defined
+            w.putVisualSampleEntryFields(width: width, height: height, compressorName: compressorName)
             AVCConfigurationBox(configuration: decoderConfiguration).write(to: &w)
             ColourInformationBox(colour: colour, isQuickTime: isQuickTime).write(to: &w)
             PixelAspectRatioBox(pixelAspectRatio).write(to: &w)
@@ -61,12 +52,7 @@ package struct AVCSampleEntry: SampleEntry, Equatable {
 
     /// Throws if the entry cannot be described in the file's fields.
     package func validate() throws {
-        guard (1...65535).contains(width), (1...65535).contains(height) else {
-            throw ISOBMFFError(.invalidTrack, "picture size \(width)x\(height) is outside 1...65535")
-        }
-        guard pixelAspectRatio.hSpacing > 0, pixelAspectRatio.vSpacing > 0 else {
-            throw ISOBMFFError(.invalidTrack, "pixel aspect ratio \(pixelAspectRatio) has a zero term")
-        }
+        try validateVisualSampleEntry(width: width, height: height, pixelAspectRatio: pixelAspectRatio)
         try decoderConfiguration.validate()
     }
 }

@@ -12,11 +12,16 @@ package protocol SampleEntry: Sendable {
     func write(to writer: inout ByteWriter, isQuickTime: Bool)
     /// Throws ``ISOBMFFError`` if the entry cannot be described in the file's fields.
     func validate() throws
+    /// The `ftyp` compatible brand an MP4 holding this entry names (`avc1` for H.264, `av01` for AV1),
+    /// or `nil` for none.
+    var compatibleBrand: FourCC? { get }
 }
 
 extension SampleEntry {
     /// An entry with nothing to check.
     package func validate() throws {}
+    /// No brand of its own.
+    package var compatibleBrand: FourCC? { nil }
 }
 
 /// The kind of media a track holds.

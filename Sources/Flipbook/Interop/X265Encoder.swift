@@ -1,0 +1,186 @@
+internal import CX265
+import ISOBMFF
+
+/// The libx265 HEVC encoder, through the API table of the bit depth asked for (Main for 8-bit,
+/// Main 10 for 10-bit; Debian's libx265 holds both).
+///
+/// Configured for MP4 output: length-prefixed NAL units, parameter sets kept out of the stream and
+/// handed to the muxer for `hvcC` (so the entry is `hvc1`), closed GOPs so every keyframe is an IDR a
+/// fragment or segment can start at, the colour description in the VUI. 8-bit pictures are given
+/// as they are; for Main 10 x265 scales them exactly (each value times 4).
+final class X265Encoder: VideoEncoder {
+    private let api: UnsafePointer<x265_api>
+    private let encoder: OpaquePointer
+    private let param: UnsafeMutablePointer<x265_param>
+    let sampleEntry: any SampleEntry
+    let codecName = "hevc"
+    /// x265's SEI naming its version and options, length-prefixed, put in front of the first picture.
+    private var pendingSEI: [UInt8] = []
+
+    /// Opens an encoder.
+    ///
+    /// - Parameters:
+    ///   - settings: Size, rate, CRF, preset, threads and bit depth.
+    ///   - colour: The matrix and range the pictures were converted with, written to the VUI.
+    init(settings: VideoSettings, colour: ColourMatrix) throws {
+        guard let api = flipbook_x265_api_get(Int32(settings.bitDepth)) else {
+            throw FlipbookError(
+                .encoderFailed, "this system's libx265 cannot encode \(settings.bitDepth)-bit HEVC",
+                underlying: LibraryCallError(library: "libx265", function: "x265_api_get", status: 0))
+        }
+        self.api = api
+        guard let param = api.pointee.param_alloc() else {
+            throw FlipbookError(.encoderFailed, "x265 could not allocate its parameters")
+        }
+        self.param = param
+        do {
+            try Self.configure(param, api: api, settings: settings, colour: colour)
+        } catch {
+            api.pointee.param_free(param)
+            throw error
+        }
+        guard let encoder = api.pointee.encoder_open(param) else {
+            api.pointee.param_free(param)
+            throw FlipbookError(
+                .encoderFailed,
+                "x265 could not open an encoder for \(settings.width)x\(settings.height) at \(settings.frameRate) fps",
+                underlying: LibraryCallError(library: "libx265", function: "x265_encoder_open", status: 0))
+        }
+        self.encoder = encoder
+
+        var nals: UnsafeMutablePointer<x265_nal>?
+        var count: UInt32 = 0
+        let headerBytes = api.pointee.encoder_headers(encoder, &nals, &count)
+        guard headerBytes > 0, let nals else {
+            api.pointee.encoder_close(encoder)
+            api.pointee.param_free(param)
+            throw FlipbookError(
+                .encoderFailed, "x265 did not produce parameter sets",
+                underlying: LibraryCallError(
+                    library: "libx265", function: "x265_encoder_headers", status: Int(headerBytes)))
+        }
+        var sets: [UInt32: [[UInt8]]] = [:]
+        var sei: [UInt8] = []
+        for nal in UnsafeBufferPointer(start: nals, count: Int(count)) {
+            let payload = UnsafeBufferPointer(start: nal.payload, count: Int(nal.sizeBytes))
+            switch nal.type {
+            // VPS, SPS, PPS: without the 4-byte length prefix, which hvcC does not want.
+            case 32, 33, 34: sets[nal.type, default: []].append(Array(payload.dropFirst(4)))
+            case 39: sei += payload  // prefix SEI, kept with its length for the first sample
+            default: break
+            }
+        }
+        pendingSEI = sei
+        sampleEntry = HEVCSampleEntry(
+            width: settings.width, height: settings.height,
+            decoderConfiguration: HEVCDecoderConfiguration(
+                videoParameterSets: sets[32] ?? [], sequenceParameterSets: sets[33] ?? [],
+                pictureParameterSets: sets[34] ?? [], bitDepth: UInt8(settings.bitDepth)),
+            colour: ColourDescription(colour), compressorName: "Flipbook HEVC")
+    }
+
+    /// Sets x265's parameters for `settings`: preset, size, rate, CRF, keyframes, VUI colour, MP4 output
+    /// and the profile.
+    private static func configure(
+        _ param: UnsafeMutablePointer<x265_param>, api: UnsafePointer<x265_api>, settings: VideoSettings,
+        colour: ColourMatrix
+    ) throws {
+        try x265Check(
+            api.pointee.param_default_preset(param, settings.preset.rawValue, nil), "x265_param_default_preset",
+            "x265 does not know the preset \(settings.preset.rawValue)")
+        var options: [(String, String)] = [
+            ("crf", String(settings.crf)),
+            // Every keyframe an IDR: fragments and segments start at keyframes.
+            ("open-gop", "0"),
+            ("repeat-headers", "0"), ("annexb", "0"), ("info", "1"),
+            ("colorprim", String(colour.colourPrimaries)), ("transfer", String(colour.transferCharacteristics)),
+            ("colormatrix", String(colour.matrixCoefficients)), ("range", colour.fullRange ? "full" : "limited"),
+            ("sar", "1:1"),
+        ]
+        if settings.encoderThreads > 0 {
+            options += [
+                ("pools", String(settings.encoderThreads)), ("frame-threads", String(min(settings.encoderThreads, 4))),
+            ]
+        }
+        if let frames = settings.framesPerFragment {
+            options += [("keyint", String(frames)), ("min-keyint", String(min(frames, 25)))]
+        }
+        for (name, value) in options {
+            try x265Check(
+                api.pointee.param_parse(param, name, value), "x265_param_parse", "x265 refused \(name)=\(value)")
+        }
+        param.pointee.sourceWidth = Int32(settings.width)
+        param.pointee.sourceHeight = Int32(settings.height)
+        param.pointee.internalCsp = X265_CSP_I420
+        param.pointee.fpsNum = UInt32(settings.frameRate.numerator)
+        param.pointee.fpsDenom = UInt32(settings.frameRate.denominator)
+        param.pointee.logLevel = X265_LOG_NONE
+        let profile = settings.bitDepth == 10 ? "main10" : "main"
+        try x265Check(
+            api.pointee.param_apply_profile(param, profile), "x265_param_apply_profile",
+            "x265 cannot apply the \(profile) profile")
+    }
+
+    deinit {
+        api.pointee.encoder_close(encoder)
+        api.pointee.param_free(param)
+    }
+
+    func encode(_ picture: YUVPicture, presentationTime: Int64) throws -> [EncodedPacket] {
+        var input = x265_picture()
+        api.pointee.picture_init(param, &input)
+        input.pts = presentationTime
+        // 8-bit planes in; a Main 10 encoder scales them up itself.
+        input.bitDepth = 8
+        input.colorSpace = X265_CSP_I420
+        input.stride = (Int32(picture.width), Int32(picture.width / 2), Int32(picture.width / 2))
+        // x265 copies the planes into its own frame during this call.
+        return try picture.luma.withUnsafeBufferPointer { luma in
+            try picture.cb.withUnsafeBufferPointer { cb in
+                try picture.cr.withUnsafeBufferPointer { cr in
+                    input.planes = (
+                        UnsafeMutableRawPointer(mutating: luma.baseAddress),
+                        UnsafeMutableRawPointer(mutating: cb.baseAddress),
+                        UnsafeMutableRawPointer(mutating: cr.baseAddress)
+                    )
+                    return try encodeOnce(&input).map { [$0] } ?? []
+                }
+            }
+        }
+    }
+
+    func flush() throws -> [EncodedPacket] {
+        var packets: [EncodedPacket] = []
+        while let packet = try encodeOnce(nil) { packets.append(packet) }
+        return packets
+    }
+
+    /// One `x265_encoder_encode` call; `nil` once a flush has nothing left. The payload is copied out
+    /// before the next call reuses it.
+    private func encodeOnce(_ input: UnsafeMutablePointer<x265_picture>?) throws -> EncodedPacket? {
+        var output = x265_picture()
+        api.pointee.picture_init(param, &output)
+        var nals: UnsafeMutablePointer<x265_nal>?
+        var count: UInt32 = 0
+        let status = api.pointee.encoder_encode(encoder, &nals, &count, input, &output)
+        try x265Check(status, "x265_encoder_encode", "x265 failed to encode a picture")
+        guard status > 0, count > 0, let nals else { return nil }
+        var data = pendingSEI
+        pendingSEI = []
+        for nal in UnsafeBufferPointer(start: nals, count: Int(count)) {
+            data.append(contentsOf: UnsafeBufferPointer(start: nal.payload, count: Int(nal.sizeBytes)))
+        }
+        return EncodedPacket(
+            data: data, presentationTime: output.pts, decodeTime: output.dts,
+            isKeyframe: output.sliceType == X265_TYPE_IDR)
+    }
+}
+
+/// The funnel for x265 status codes: negative means failure.
+private func x265Check(_ status: Int32, _ function: String, _ message: String) throws {
+    guard status >= 0 else {
+        throw FlipbookError(
+            .encoderFailed, message,
+            underlying: LibraryCallError(library: "libx265", function: function, status: Int(status)))
+    }
+}
