@@ -19,8 +19,4 @@ static inline int flipbook_fallocate_insert_range(int fd, long long offset, long
     return (int)syscall(SYS_fallocate, fd, FALLOC_FL_INSERT_RANGE, (off_t)offset, (off_t)length);
 }
 
-// inotify (watching a folder for finished images) is declared in <sys/inotify.h>, which the Glibc
-// module does not include.
-#include <sys/inotify.h>
-
 #endif

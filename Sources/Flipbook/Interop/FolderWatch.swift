@@ -1,4 +1,3 @@
-internal import CLinux
 import Foundation
 
 #if canImport(Glibc)
