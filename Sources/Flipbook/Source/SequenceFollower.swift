@@ -9,9 +9,9 @@ struct FollowedImage: Sendable {
 /// Takes the images of a numbered sequence that a renderer is still writing, in number order, each
 /// once it is complete.
 ///
-/// An image is complete when the folder watch says it was closed after writing or renamed into the
-/// folder, or, when it was found by listing the folder (at the start, after lost events, or when
-/// polling), when it ends as its format ends and (polling) has not changed since the listing
+/// An image is complete when it ends as its format ends (see ``ImageCompleteness``) and the folder
+/// watch says it was closed after writing or renamed into the folder, or it was found by listing
+/// the folder (at the start, after lost events), or, polling, it has not changed since the listing
 /// before. A missing number is waited for; once a later number has arrived and the missing one has
 /// not come within the grace period (or at the end) the gap policy decides about it. Only numbers
 /// not yet taken are remembered, so memory does not grow with the sequence.
@@ -108,12 +108,15 @@ final class SequenceFollower {
             if let image = try takeIfReady() { return image }
             if let last = policy.lastNumber, let next, next > last { return nil }
             if ending || clock.now - lastArrival >= policy.timeout { return try end() }
-            if let next, waitedOn != next {
-                waitedOn = next
-                waitedFor += 1
-            }
             try await waitForChanges(upTo: timeToNextDecision())
         }
+    }
+
+    /// Notes that the next image is not there yet and is about to be waited for (counted once per number).
+    func noteWaiting() {
+        guard let next, waitedOn != next else { return }
+        waitedOn = next
+        waitedFor += 1
     }
 
     /// How long until a timeout or a gap's grace runs out, at most a tenth of a second (so a stop
@@ -175,8 +178,9 @@ final class SequenceFollower {
         lastScan = clock.now
     }
 
-    /// Records `name` as complete if it is an image of the sequence not taken yet and, when it was
-    /// only listed (`completed` false), its content is whole.
+    /// Records `name` as complete if it is an image of the sequence not taken yet, its content is
+    /// whole, and it was closed after writing or renamed in (`completed`) or, polling, has not
+    /// changed since the listing before.
     private func consider(_ name: String, completed: Bool) {
         guard !name.hasPrefix(".") else { return }
         if wholeFolder {
@@ -192,16 +196,15 @@ final class SequenceFollower {
             }
             return
         }
-        if !completed {
-            let path = folder.appendingPathComponent(name).path
-            guard let state = POSIXFile.state(of: path) else { return }
-            if watch == nil, seen[name] != state {
-                seen[name] = state
-                return
-            }
-            guard ImageCompleteness.looksComplete(path, size: state.size) else { return }
-            seen[name] = nil
+        let path = folder.appendingPathComponent(name).path
+        guard let state = POSIXFile.state(of: path) else { return }
+        if !completed && watch == nil && seen[name] != state {
+            seen[name] = state
+            return
         }
+        // Even a closed file may be opened again to be finished (created empty, then written).
+        guard ImageCompleteness.looksComplete(path, size: state.size) else { return }
+        seen[name] = nil
         complete[number] = name
         lastArrival = clock.now
     }

@@ -69,6 +69,7 @@ struct FollowedSequenceJob {
                         schedule(image)
                     }
                     if scheduled == taken {
+                        follower.noteWaiting()
                         report(waiting: true)
                         guard let image = try await follower.waitForNext() else { break }
                         schedule(image)
