@@ -190,6 +190,25 @@ import Testing
         #expect(try Judge.frames(of: output).map(\.pts) == (0..<10).map { Int64($0) * 400 })
     }
 
+    @Test func aFolderIsFollowedNumberedLikeItsFirstImage() throws {
+        let dir = try TemporaryDirectory()
+        let renderer = try Self.renderer(in: dir, count: 6)
+        try Data("not an image".utf8).write(to: URL(fileURLWithPath: "\(renderer.live)/notes.txt"))
+        try Data("half".utf8).write(to: URL(fileURLWithPath: "\(renderer.live)/f_0003.png.tmp"))
+        let output = dir.path("folder.mp4")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ExternalTool.flipbookPath)
+        process.arguments = [renderer.live, "-o", output, "--follow", "--follow-timeout", "1", "--preset", "ultrafast"]
+        process.standardOutput = Pipe()
+        process.standardError = Pipe()
+        try process.run()
+        try renderer.write(1...6, .renamed)
+        let (_, stderr) = try Self.finish(process)
+        #expect(process.terminationStatus == 0, "\(stderr)")
+        #expect(try Judge.stream(of: output).frameCount == 6)
+        #expect(try Judge.frames(of: output).map(\.pts) == (0..<6).map { Int64($0) * 400 })
+    }
+
     @Test func nothingArrivingIsAnErrorAndLeavesNothing() throws {
         let dir = try TemporaryDirectory()
         let renderer = try Self.renderer(in: dir, count: 1)

@@ -88,6 +88,9 @@ final class SequenceFollower {
         try scan()
     }
 
+    /// Whether following was asked to stop early.
+    var stopped: Bool { stop?.isRequested == true }
+
     /// The next image if it is complete now, without waiting; `nil` otherwise or once stopped.
     func nextReady() throws -> FollowedImage? {
         guard stop?.isRequested != true else { return nil }

@@ -24,6 +24,11 @@ struct FollowedSequenceJob {
     func run() async throws -> MovieSummary {
         let started = Date()
         guard let first = try await follower.waitForNext() else {
+            if follower.stopped {
+                throw FlipbookError(
+                    .unreadableInput, "following was stopped before any image of the sequence arrived",
+                    path: follower.folder.path)
+            }
             throw FlipbookError(
                 .unreadableInput,
                 "no image of the sequence arrived within \(follower.policy.timeout); nothing to make a movie of",
