@@ -65,7 +65,9 @@ enum Reporting {
     /// The progress line when following: frames taken, frames waited for, and what it waits for now.
     static func followingLine(_ progress: SequenceProgress) -> String {
         let rate = progress.elapsedSeconds > 0 ? Double(progress.framesDone) / progress.elapsedSeconds : 0
-        let waiting = progress.waitingFor.map { ", waiting for image \($0)" } ?? ""
+        let waiting =
+            progress.waitingFor.map { ", waiting for image \($0)" }
+            ?? (progress.framesDone == 0 ? ", waiting for the first image" : "")
         return String(
             format: "flipbook: following: %d frames taken, %d waited for, %.1f fps%@", progress.framesDone,
             progress.framesWaitedFor, rate, waiting)

@@ -233,6 +233,21 @@ import Testing
         #expect(dir.entries() == ["live", "source"], "nothing at the destination, no hidden file")
     }
 
+    @Test func anImageArrivingAfterItsNumberWasGivenUpOnIsLeftOutAndNamed() throws {
+        let dir = try TemporaryDirectory()
+        let renderer = try Self.renderer(in: dir, count: 20)
+        let output = dir.path("late.mp4")
+        let process = try Self.follow(renderer, to: output, ["--follow-timeout", "1"])
+        // The renderer moves on past 3 for longer than the gap's grace (the timeout), then 3 comes.
+        try renderer.write([1, 2] + Array(4...18), .renamed, fps: 10)
+        try renderer.write([3, 19, 20], .renamed, fps: 10)
+        let (_, stderr) = try Self.finish(process)
+        #expect(process.terminationStatus == 0, "\(stderr)")
+        #expect(stderr.contains("frame 3 missing: f_0002.png is followed by f_0004.png"), "\(stderr)")
+        #expect(stderr.contains("f_0003.png arrived after its number was given up on and was left out"), "\(stderr)")
+        #expect(try Judge.stream(of: output).frameCount == 19)
+    }
+
     @Test func ctrlCFinishesTheMovieWithTheImagesTaken() throws {
         let dir = try TemporaryDirectory()
         let renderer = try Self.renderer(in: dir, count: 30)

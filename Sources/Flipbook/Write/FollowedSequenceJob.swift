@@ -23,6 +23,9 @@ struct FollowedSequenceJob {
 
     func run() async throws -> MovieSummary {
         let started = Date()
+        progress?(
+            SequenceProgress(
+                framesDone: 0, totalFrames: 0, elapsedSeconds: 0, isFollowing: true, waitingFor: follower.next))
         guard let first = try await follower.waitForNext() else {
             if follower.stopped {
                 throw FlipbookError(
