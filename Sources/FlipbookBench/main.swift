@@ -10,6 +10,8 @@ import Foundation
 //                                       N synthetic RGBA frames made in memory into a movie; with Y4M,
 //                                       the same frames (as Flipbook converts them) are also written as
 //                                       a .y4m file for bare x264.
+//   FlipbookBench follow SOURCE LIVE N FPS OUT.mp4 [polling]
+//                                       follows a renderer writing N frames at FPS (FollowBench.swift).
 
 /// CPU seconds (user and system) the process has used so far.
 func cpuSeconds() -> Double {
@@ -158,7 +160,12 @@ case "memory":
         String(
             format: "memory: %ld frames in %.2f s, %.1f fps, %ld bytes, %.2f s cpu", count, time, Double(count) / time,
             movie!.bytes, cpuSeconds() - cpuBefore))
+case "follow":
+    MemoryTuning.keepLargeBuffersInTheHeap()  // as the flipbook tool does
+    try await followBench(Array(arguments.dropFirst(2)))
 default:
-    print("usage: FlipbookBench decode DIR | prepare DIR | convert WxH N | memory WxH N PRESET CRF OUT.mp4 [OUT.y4m]")
+    print(
+        "usage: FlipbookBench decode DIR | prepare DIR | convert WxH N | memory WxH N PRESET CRF OUT.mp4 [OUT.y4m]"
+            + " | follow SOURCE LIVE N FPS OUT.mp4 [polling]")
     exit(2)
 }

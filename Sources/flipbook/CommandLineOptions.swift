@@ -30,6 +30,9 @@ struct CommandLineOptions {
     var gaps = GapPolicy.warn
     var startNumber: Int?
     var tiffPages = TIFFPages.first
+    var follow = false
+    var followUntil: Int?
+    var followTimeout: Duration?
     var imageLimits = ImageLimits()
     var quiet = false
     var json = false
@@ -263,6 +266,30 @@ let optionTable: [OptionSpec] = [
     ) { options, text in
         options.tiffPages = try require(
             TIFFPages(rawValue: text.lowercased()), "--tiff-pages \(text) is not a choice; use first or all.")
+    },
+    OptionSpec(
+        names: ["--follow"], value: nil,
+        help:
+            "Follow a folder or printf pattern a renderer is still writing: take each image once it is closed, in number order, into a fragmented movie that plays at any moment; Ctrl-C finishes the movie with the images taken."
+    ) { options, _ in options.follow = true },
+    OptionSpec(
+        names: ["--follow-until"], value: "N",
+        help: "With --follow, the number of the last image: end once it is taken (default: end on --follow-timeout)."
+    ) { options, text in
+        options.followUntil = try require(
+            Int(text).flatMap { $0 >= 0 ? $0 : nil }, "--follow-until \(text) is not a number; use 0 or more.")
+    },
+    OptionSpec(
+        names: ["--follow-timeout"], value: "SECONDS",
+        help:
+            "With --follow, end when no new image has come for this many seconds; a missing number is given up on (see --gaps) once a later one has come and it has not within this time (default 60)."
+    ) { options, text in
+        guard let time = MediaTime(parsingSeconds: text), time.value > 0, time <= MediaTime(value: 86400, timescale: 1)
+        else {
+            throw UsageError(
+                description: "--follow-timeout \(text) is not a time; use seconds above 0 and up to 86400, such as 60.")
+        }
+        options.followTimeout = .nanoseconds(time.value * 1_000_000_000 / Int64(time.timescale))
     },
     OptionSpec(
         names: ["--keep-order"], value: nil,

@@ -14,12 +14,13 @@ private final class CaughtSignal: Sendable {
 ///
 /// The signals' default action (ending the process at once, leaving temporary files behind) is
 /// turned off while the work runs; dispatch signal sources cancel the task instead, so the writer
-/// removes its temporary files and leaves an existing destination as it was.
+/// removes its temporary files and leaves an existing destination as it was. With `stopGracefully`
+/// the first signal calls it instead (the work ends early with what it has) and a second one cancels.
 ///
-/// - Returns: The work's result, and the signal that cancelled it when one arrived before it ended.
-func runInterruptibly<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async -> (
-    result: Result<T, any Error>, signal: Int32?
-) {
+/// - Returns: The work's result, and the signal that arrived before it ended, if one did.
+func runInterruptibly<T: Sendable>(
+    stopGracefully: (@Sendable () -> Void)? = nil, _ work: @escaping @Sendable () async throws -> T
+) async -> (result: Result<T, any Error>, signal: Int32?) {
     let task = Task { try await work() }
     let caught = CaughtSignal()
     let queue = DispatchQueue(label: "flipbook.signals")
@@ -28,17 +29,18 @@ func runInterruptibly<T: Sendable>(_ work: @escaping @Sendable () async throws -
         signal(number, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
         source.setEventHandler {
-            caught.number.withLock { $0 = $0 ?? number }
-            task.cancel()
+            let first = caught.number.withLock { caught in
+                defer { caught = caught ?? number }
+                return caught == nil
+            }
+            if first, let stopGracefully { stopGracefully() } else { task.cancel() }
         }
         source.resume()
         sources.append(source)
     }
     let result = await task.result
     for source in sources { source.cancel() }
-    let number = caught.number.withLock { $0 }
-    if case .success = result { return (result, nil) }
-    return (result, number)
+    return (result, caught.number.withLock { $0 })
 }
 
 /// The name of a signal the tool handles, for messages.

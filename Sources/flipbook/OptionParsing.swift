@@ -80,7 +80,7 @@ extension CommandLineOptions {
         } else if rawSize != nil {
             throw UsageError(description: "--raw-size is for raw frames on standard input; give - as the input.")
         }
-        if startNumber != nil && !inputs.contains(where: { $0.contains("%") }) {
+        if startNumber != nil && !inputs.contains(where: { $0.contains("%") }) && !follow {
             throw UsageError(
                 description: "--start-number is for printf pattern inputs such as frame_%04d.png; give one.")
         }
@@ -90,13 +90,34 @@ extension CommandLineOptions {
         if segment != nil && fragmented {
             throw UsageError(description: "--segment and --fragmented cannot be used together; pick one.")
         }
-        if fragmentDuration != nil && !fragmented {
+        if fragmentDuration != nil && !fragmented && !follow {
             throw UsageError(description: "--fragment-duration applies to fragmented output; add --fragmented.")
         }
+        try validateFollowing()
         if let size, size != size.roundedUpToEven {
             throw UsageError(
                 description:
                     "--size \(size) has an odd side; H.264 4:2:0 needs even sizes, such as \(size.roundedUpToEven).")
+        }
+    }
+
+    /// Checks `--follow` and the options that go with it.
+    private func validateFollowing() throws {
+        guard follow else {
+            for (given, name) in [(followUntil != nil, "--follow-until"), (followTimeout != nil, "--follow-timeout")]
+            where given {
+                throw UsageError(description: "\(name) applies to --follow; add --follow.")
+            }
+            return
+        }
+        guard inputs.count == 1, inputs != ["-"] else {
+            throw UsageError(
+                description: "--follow takes one input: a folder or a printf pattern such as frames/frame_%04d.png.")
+        }
+        for (given, name) in [
+            (segment != nil, "--segment"), (keepOrder, "--keep-order"), (skipInvalid, "--skip-invalid"),
+        ] where given {
+            throw UsageError(description: "--follow and \(name) cannot be used together; pick one.")
         }
     }
 }

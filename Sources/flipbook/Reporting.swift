@@ -53,12 +53,24 @@ enum Reporting {
 
     /// The progress line: frames done of total, rate, and time left.
     static func progressLine(_ progress: SequenceProgress) -> String {
+        if progress.isFollowing { return followingLine(progress) }
         let rate = progress.elapsedSeconds > 0 ? Double(progress.framesDone) / progress.elapsedSeconds : 0
         let left = rate > 0 ? Double(progress.totalFrames - progress.framesDone) / rate : 0
         let percent = 100 * progress.framesDone / max(progress.totalFrames, 1)
         return String(
             format: "flipbook: frame %d/%d (%d%%), %.1f fps, %@ left", progress.framesDone, progress.totalFrames,
             percent, rate, clock(left))
+    }
+
+    /// The progress line when following: frames taken, frames waited for, and what it waits for now.
+    static func followingLine(_ progress: SequenceProgress) -> String {
+        let rate = progress.elapsedSeconds > 0 ? Double(progress.framesDone) / progress.elapsedSeconds : 0
+        let waiting =
+            progress.waitingFor.map { ", waiting for image \($0)" }
+            ?? (progress.framesDone == 0 ? ", waiting for the first image" : "")
+        return String(
+            format: "flipbook: following: %d frames taken, %d waited for, %.1f fps%@", progress.framesDone,
+            progress.framesWaitedFor, rate, waiting)
     }
 
     private static func clock(_ seconds: Double) -> String {

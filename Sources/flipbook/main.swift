@@ -37,10 +37,14 @@ func run(_ arguments: [String]) async -> Int32 {
             progress = { @Sendable update in Terminal.progress(Reporting.progressLine(update)) }
         }
         let output = URL(fileURLWithPath: options.output!)
-        let (result, signal) = await runInterruptibly { [settings, progress] in
-            try await makeMovie(options, settings: settings, progress: progress)
+        // When following, a first Ctrl-C ends following and finishes the movie; a second one discards it.
+        let stop = options.follow ? FollowStop() : nil
+        var stopGracefully: (@Sendable () -> Void)?
+        if let stop { stopGracefully = { stop.request() } }
+        let (result, signal) = await runInterruptibly(stopGracefully: stopGracefully) { [settings, progress] in
+            try await makeMovie(options, settings: settings, stop: stop, progress: progress)
         }
-        if let signal {
+        if let signal, case .failure = result {
             if showProgress { Terminal.clearProgress() }
             Terminal.error(
                 "flipbook: interrupted by \(signalName(signal)); the movie was discarded and nothing at \(output.path) was changed"
@@ -51,6 +55,9 @@ func run(_ arguments: [String]) async -> Int32 {
         if showProgress { Terminal.clearProgress() }
         if !options.quiet {
             for line in Reporting.warningLines(movie) { Terminal.error(line) }
+            if let signal, stop != nil {
+                Terminal.error("flipbook: \(signalName(signal)): stopped following; the movie holds the images taken")
+            }
         }
         if options.json { Terminal.output(Reporting.json(movie)) }
         if !options.quiet { Terminal.error(Reporting.summaryLine(movie, seconds: Date().timeIntervalSince(started))) }
@@ -64,10 +71,19 @@ func run(_ arguments: [String]) async -> Int32 {
 
 /// The movie the options ask for: from raw frames on standard input, or from image files.
 func makeMovie(
-    _ options: CommandLineOptions, settings: VideoSettings, progress: (@Sendable (SequenceProgress) -> Void)?
+    _ options: CommandLineOptions, settings: VideoSettings, stop: FollowStop?,
+    progress: (@Sendable (SequenceProgress) -> Void)?
 ) async throws -> MovieSummary {
     if let rawSize = options.rawSize {
         return try await makeMovieFromStandardInput(options, rawSize: rawSize, settings: settings)
+    }
+    if options.follow {
+        return try await MovieWriter.makeMovie(
+            following: URL(fileURLWithPath: options.inputs[0]), to: URL(fileURLWithPath: options.output!),
+            settings: settings, size: options.size, overwrite: options.overwrite, startNumber: options.startNumber,
+            follow: options.followPolicy, stop: stop, imageDuration: options.imageDuration,
+            repeatFrames: options.repeatFrames, imageLimits: options.imageLimits, gaps: options.gaps,
+            progress: progress)
     }
     let images = try ImageFiles.collect(
         options.inputs.map { URL(fileURLWithPath: $0) }, keepOrder: options.keepOrder, startNumber: options.startNumber,
@@ -111,10 +127,18 @@ extension CommandLineOptions {
         settings.background = background
         settings.colourStandard = colourStandard
         settings.colourRange = colourRange
-        if fragmented {
+        if fragmented || follow {
             settings.fragmentDuration = fragmentDuration ?? MediaTime(value: 1, timescale: 1)
         }
         return settings
+    }
+
+    /// How `--follow` follows: `--follow-until`, `--follow-timeout` (also the grace of a gap), and
+    /// folder listings instead of inotify when `FLIPBOOK_FOLLOW_POLLING=1` is set.
+    var followPolicy: FollowPolicy {
+        FollowPolicy(
+            lastNumber: followUntil, timeout: followTimeout ?? .seconds(60),
+            watching: ProcessInfo.processInfo.environment["FLIPBOOK_FOLLOW_POLLING"] == "1" ? .polling : .events)
     }
 }
 

@@ -216,6 +216,27 @@ final class POSIXFile {
         return lstat(path, &info) == 0
     }
 
+    /// A regular file's size and modification time, to tell whether it is still changing; `nil` for
+    /// anything else or a file that is gone.
+    static func state(of path: String) -> FileState? {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return FileState(
+            size: Int64(info.st_size),
+            modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+    }
+
+    /// Up to `count` bytes of the file at `path` from `offset`; `nil` when it cannot be read.
+    static func bytes(of path: String, at offset: Int64, count: Int) -> [UInt8]? {
+        let fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { _ = Glibc.close(fd) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        let done = bytes.withUnsafeMutableBytes { readFully(fd, into: $0, at: off_t(offset)) }
+        guard done >= 0 else { return nil }
+        return Array(bytes[..<done])
+    }
+
     /// Whether `path` is a folder.
     static func isDirectory(_ path: String) -> Bool {
         var info = stat()
@@ -274,4 +295,10 @@ final class POSIXFile {
             code, "cannot \(verb): \(describe(errno: number))", path: path,
             underlying: SystemCallError(function: function, path: path, errno: number))
     }
+}
+
+/// A file's size and modification time (nanoseconds since 1970), as `stat` reports them.
+struct FileState: Sendable, Hashable {
+    let size: Int64
+    let modified: Int64
 }

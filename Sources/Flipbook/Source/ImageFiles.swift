@@ -116,6 +116,20 @@ struct NumberPattern {
         width = digits.isEmpty ? nil : Int(digits)
     }
 
+    /// The pattern of the numbered file `name`, around its last run of digits: `f7.png` gives
+    /// `f%d.png`, `frame_0007.png` (zero-padded) gives `frame_%04d.png`; `nil` without digits.
+    init?(example name: String) {
+        guard let last = name.lastIndex(where: \.isASCIIDigit) else { return nil }
+        var start = last
+        while start > name.startIndex, name[name.index(before: start)].isASCIIDigit {
+            start = name.index(before: start)
+        }
+        let digits = name[start...last]
+        prefix = String(name[..<start])
+        suffix = String(name[name.index(after: last)...])
+        width = digits.count > 1 && digits.first == "0" ? digits.count : nil
+    }
+
     /// The number in `name`, when it fits the pattern.
     func number(in name: String) -> Int? {
         guard name.hasPrefix(prefix), name.hasSuffix(suffix), name.count > prefix.count + suffix.count else {

@@ -65,6 +65,11 @@ public struct ImageNumbering: Sendable, Hashable {
     /// One sentence naming the missing numbers and the images around each gap:
     /// `frames 4, 8 missing: f3.png is followed by f5.png, f7.png by f9.png`.
     public var gapDescription: String {
+        Self.gapDescription(missing: missing, neighbours: neighbours)
+    }
+
+    /// The sentence of ``gapDescription`` for `missing` numbers and the image names around each gap.
+    static func gapDescription(missing: [Int], neighbours: [(before: String, after: String)]) -> String {
         let shown = missing.prefix(20).map(String.init).joined(separator: ", ")
         let more = missing.count > 20 ? " and \(missing.count - 20) more" : ""
         let noun = missing.count == 1 ? "frame" : "frames"

@@ -35,10 +35,17 @@ public struct FrameSize: Sendable, Hashable, CustomStringConvertible {
 public struct SequenceProgress: Sendable, Hashable {
     /// Frames encoded so far.
     public var framesDone: Int
-    /// Frames in the whole sequence.
+    /// Frames in the whole sequence; when following a sequence still being written, the frames
+    /// known so far (up to the last number, when it was given).
     public var totalFrames: Int
     /// Seconds since the work started.
     public var elapsedSeconds: Double
+    /// Whether the sequence is being followed while it is written (see ``FollowPolicy``).
+    public var isFollowing = false
+    /// When following: how many images were not complete yet when their turn came and were waited for.
+    public var framesWaitedFor = 0
+    /// When following: the number of the image being waited for now, if one is.
+    public var waitingFor: Int? = nil
 }
 
 extension MovieWriter {

@@ -1,0 +1,153 @@
+import Foundation
+
+/// The work behind ``MovieWriter/makeMovie(following:to:settings:size:overwrite:startNumber:follow:stop:imageDuration:repeatFrames:imageLimits:gaps:progress:)``.
+///
+/// The first image to arrive is decoded to learn the movie's size; after it, every image the
+/// follower hands over is decoded, fitted and converted on several threads (at most ``lookahead``
+/// at once) and appended in number order. When nothing is being decoded the job waits for the
+/// follower, so an image is taken as soon as it is complete. The movie is fragmented: every
+/// finished fragment is on disk, in the hidden file beside the destination, while following goes on.
+struct FollowedSequenceJob {
+    let follower: SequenceFollower
+    let destination: MovieDestination
+    let settings: VideoSettings
+    let size: FrameSize?
+    let copies: Int
+    let imageLimits: ImageLimits
+    let gaps: GapPolicy
+    let progress: (@Sendable (SequenceProgress) -> Void)?
+
+    var lookahead: Int {
+        settings.decodeWorkers > 0 ? settings.decodeWorkers : max(2, ProcessInfo.processInfo.activeProcessorCount)
+    }
+
+    func run() async throws -> MovieSummary {
+        let started = Date()
+        progress?(
+            SequenceProgress(
+                framesDone: 0, totalFrames: 0, elapsedSeconds: 0, isFollowing: true, waitingFor: follower.next))
+        guard let first = try await follower.waitForNext() else {
+            if follower.stopped {
+                throw FlipbookError(
+                    .unreadableInput, "following was stopped before any image of the sequence arrived",
+                    path: follower.folder.path)
+            }
+            throw FlipbookError(
+                .unreadableInput,
+                "no image of the sequence arrived within \(follower.policy.timeout); nothing to make a movie of",
+                path: follower.folder.path)
+        }
+        let origin = FrameOrigin(index: 0, path: first.url.path)
+        let firstFrame = try origin.attributing {
+            try ImageDecoder.decodeImageFile(
+                at: first.url, limits: imageLimits, sizeHint: sizeHint, planes: size.map { .size($0) } ?? .anyEvenSize)
+        }
+        let (writer, roundedFrom) = try makeWriter(firstFrame: firstFrame)
+        do {
+            var taken = 0
+            func report(waiting: Bool) {
+                progress?(
+                    SequenceProgress(
+                        framesDone: taken, totalFrames: totalFrames(taken: taken),
+                        elapsedSeconds: Date().timeIntervalSince(started), isFollowing: true,
+                        framesWaitedFor: follower.waitedFor, waitingFor: waiting ? follower.next : nil))
+            }
+            try await withThrowingTaskGroup(of: (Int, Result<YUVPicture, any Error>).self) { group in
+                let preparer = writer.preparer
+                let planes = PlanarRequest.size(FrameSize(width: writer.settings.width, height: writer.settings.height))
+                var images: [Int: FollowedImage] = [0: first]
+                group.addTask { (0, Result { try preparer.prepare(firstFrame) }) }
+                var scheduled = 1
+                func schedule(_ image: FollowedImage) {
+                    let index = scheduled
+                    images[index] = image
+                    group.addTask { [imageLimits, sizeHint] in
+                        let picture = Result {
+                            try preparer.prepare(
+                                try ImageDecoder.decodeImageFile(
+                                    at: image.url, limits: imageLimits, sizeHint: sizeHint, planes: planes))
+                        }
+                        return (index, picture)
+                    }
+                    scheduled += 1
+                }
+                var ready: [Int: Result<YUVPicture, any Error>] = [:]
+                while true {
+                    while scheduled - taken - ready.count < lookahead, let image = try follower.nextReady() {
+                        schedule(image)
+                    }
+                    if scheduled == taken {
+                        follower.noteWaiting()
+                        report(waiting: true)
+                        guard let image = try await follower.waitForNext() else { break }
+                        schedule(image)
+                        continue
+                    }
+                    guard let (index, picture) = try await group.next() else { break }
+                    let image = images[index]!
+                    ready[index] = picture.mapError {
+                        FrameOrigin(index: index, path: image.url.path).attribute(any: $0)
+                    }
+                    while let picture = ready.removeValue(forKey: taken), let image = images.removeValue(forKey: taken)
+                    {
+                        let start = startByNumber(of: image)
+                        for copy in 0..<copies {
+                            try await writer.append(
+                                prepared: picture, at: copy == 0 ? start : nil, duration: nil,
+                                origin: FrameOrigin(index: taken, path: image.url.path))
+                        }
+                        taken += 1
+                        report(waiting: false)
+                    }
+                }
+            }
+            if let end = endByNumber() { try await writer.extendLastFrame(until: end) }
+            var summary = try await writer.finish()
+            summary.sizeRoundedFrom = roundedFrom
+            if !follower.missing.isEmpty {
+                summary.missingNumbers = follower.missing
+                summary.gapDescription = follower.gapDescription
+            }
+            summary.warnings = follower.notes + summary.warnings
+            return summary
+        } catch {
+            await writer.cancel()
+            throw error
+        }
+    }
+
+    /// Frames in the sequence as far as is known: the last number's, or those taken so far.
+    private func totalFrames(taken: Int) -> Int {
+        guard let last = follower.policy.lastNumber, let first = follower.firstNumber else { return taken }
+        return max(taken, last - first + 1 - follower.missing.count)
+    }
+
+    /// When `image` starts when time is kept by the numbers (``GapPolicy/hold``).
+    private func startByNumber(of image: FollowedImage) -> MediaTime? {
+        guard gaps == .hold, let first = follower.firstNumber else { return nil }
+        return MediaTime(frame: (image.number - first) * copies, at: settings.frameRate)
+    }
+
+    /// Where the movie ends when time is kept by the numbers: one image after the last number (the
+    /// last one asked for, when it never came).
+    private func endByNumber() -> MediaTime? {
+        guard gaps == .hold, let first = follower.firstNumber, let next = follower.next else { return nil }
+        let end = follower.missing.last.map { max(next, $0 + 1) } ?? next
+        return MediaTime(frame: (end - first) * copies, at: settings.frameRate)
+    }
+
+    private var sizeHint: DecodeSizeHint? { DecodeSizeHint(movieSize: size, fit: settings.fit) }
+
+    /// The writer, sized from the first image unless a size was given.
+    private func makeWriter(firstFrame frame: DecodedImage) throws -> (MovieWriter, FrameSize?) {
+        var movieSettings = settings
+        let imageSize = FrameSize(width: frame.width, height: frame.height)
+        let movieSize = size ?? imageSize.roundedUpToEven
+        movieSettings.width = movieSize.width
+        movieSettings.height = movieSize.height
+        let writer = try MovieWriter(
+            destination: destination, settings: movieSettings, imageLimits: imageLimits,
+            makeEncoder: X264Encoder.init)
+        return (writer, size == nil && movieSize != imageSize ? imageSize : nil)
+    }
+}
