@@ -6,7 +6,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Build and run-time libraries; ffmpeg/ffprobe (the demo's frame generator and the tests' judge), GNU time
 # (peak memory in the tests), MediaInfo and ExifTool (independent MP4 readers that judge box-level claims), and
 # Pillow (python3-pil: the reference decoder for WebP in the tests).
-PACKAGES := libx264-dev libspng-dev libturbojpeg0-dev libwebp-dev libtiff-dev libheif-dev libdeflate-dev python3-pil ffmpeg \
+PACKAGES := libx264-dev libx265-dev libsvtav1enc-dev libspng-dev libturbojpeg0-dev libwebp-dev libtiff-dev libheif-dev libdeflate-dev python3-pil ffmpeg \
 	pkg-config time mediainfo libimage-exiftool-perl
 # The tests' makers of TIFF, HEIC and AVIF files (libtiff's tiffcp and tiffset, libheif's heif-enc) and Debian's Python
 # with venv for pillow-heif (from PyPI), the tests' reference HEIC/AVIF decoder with its own libheif and codecs.

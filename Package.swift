@@ -16,6 +16,11 @@ let package = Package(
             name: "CX265",
             pkgConfig: "x265",
             providers: [.apt(["libx265-dev"])]),
+        // No pkgConfig: SvtAv1Enc.pc adds -DEB_DLL, which SwiftPM drops with a "prohibited flag" warning
+        // (it only matters on Windows); the headers are under /usr/include/svt-av1.
+        .systemLibrary(
+            name: "CSVTAV1",
+            providers: [.apt(["libsvtav1enc-dev"])]),
         .systemLibrary(
             name: "CSPNG",
             pkgConfig: "spng",
@@ -54,7 +59,8 @@ let package = Package(
         .target(
             name: "Flipbook",
             dependencies: [
-                "ISOBMFF", "CX264", "CX265", "CSPNG", "CTurboJPEG", "CWebP", "CTIFF", "CHEIF", "CDeflate", "CLinux",
+                "ISOBMFF", "CX264", "CX265", "CSVTAV1", "CSPNG", "CTurboJPEG", "CWebP", "CTIFF", "CHEIF", "CDeflate",
+                "CLinux",
                 "CFlipbookPixels",
             ]),
 

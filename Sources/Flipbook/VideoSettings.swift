@@ -154,6 +154,14 @@ public struct VideoSettings: Sendable, Hashable {
                 )
             }
         }
+        for (name, value, limits) in [("width", width, codec.widthRange), ("height", height, codec.heightRange)] {
+            guard limits.contains(value) else {
+                throw FlipbookError(
+                    .invalidSettings,
+                    "\(name) \(value) is out of range for \(codec.rawValue); use \(limits.lowerBound) to "
+                        + "\(limits.upperBound) pixels")
+            }
+        }
         let range = codec.crfRange
         guard crf.isFinite, range.contains(crf) else {
             throw FlipbookError(

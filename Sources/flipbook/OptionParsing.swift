@@ -99,6 +99,12 @@ extension CommandLineOptions {
                 description:
                     "--size \(size) has an odd side; H.264 4:2:0 needs even sizes, such as \(size.roundedUpToEven).")
         }
+        if let size, !codec.widthRange.contains(size.width) || !codec.heightRange.contains(size.height) {
+            throw UsageError(
+                description:
+                    "--size \(size) is outside what \(codec.rawValue) encodes: \(codec.widthRange.lowerBound)x\(codec.heightRange.lowerBound) to \(codec.widthRange.upperBound)x\(codec.heightRange.upperBound)."
+            )
+        }
     }
 
     /// Checks `--follow` and the options that go with it.

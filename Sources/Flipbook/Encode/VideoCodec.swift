@@ -32,6 +32,22 @@ public enum VideoCodec: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// The widths the codec's encoder takes: 2 to 16384 pixels, 64 to 16384 for AV1 (SVT-AV1's limits).
+    public var widthRange: ClosedRange<Int> {
+        switch self {
+        case .h264, .hevc: VideoSettings.sideRange
+        case .av1: 64...16384
+        }
+    }
+
+    /// The heights the codec's encoder takes: 2 to 16384 pixels, 64 to 8704 for AV1 (SVT-AV1's limits).
+    public var heightRange: ClosedRange<Int> {
+        switch self {
+        case .h264, .hevc: VideoSettings.sideRange
+        case .av1: 64...8704
+        }
+    }
+
     /// The bit depths the codec is encoded at: 8 or 10 (H.264 High 10, HEVC Main 10, AV1 Main).
     public var bitDepths: [Int] { [8, 10] }
 

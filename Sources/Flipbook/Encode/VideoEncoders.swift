@@ -5,8 +5,7 @@ enum VideoEncoders {
         switch settings.codec {
         case .h264: try X264Encoder(settings: settings, colour: colour)
         case .hevc: try X265Encoder(settings: settings, colour: colour)
-        case .av1:
-            throw FlipbookError(.invalidSettings, "av1 is not available in this build of Flipbook; use h264 or hevc")
+        case .av1: try SVTAV1Encoder(settings: settings, colour: colour)
         }
     }
 }

@@ -1,0 +1,248 @@
+internal import CSVTAV1
+import Foundation
+import ISOBMFF
+
+// SVT-AV1's header declares its own `Bool` (a byte), which shadows Swift's here: write `Swift.Bool`.
+
+/// The SVT-AV1 encoder (Main profile, 8- or 10-bit 4:2:0), one encoder handle per instance.
+///
+/// Configured for MP4 output: CRF rate control, closed GOPs whose keyframes are real key frames
+/// (`KF_REFRESH`, never forward keyframes) so fragments and segments can start at them, the colour
+/// description in the sequence header. Each packet SVT-AV1 returns is one temporal unit; its
+/// temporal delimiter is taken out, as AV1-ISOBMFF wants samples. A temporal unit shows exactly one
+/// frame and AV1 has no reordering in the container, so packets come out in presentation order and
+/// each one's decode time is its presentation time.
+final class SVTAV1Encoder: VideoEncoder {
+    private let handle: UnsafeMutablePointer<EbComponentType>
+    private let bitDepth: Int
+    let sampleEntry: any SampleEntry
+    let codecName = "av1"
+    /// Whether the end of the stream has been signalled.
+    private var isFlushed = false
+
+    /// Opens an encoder.
+    ///
+    /// - Parameters:
+    ///   - settings: Size, rate, CRF, preset, threads, bit depth and fragment length.
+    ///   - colour: The matrix and range the pictures were converted with, written to the sequence header.
+    init(settings: VideoSettings, colour: ColourMatrix) throws {
+        _ = Self.silencedLog
+        var created: UnsafeMutablePointer<EbComponentType>?
+        var config = EbSvtAv1EncConfiguration()
+        try svtCheck(
+            svt_av1_enc_init_handle(&created, nil, &config), "svt_av1_enc_init_handle",
+            "SVT-AV1 could not create an encoder")
+        guard let created else {
+            throw FlipbookError(
+                .encoderFailed, "SVT-AV1 could not create an encoder",
+                underlying: LibraryCallError(library: "SVT-AV1", function: "svt_av1_enc_init_handle", status: 0))
+        }
+        handle = created
+        bitDepth = settings.bitDepth
+        do {
+            Self.configure(&config, settings: settings, colour: colour)
+            try svtCheck(
+                svt_av1_enc_set_parameter(handle, &config), "svt_av1_enc_set_parameter",
+                "SVT-AV1 refused the settings for \(settings.width)x\(settings.height) at \(settings.frameRate) fps, "
+                    + "\(settings.bitDepth)-bit, preset \(settings.preset.svtAV1Preset), CRF \(settings.crf)")
+            try svtCheck(svt_av1_enc_init(handle), "svt_av1_enc_init", "SVT-AV1 could not start its encoder")
+            let sequenceHeader = try Self.streamHeader(handle)
+            sampleEntry = AV1SampleEntry(
+                width: settings.width, height: settings.height,
+                configuration: try AV1CodecConfiguration(sequenceHeaderOBU: sequenceHeader),
+                colour: ColourDescription(colour), compressorName: "Flipbook AV1")
+        } catch {
+            svt_av1_enc_deinit(handle)
+            svt_av1_enc_deinit_handle(handle)
+            throw error
+        }
+    }
+
+    /// SVT-AV1 prints its version, configuration and problems to standard error unless `SVT_LOG` says
+    /// otherwise (read by each `svt_av1_enc_init_handle`); -1 silences it, as the tool's standard error
+    /// is its own. A value the user set is kept. Set once, before the first encoder.
+    private static let silencedLog: Void = {
+        setenv("SVT_LOG", "-1", 0)
+    }()
+
+    /// Sets SVT-AV1's configuration for `settings`: preset, size, rate, bit depth, CRF, keyframes,
+    /// threads and the colour description.
+    private static func configure(
+        _ config: inout EbSvtAv1EncConfiguration, settings: VideoSettings, colour: ColourMatrix
+    ) {
+        config.enc_mode = Int8(settings.preset.svtAV1Preset)
+        config.source_width = UInt32(settings.width)
+        config.source_height = UInt32(settings.height)
+        config.frame_rate_numerator = UInt32(settings.frameRate.numerator)
+        config.frame_rate_denominator = UInt32(settings.frameRate.denominator)
+        config.encoder_bit_depth = UInt32(settings.bitDepth)
+        config.encoder_color_format = EB_YUV420
+        config.profile = MAIN_PROFILE
+        // CRF as ffmpeg's libsvtav1 sets it: rate control mode 0 with adaptive quantisation left on
+        // (turning it off would make this constant QP).
+        config.rate_control_mode = UInt32(SVT_AV1_RC_MODE_CQP_OR_CRF.rawValue)
+        config.qp = UInt32(settings.crf.rounded())
+        // Every keyframe a key frame (closed GOP): fragments and segments start at keyframes.
+        config.intra_refresh_type = SVT_AV1_KF_REFRESH
+        if let frames = settings.framesPerFragment {
+            // A keyframe at least once a fragment; the period counts the frames between keyframes.
+            config.intra_period_length = Int32(frames - 1)
+        }
+        config.logical_processors = UInt32(settings.encoderThreads)
+        config.color_description_present_flag = 1
+        config.color_primaries = EbColorPrimaries(rawValue: UInt32(colour.colourPrimaries))
+        config.transfer_characteristics = EbTransferCharacteristics(rawValue: UInt32(colour.transferCharacteristics))
+        config.matrix_coefficients = EbMatrixCoefficients(rawValue: UInt32(colour.matrixCoefficients))
+        config.color_range = colour.fullRange ? EB_CR_FULL_RANGE : EB_CR_STUDIO_RANGE
+        // Flipbook's chroma samples are the mean of 2x2 luma sites (centred), which AV1 cannot name.
+        config.chroma_sample_position = EB_CSP_UNKNOWN
+    }
+
+    /// The sequence header OBU from `svt_av1_enc_stream_header`, copied out and without any temporal delimiter.
+    private static func streamHeader(_ handle: UnsafeMutablePointer<EbComponentType>) throws -> [UInt8] {
+        var header: UnsafeMutablePointer<EbBufferHeaderType>?
+        try svtCheck(
+            svt_av1_enc_stream_header(handle, &header), "svt_av1_enc_stream_header",
+            "SVT-AV1 did not produce a sequence header")
+        guard let header else {
+            throw FlipbookError(.encoderFailed, "SVT-AV1 did not produce a sequence header")
+        }
+        defer { svt_av1_enc_stream_header_release(header) }
+        let bytes = Array(UnsafeBufferPointer(start: header.pointee.p_buffer, count: Int(header.pointee.n_filled_len)))
+        do {
+            return try AV1OpenBitstreamUnits.removingTemporalDelimiters(bytes)
+        } catch {
+            throw FlipbookError(.encoderFailed, "SVT-AV1's sequence header is not a valid OBU", underlying: error)
+        }
+    }
+
+    deinit {
+        svt_av1_enc_deinit(handle)
+        svt_av1_enc_deinit_handle(handle)
+    }
+
+    func encode(_ picture: YUVPicture, presentationTime: Int64) throws -> [EncodedPacket] {
+        if bitDepth == 8 {
+            try send(picture, presentationTime: presentationTime, luma: picture.luma, cb: picture.cb, cr: picture.cr)
+        } else {
+            try send(
+                picture, presentationTime: presentationTime, luma: Self.widened(picture.luma),
+                cb: Self.widened(picture.cb), cr: Self.widened(picture.cr))
+        }
+        return try receive(waiting: false)
+    }
+
+    func flush() throws -> [EncodedPacket] {
+        guard !isFlushed else { return [] }
+        isFlushed = true
+        var end = EbBufferHeaderType()
+        end.size = UInt32(MemoryLayout<EbBufferHeaderType>.size)
+        end.pic_type = EB_AV1_INVALID_PICTURE
+        end.flags = UInt32(EB_BUFFERFLAG_EOS)
+        try svtCheck(
+            svt_av1_enc_send_picture(handle, &end), "svt_av1_enc_send_picture", "SVT-AV1 could not end the stream")
+        return try receive(waiting: true)
+    }
+
+    /// 8-bit samples as SVT-AV1's 10-bit input: 16-bit little-endian words, each value times 4 (exact).
+    private static func widened(_ plane: [UInt8]) -> [UInt16] {
+        plane.map { (UInt16($0) << 2).littleEndian }
+    }
+
+    /// Hands one picture's planes (8-bit bytes or 16-bit words) to SVT-AV1, which copies them during the call.
+    private func send<Sample>(
+        _ picture: YUVPicture, presentationTime: Int64, luma: [Sample], cb: [Sample], cr: [Sample]
+    ) throws {
+        let bytesPerSample = MemoryLayout<Sample>.size
+        var input = EbBufferHeaderType()
+        input.size = UInt32(MemoryLayout<EbBufferHeaderType>.size)
+        input.pts = presentationTime
+        input.pic_type = EB_AV1_INVALID_PICTURE  // the encoder decides
+        input.n_filled_len = UInt32((luma.count + cb.count + cr.count) * bytesPerSample)
+        try luma.withUnsafeBytes { luma in
+            try cb.withUnsafeBytes { cb in
+                try cr.withUnsafeBytes { cr in
+                    var planes = EbSvtIOFormat()
+                    planes.luma = UnsafeMutablePointer(mutating: luma.baseAddress?.assumingMemoryBound(to: UInt8.self))
+                    planes.cb = UnsafeMutablePointer(mutating: cb.baseAddress?.assumingMemoryBound(to: UInt8.self))
+                    planes.cr = UnsafeMutablePointer(mutating: cr.baseAddress?.assumingMemoryBound(to: UInt8.self))
+                    // Strides in samples, not bytes.
+                    planes.y_stride = UInt32(picture.width)
+                    planes.cb_stride = UInt32(picture.width / 2)
+                    planes.cr_stride = UInt32(picture.width / 2)
+                    planes.width = UInt32(picture.width)
+                    planes.height = UInt32(picture.height)
+                    planes.color_fmt = EB_YUV420
+                    planes.bit_depth = bitDepth == 8 ? EB_EIGHT_BIT : EB_TEN_BIT
+                    try withUnsafeMutableBytes(of: &planes) { planes in
+                        input.p_buffer = planes.baseAddress?.assumingMemoryBound(to: UInt8.self)
+                        try svtCheck(
+                            svt_av1_enc_send_picture(handle, &input), "svt_av1_enc_send_picture",
+                            "SVT-AV1 could not take picture \(presentationTime)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// The packets SVT-AV1 has ready; with `waiting`, every packet up to the end of the stream.
+    private func receive(waiting: Swift.Bool) throws -> [EncodedPacket] {
+        var packets: [EncodedPacket] = []
+        while true {
+            var output: UnsafeMutablePointer<EbBufferHeaderType>?
+            let status = svt_av1_enc_get_packet(handle, &output, waiting ? 1 : 0)
+            if status == EB_NoErrorEmptyQueue { return packets }
+            try svtCheck(status, "svt_av1_enc_get_packet", "SVT-AV1 failed to encode a picture")
+            guard let header = output?.pointee else { return packets }
+            let isEnd = header.flags & UInt32(EB_BUFFERFLAG_EOS) != 0
+            // The payload lives until the buffer is released: copy it first.
+            let bytes = Array(UnsafeBufferPointer(start: header.p_buffer, count: Int(header.n_filled_len)))
+            svt_av1_enc_release_out_buffer(&output)
+            guard header.flags & UInt32(EB_BUFFERFLAG_ERROR_MASK) == 0 else {
+                throw FlipbookError(
+                    .encoderFailed, "SVT-AV1 failed to encode picture \(header.pts)",
+                    underlying: LibraryCallError(
+                        library: "SVT-AV1", function: "svt_av1_enc_get_packet", status: Int(header.flags)))
+            }
+            let data: [UInt8]
+            do {
+                data = try AV1OpenBitstreamUnits.removingTemporalDelimiters(bytes)
+            } catch {
+                throw FlipbookError(
+                    .encoderFailed, "SVT-AV1 produced a malformed temporal unit for picture \(header.pts)",
+                    underlying: error)
+            }
+            if !data.isEmpty {
+                packets.append(
+                    EncodedPacket(
+                        data: data, presentationTime: header.pts, decodeTime: header.pts,
+                        isKeyframe: header.pic_type == EB_AV1_KEY_PICTURE))
+            }
+            if isEnd { return packets }
+        }
+    }
+}
+
+/// The funnel for SVT-AV1 status codes: anything but `EB_ErrorNone` is a failure, named with the
+/// library's own constant.
+private func svtCheck(_ status: EbErrorType, _ function: String, _ message: String) throws {
+    guard status != EB_ErrorNone else { return }
+    throw FlipbookError(
+        .encoderFailed, message,
+        underlying: LibraryCallError(
+            library: "SVT-AV1", function: function, status: Int(status.rawValue), libraryMessage: svtName(status)))
+}
+
+/// The name SVT-AV1's header gives a status code.
+private func svtName(_ status: EbErrorType) -> String? {
+    switch status {
+    case EB_ErrorInsufficientResources: "EB_ErrorInsufficientResources (out of memory or threads)"
+    case EB_ErrorUndefined: "EB_ErrorUndefined"
+    case EB_ErrorInvalidComponent: "EB_ErrorInvalidComponent"
+    case EB_ErrorBadParameter: "EB_ErrorBadParameter (a setting is out of range)"
+    case EB_ErrorMax: "EB_ErrorMax (an encoding error)"
+    case EB_NoErrorEmptyQueue: "EB_NoErrorEmptyQueue"
+    case EB_NoErrorFifoShutdown: "EB_NoErrorFifoShutdown"
+    default: nil
+    }
+}
