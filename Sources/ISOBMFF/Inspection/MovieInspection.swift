@@ -11,9 +11,9 @@ package struct MovieInspection: Sendable, Codable, Equatable {
     package var layout: String
     /// The codec as ffprobe names it (`h264`, `hevc`), or the sample entry's type.
     package var codec: String
-    /// The H.264 profile, such as `High`.
+    /// The H.264 or AV1 profile, such as `High` or `Main`.
     package var profile: String?
-    /// The H.264 level, such as 3.1.
+    /// The H.264 or AV1 level, such as 3.1.
     package var level: Double?
     /// Width in pixels.
     package var width: Int
@@ -127,6 +127,16 @@ package struct MovieInspection: Sendable, Codable, Equatable {
             profile = ColourNames.profile(
                 configuration.profileIndication, compatibility: configuration.profileCompatibility)
             level = Double(configuration.levelIndication) / 10
+        }
+        if let av1C = entry.child("av1C") {
+            // marker and version, then seq_profile (3 bits) and seq_level_idx_0 (5 bits: (major - 2) * 4 + minor).
+            var reader = ByteReader(payloadOf: av1C, in: bytes)
+            _ = try reader.readUInt8()
+            let fields = try reader.readUInt8()
+            let names = ["Main", "High", "Professional"]
+            let index = Int(fields >> 5)
+            profile = index < names.count ? names[index] : "profile \(index)"
+            level = Double(2 + (fields & 0x1F) >> 2) + Double(fields & 0x03) / 10
         }
         if let colr = entry.child("colr"), let colour = try ColourInformationBox(reading: colr, in: bytes).colour {
             colourPrimaries = ColourNames.primaries(colour.colourPrimaries)
