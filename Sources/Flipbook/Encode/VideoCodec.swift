@@ -7,6 +7,9 @@
 /// | ``h264`` | x264 | `avc1` | 0-51 | 23 |
 /// | ``hevc`` | x265 | `hvc1` (parameter sets in `hvcC`, as QuickTime, Safari and Photos require) | 0-51 | 28 |
 /// | ``av1`` | SVT-AV1 | `av01` (sequence header in `av1C`) | 1-63 | 35 |
+///
+/// AV1 pictures are 64x64 to 16384x8704 pixels (see ``widthRange`` and ``heightRange``); H.264 and HEVC
+/// take any even size from 2x2 to 16384x16384.
 public enum VideoCodec: String, Sendable, Hashable, CaseIterable {
     /// H.264 (AVC), High profile: plays everywhere.
     case h264

@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# Flipbook against ffmpeg for each codec at its default settings, on the same frames, runs alternating.
+#
+#   bench/codecs.sh [--frames 60] [--size 1920x1080] [--corpus DIR] [--codecs "h264 hevc av1"] [--runs 1]
+#
+# Flipbook's defaults (--codec C, preset medium, the codec's default CRF) against what ffmpeg does with the
+# same settings and Flipbook's colours (BT.709, limited range, tagged, chroma from 2x2 means):
+#   h264  -c:v libx264 -crf 23 -preset medium
+#   hevc  -c:v libx265 -crf 28 -preset medium -tag:v hvc1
+#   av1   -c:v libsvtav1 -crf 35 -preset 7           (Flipbook's medium is SVT-AV1 preset 7)
+# Prints, per codec and tool, wall and CPU time, peak RSS (GNU time), output size and PSNR of the decoded
+# movie (RGB, through each file's own colour tags) against the source images, then Flipbook / ffmpeg ratios
+# and a Markdown table. The corpus is a moving test pattern with film-like grain (ffmpeg's testsrc2 and
+# noise), made once under bench/. Needs a release build (built here) and ffmpeg, GNU time and bc
+# (make bench-deps). About 5 minutes for 60 1080p frames on 2 cores, most of it AV1.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+frames=60 size=1920x1080 corpus="" codecs="h264 hevc av1" runs=1
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --frames) frames=$2; shift 2 ;;
+        --size) size=$2; shift 2 ;;
+        --corpus) corpus=$2; shift 2 ;;
+        --codecs) codecs=$2; shift 2 ;;
+        --runs) runs=$2; shift 2 ;;
+        *) echo "unknown option $1" >&2; exit 2 ;;
+    esac
+done
+
+for tool in ffmpeg /usr/bin/time bc; do
+    command -v "$tool" > /dev/null || { echo "bench needs $tool (make bench-deps)" >&2; exit 1; }
+done
+swift build -c release --product flipbook > /dev/null
+bin=$(swift build -c release --show-bin-path)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+if [ -z "$corpus" ]; then
+    corpus=bench/.corpus-$size-$frames-30fps
+    if [ ! -e "$corpus/.done" ]; then
+        mkdir -p "$corpus"
+        ffmpeg -v error -f lavfi -i "testsrc2=size=$size:rate=30,noise=alls=8:allf=t" -frames:v "$frames" \
+            "$corpus/%04d.png"
+        touch "$corpus/.done"
+    fi
+fi
+count=$(ls "$corpus" | grep -ciE '\.png$')
+echo "corpus: $corpus ($count PNGs, $(du -sh "$corpus" | cut -f1)); $(nproc) cores; best of $runs alternating run(s)"
+
+measure() {  # COMMAND... -> prints "wall cpu rss-MB"
+    /usr/bin/time -f "%e %U %S %M" -o "$work/time" "$@" > /dev/null 2> "$work/err" || { cat "$work/err" >&2; exit 1; }
+    awk '{ printf "%.2f %.2f %d\n", $1, $2 + $3, $4 / 1024 }' "$work/time"
+}
+
+psnr() {  # MOVIE -> average PSNR of the decoded RGB (through the movie's own tags) against the source images
+    ffmpeg -nostats -i "$1" -framerate 30 -i "$corpus/%04d.png" -lavfi \
+        "[0:v]scale=flags=accurate_rnd+full_chroma_int,format=rgb24[a];[1:v]format=rgb24[b];[a][b]psnr" \
+        -f null - 2>&1 | grep -oE 'average:[0-9.inf]+' | tail -1 | cut -d: -f2
+}
+
+# ffmpeg with Flipbook's colours: the same matrix, range and 2x2 chroma means (swscale's "area"), tagged.
+same_colours=(-vf "scale=out_color_matrix=bt709:out_range=tv:flags=area,format=yuv420p"
+    -color_primaries bt709 -color_trc bt709 -colorspace bt709 -color_range tv)
+
+encode() {  # TOOL CODEC -> "wall cpu rss" of TOOL writing $work/TOOL-CODEC.mp4
+    local out=$work/$1-$2.mp4
+    case $1-$2 in
+        flipbook-*) measure "$bin/flipbook" "$corpus" -o "$out" --fps 30 --codec "$2" --overwrite -q ;;
+        ffmpeg-h264) measure ffmpeg -y -framerate 30 -i "$corpus/%04d.png" "${same_colours[@]}" -c:v libx264 \
+            -crf 23 -preset medium "$out" ;;
+        ffmpeg-hevc) measure ffmpeg -y -framerate 30 -i "$corpus/%04d.png" "${same_colours[@]}" -c:v libx265 \
+            -crf 28 -preset medium -tag:v hvc1 -x265-params log-level=error "$out" ;;
+        ffmpeg-av1) measure ffmpeg -y -framerate 30 -i "$corpus/%04d.png" "${same_colours[@]}" -c:v libsvtav1 \
+            -crf 35 -preset 7 "$out" ;;
+    esac
+}
+
+faster() {  # BEST-SO-FAR WALL -> whether WALL beats the first figure of BEST-SO-FAR (or there is none)
+    [ -z "$1" ] || [ "$(echo "$2 < ${1%% *}" | bc)" = 1 ]
+}
+
+rows=()
+for codec in $codecs; do
+    declare -A best=() figures=()
+    for run in $(seq "$runs"); do
+        for tool in flipbook ffmpeg; do
+            read -r w c m < <(encode "$tool" "$codec")
+            if faster "${best[$tool]:-}" "$w"; then best[$tool]="$w $c $m"; fi
+        done
+    done
+    for tool in ffmpeg flipbook; do
+        read -r w c m <<< "${best[$tool]}"
+        size=$(stat -c %s "$work/$tool-$codec.mp4")
+        db=$(psnr "$work/$tool-$codec.mp4")
+        printf "%-4s | %-8s %7.2f s wall %7.2f s cpu %5d MB %10d B %6.2f dB\n" "$codec" "$tool" "$w" "$c" "$m" "$size" "$db"
+        figures[$tool]="$w $c $m $size $db"
+    done
+    read -r fw fc fm fs fp <<< "${figures[ffmpeg]}"
+    read -r bw bcpu bm bs bp <<< "${figures[flipbook]}"
+    printf "%-4s | flipbook / ffmpeg %5.2fx wall %5.2fx cpu %5.2fx RSS %6.3fx size %+6.2f dB\n" "$codec" \
+        "$(echo "$bw / $fw" | bc -l)" "$(echo "$bcpu / $fc" | bc -l)" "$(echo "$bm / $fm" | bc -l)" \
+        "$(echo "$bs / $fs" | bc -l)" "$(echo "$bp - $fp" | bc -l)"
+    rows+=("$(printf "| %s | %.2f s | %.2f s | %.2fx | %d / %d MB | %.3fx | %.2f / %.2f dB |" "$codec" "$fw" "$bw" \
+        "$(echo "$bw / $fw" | bc -l)" "$fm" "$bm" "$(echo "$bs / $fs" | bc -l)" "$fp" "$bp")")
+    unset best figures
+done
+
+echo
+echo "| codec | ffmpeg wall | Flipbook wall | wall ratio | peak RSS ffmpeg / Flipbook | size ratio | PSNR ffmpeg / Flipbook |"
+echo "|---|---|---|---|---|---|---|"
+printf "%s\n" "${rows[@]}"
