@@ -96,6 +96,8 @@ final class X265Encoder: VideoEncoder {
             ("colorprim", String(colour.colourPrimaries)), ("transfer", String(colour.transferCharacteristics)),
             ("colormatrix", String(colour.matrixCoefficients)), ("range", colour.fullRange ? "full" : "limited"),
             ("sar", "1:1"),
+            // x265 needs the picture to hold at least one coding tree unit: smaller ones for small movies.
+            ("ctu", String([64, 32, 16].first { $0 <= min(settings.width, settings.height) } ?? 16)),
         ]
         if settings.encoderThreads > 0 {
             options += [

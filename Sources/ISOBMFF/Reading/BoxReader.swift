@@ -7,7 +7,7 @@
 ///
 /// Containers it descends into: `moov trak mdia minf stbl dinf edts udta mvex moof traf mfra
 /// tref sinf schi`, `stsd` and `dref` (after an 8-byte version, flags and count), and the visual
-/// sample entries `avc1 avc3 hvc1 hev1 encv` (after 78 bytes of sample entry fields).
+/// sample entries `avc1 avc3 hvc1 hev1 av01 encv` (after 78 bytes of sample entry fields).
 ///
 /// ```swift
 /// let boxes = try BoxReader.parse(bytes)
@@ -24,7 +24,7 @@ package enum BoxReader {
 
     /// Bytes before the first child, for containers that have fields of their own.
     private static let childPrefix: [String: Int] = [
-        "stsd": 8, "dref": 8, "avc1": 78, "avc3": 78, "hvc1": 78, "hev1": 78, "encv": 78,
+        "stsd": 8, "dref": 8, "avc1": 78, "avc3": 78, "hvc1": 78, "hev1": 78, "av01": 78, "encv": 78,
     ]
 
     /// Parses the boxes of a file, or of the start of one.

@@ -1,0 +1,188 @@
+import FlipbookTestSupport
+import Foundation
+import ISOBMFF
+import Testing
+
+/// What holds for H.264 holds for every other codec, judged by ffprobe and ffmpeg: the sample entry
+/// and profile, 8- and 10-bit, every frame's time at 30 and 29.97 fps and in a slideshow, the colour
+/// tags, a clean strict decode and PSNR against the sources, fragments that each start with a
+/// keyframe, a `kill -9` that keeps every finished fragment, and `probe`.
+@Suite struct CodecGuaranteeTests {
+    /// The codecs beside H.264, with the sample entry and profile names ffprobe gives them.
+    static let codecs: [(codec: String, tag: String, profile8: String, profile10: String)] = [
+        ("hevc", "hvc1", "Main", "Main 10")
+    ]
+    static var codecNames: [String] { codecs.map(\.codec) }
+
+    static func expected(_ codec: String) -> (codec: String, tag: String, profile8: String, profile10: String) {
+        codecs.first { $0.codec == codec }!
+    }
+
+    func encode(_ arguments: [String]) throws {
+        let result = try ExternalTool.run(ExternalTool.flipbookPath, arguments + ["-q"])
+        #expect(result.status == 0, "\(arguments): \(result.stderr)")
+    }
+
+    @Test(arguments: codecNames, [8, 10])
+    func aMovieIsTaggedTimedAndClean(codec: String, bitDepth: Int) throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        try SampleImages.write(count: 48, width: 320, height: 240, into: frames, padded: true)
+        let movie = dir.path("out.mp4")
+        try encode([frames, "-o", movie, "--codec", codec, "--bit-depth", String(bitDepth), "--crf", "20"])
+
+        let stream = try Judge.stream(of: movie)
+        let expected = Self.expected(codec)
+        #expect(stream.codecName == codec)
+        #expect(stream.profile == (bitDepth == 10 ? expected.profile10 : expected.profile8))
+        #expect(stream.pixelFormat == (bitDepth == 10 ? "yuv420p10le" : "yuv420p"))
+        #expect(stream.width == 320 && stream.height == 240)
+        #expect(stream.colorSpace == "bt709" && stream.colorPrimaries == "bt709" && stream.colorTransfer == "bt709")
+        #expect(stream.colorRange == "tv")
+        #expect(stream.frameCount == 48)
+        let tag = try ExternalTool.run(
+            "ffprobe", ["-v", "error", "-show_entries", "stream=codec_tag_string", "-of", "csv=p=0", movie])
+        #expect(tag.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == expected.tag)
+
+        let decoded = try Judge.frames(of: movie)
+        // 30 fps at 12000 ticks a second: frame i at tick 400 i, each 400 long, the first at zero.
+        #expect(decoded.map(\.pts) == (0..<48).map { Int64($0) * 400 })
+        #expect(decoded.allSatisfy { $0.duration == 400 })
+        #expect(try Judge.formatDuration(of: movie) == "1.600000")
+        #expect(try Judge.decodeErrors(of: movie) == "")
+        let psnr = try Judge.psnr(of: movie, againstImages: "\(frames)/frame%03d.png")
+        #expect(psnr >= 38, "PSNR \(psnr) dB")
+    }
+
+    @Test(arguments: codecNames)
+    func ntscRateAndSlideshowTimesAreExact(codec: String) throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        let images = try SampleImages.write(count: 30, width: 128, height: 96, into: frames)
+        let ntsc = dir.path("ntsc.mp4")
+        try encode([frames, "-o", ntsc, "--codec", codec, "--fps", "29.97"])
+        #expect(try Judge.stream(of: ntsc).timeBase == "1/30000")
+        let decoded = try Judge.frames(of: ntsc)
+        #expect(decoded.map(\.pts) == (0..<30).map { Int64($0) * 1001 })
+        #expect(decoded.allSatisfy { $0.duration == 1001 })
+        #expect(try Judge.formatDuration(of: ntsc) == "1.001000")
+
+        let show = dir.path("show.mp4")
+        try encode(Array(images.prefix(3)) + ["-o", show, "--codec", codec, "--duration", "2"])
+        let slides = try Judge.frames(of: show)
+        #expect(slides.map(\.ptsTime) == ["0.000000", "2.000000", "4.000000"])
+        #expect(try Judge.formatDuration(of: show) == "6.000000")
+        #expect(try Judge.decodeErrors(of: show) == "")
+    }
+
+    @Test(arguments: codecNames)
+    func colourTagsFollowTheOptionsInTheBitstreamAndTheContainer(codec: String) throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        try SampleImages.write(count: 4, width: 96, height: 64, into: frames)
+        let movie = dir.path("bt601-full.mp4")
+        try encode([frames, "-o", movie, "--codec", codec, "--colour", "bt601", "--range", "full"])
+        let stream = try Judge.stream(of: movie)
+        #expect(stream.colorSpace == "smpte170m" && stream.colorPrimaries == "smpte170m")
+        #expect(stream.colorTransfer == "smpte170m")
+        #expect(stream.colorRange == "pc")
+        // The bitstream's own colour description, read by ffmpeg's decoder with the container's tags dropped.
+        let raw = dir.path("stream.\(codec == "hevc" ? "hevc" : "obu")")
+        let extracted = try ExternalTool.run("ffmpeg", ["-v", "error", "-i", movie, "-c", "copy", raw])
+        #expect(extracted.status == 0, "\(extracted.stderr)")
+        let bitstream = try ExternalTool.run(
+            "ffprobe",
+            [
+                "-v", "error", "-show_entries", "stream=color_space,color_primaries,color_transfer,color_range", "-of",
+                "csv=p=0", raw,
+            ])
+        #expect(bitstream.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "pc,smpte170m,smpte170m,smpte170m")
+    }
+
+    @Test(arguments: codecNames)
+    func fragmentsEachStartWithAKeyframeAndAKillKeepsTheFinishedOnes(codec: String) throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        try SampleImages.write(count: 45, width: 160, height: 120, into: frames)
+        let whole = dir.path("frag.mp4")
+        try encode([frames, "-o", whole, "--codec", codec, "--fragmented", "--fragment-duration", "0.5"])
+        let reader = try FragmentedMovieReader(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: whole))))
+        #expect(reader.validate() == [])
+        #expect(reader.fragments.count >= 3)
+        let decoded = try Judge.frames(of: whole)
+        #expect(decoded.map(\.pts) == (0..<45).map { Int64($0) * 400 })
+        #expect(try Judge.decodeErrors(of: whole) == "")
+        // ffprobe's packets: a keyframe at the first packet of each fragment, by the fragments' sample counts.
+        let packets = try Judge.packets(of: whole)
+        var first = 0
+        for fragment in reader.fragments {
+            #expect(
+                first < packets.count && packets[first].isKeyframe, "fragment at packet \(first) starts with a keyframe"
+            )
+            first += fragment.samples.count
+        }
+
+        let long = try dir.folder("long")
+        try SampleImages.write(count: 300, width: 320, height: 240, into: long)
+        let live = dir.path("live.mp4")
+        let process = try InterruptTests.start(
+            [long, "-o", live, "--codec", codec, "--fragmented", "--fragment-duration", "0.5", "--preset", "slow"])
+        var finishedBeforeKill = 0
+        try InterruptTests.waitUntil {
+            guard let path = InterruptTests.temporaryFile(in: dir, for: "live.mp4"),
+                let data = FileManager.default.contents(atPath: path)
+            else { return !process.isRunning }
+            finishedBeforeKill = try FragmentedMovieReader(bytes: [UInt8](data)).fragments.count
+            return finishedBeforeKill >= 2 || !process.isRunning
+        }
+        #expect(process.isRunning, "the encode must still be running when it is killed")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let partial = try #require(InterruptTests.temporaryFile(in: dir, for: "live.mp4"))
+        let kept = try FragmentedMovieReader(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: partial))))
+        #expect(kept.fragments.count >= finishedBeforeKill)
+        let survivors = try Judge.frames(of: partial)
+        #expect(survivors.count == kept.samples.count && !survivors.isEmpty)
+        #expect(survivors.map(\.pts) == (0..<survivors.count).map { Int64($0) * 400 })
+    }
+
+    @Test(arguments: codecNames)
+    func probeNamesTheCodecAndProfileAsFFprobeDoes(codec: String) throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        try SampleImages.write(count: 6, width: 64, height: 64, into: frames)
+        let movie = dir.path("out.mp4")
+        try encode([frames, "-o", movie, "--codec", codec])
+        let result = try ExternalTool.run(ExternalTool.flipbookPath, ["probe", movie, "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let probed = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let stream = try Judge.stream(of: movie)
+        #expect(probed["codec"] as? String == codec)
+        #expect(probed["profile"] as? String == stream.profile)
+        #expect(probed["frames"] as? Int == 6)
+    }
+
+    /// Each codec's own CRF scale: the ends are accepted, one past them is a usage error naming the range.
+    @Test func crfIsCheckedOnEachCodecsScale() throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        try SampleImages.write(count: 2, width: 32, height: 32, into: frames)
+        for (codec, good, bad) in [("h264", ["0", "51"], ["52"]), ("hevc", ["0", "51"], ["52"])] {
+            for crf in good {
+                let result = try ExternalTool.run(
+                    ExternalTool.flipbookPath,
+                    [frames, "-o", dir.path("\(codec)-\(crf).mp4"), "--codec", codec, "--crf", crf, "-q"])
+                #expect(result.status == 0, "\(codec) --crf \(crf): \(result.stderr)")
+            }
+            for crf in bad {
+                let result = try ExternalTool.run(
+                    ExternalTool.flipbookPath, [frames, "-o", dir.path("bad.mp4"), "--codec", codec, "--crf", crf])
+                #expect(result.status == 2, "\(codec) --crf \(crf)")
+                #expect(result.stderr.contains("out of range for \(codec)"), "\(result.stderr)")
+            }
+        }
+        let unknown = try ExternalTool.run(
+            ExternalTool.flipbookPath, [frames, "-o", dir.path("x.mp4"), "--codec", "vp9"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("h264, hevc or av1"), "\(unknown.stderr)")
+    }
+}
