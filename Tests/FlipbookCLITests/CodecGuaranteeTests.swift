@@ -3,14 +3,14 @@ import Foundation
 import ISOBMFF
 import Testing
 
-/// What holds for H.264 holds for every other codec, judged by ffprobe and ffmpeg: the sample entry
+/// What holds for H.264 holds for every other codec (and for H.264 at 10 bits), judged by ffprobe and ffmpeg: the sample entry
 /// and profile, 8- and 10-bit, every frame's time at 30 and 29.97 fps and in a slideshow, the colour
 /// tags, a clean strict decode and PSNR against the sources, fragments that each start with a
 /// keyframe, a `kill -9` that keeps every finished fragment, and `probe`.
 @Suite struct CodecGuaranteeTests {
     /// The codecs beside H.264, with the sample entry and profile names ffprobe gives them.
     static let codecs: [(codec: String, tag: String, profile8: String, profile10: String)] = [
-        ("hevc", "hvc1", "Main", "Main 10")
+        ("h264", "avc1", "High", "High 10"), ("hevc", "hvc1", "Main", "Main 10"),
     ]
     static var codecNames: [String] { codecs.map(\.codec) }
 
@@ -87,7 +87,7 @@ import Testing
         #expect(stream.colorTransfer == "smpte170m")
         #expect(stream.colorRange == "pc")
         // The bitstream's own colour description, read by ffmpeg's decoder with the container's tags dropped.
-        let raw = dir.path("stream.\(codec == "hevc" ? "hevc" : "obu")")
+        let raw = dir.path("stream.\(["h264": "h264", "hevc": "hevc"][codec] ?? "obu")")
         let extracted = try ExternalTool.run("ffmpeg", ["-v", "error", "-i", movie, "-c", "copy", raw])
         #expect(extracted.status == 0, "\(extracted.stderr)")
         let bitstream = try ExternalTool.run(

@@ -20,3 +20,16 @@ package struct YUVPicture: Sendable {
         cr = [UInt8](repeating: 128, count: width * height / 4)
     }
 }
+
+extension Array where Element == UInt8 {
+    /// The samples as 10-bit values in 16-bit words, each scaled exactly (`v << 2`), for encoders
+    /// that take 10-bit pictures in 16-bit words.
+    func widenedToTenBits() -> [UInt16] {
+        [UInt16](unsafeUninitializedCapacity: count) { buffer, initialized in
+            withUnsafeBufferPointer { source in
+                for index in 0..<source.count { buffer[index] = UInt16(source[index]) << 2 }
+            }
+            initialized = count
+        }
+    }
+}
