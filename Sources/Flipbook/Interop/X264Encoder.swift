@@ -126,12 +126,12 @@ final class X264Encoder: VideoEncoder {
         input.i_pts = presentationTime
         input.img.i_plane = 3
         if wide {
-            // x264 takes 10-bit samples in 16-bit words; 8-bit values are scaled exactly (times 4).
+            // x264 takes 10-bit samples in 16-bit words: 16-bit sources come converted to 10 bits
+            // already, 8-bit values are scaled exactly (times 4).
             input.img.i_csp = X264_CSP_I420 | X264_CSP_HIGH_DEPTH
             input.img.i_stride = (Int32(picture.width * 2), Int32(picture.width), Int32(picture.width), 0)
-            let (luma, cb, cr) = (
-                picture.luma.widenedToTenBits(), picture.cb.widenedToTenBits(), picture.cr.widenedToTenBits()
-            )
+            let planes = picture.tenBitPlanes
+            let (luma, cb, cr) = (planes.luma, planes.cb, planes.cr)
             return try luma.withUnsafeBufferPointer { luma in
                 try cb.withUnsafeBufferPointer { cb in
                     try cr.withUnsafeBufferPointer { cr in
