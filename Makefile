@@ -13,9 +13,11 @@ BENCH_PACKAGES := python3 python3-pil python3-numpy x264 ffmpeg time bc
 # make test-browser: Debian's Chromium and its driver, and Debian's Python with venv (Selenium comes from PyPI).
 BROWSER_PACKAGES := chromium chromium-driver python3 python3-venv
 BROWSER_VENV := .build/browser-venv
+# make test-slurm: Debian's Slurm (slurmctld, slurmd, the client commands) and MUNGE, its authentication.
+SLURM_PACKAGES := slurm-wlm munge
 DEMO_FRAMES := demo-frames
 
-.PHONY: all deps bench-deps browser-deps fuzz-deps build release demo test test-browser test-large docs test-asan test-tsan fuzz format lint clean
+.PHONY: all deps bench-deps browser-deps fuzz-deps build release demo test test-browser test-large test-slurm docs test-asan test-tsan fuzz format lint clean
 
 all: build
 
@@ -66,6 +68,15 @@ test: deps
 test-large: deps
 	$(SWIFT) build --build-tests
 	FLIPBOOK_LARGE_TESTS=1 $(SWIFT) test --skip-build --filter LargeMovieTests
+
+# The Slurm workflow of docs/segments.md for real, on a one-node cluster started on this machine (as root,
+# without systemd; the daemons are stopped when it ends, also on failure): a job array encodes four
+# segments, a dependent job joins them, and the movie is judged with ffprobe; then a failed task holds
+# the join back until it is resubmitted alone. About half a minute. Not part of `make test`.
+test-slurm: deps
+	$(call install-missing,$(SLURM_PACKAGES))
+	$(SWIFT) build --product flipbook
+	$(SUDO) bash Tests/Slurm/run-slurm-test.sh "$$($(SWIFT) build --show-bin-path)/flipbook"
 
 # Chromium, chromedriver and Selenium (in a venv under .build/, made with Debian's /usr/bin/python3).
 browser-deps: deps
