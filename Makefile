@@ -5,9 +5,10 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Build and run-time libraries; ffmpeg/ffprobe (the demo's frame generator and the tests' judge), GNU time
 # (peak memory in the tests), MediaInfo and ExifTool (independent MP4 readers that judge box-level claims), and
-# Pillow (python3-pil: the reference decoder for WebP in the tests).
+# Pillow (python3-pil: the reference decoder for WebP in the tests), PyYAML (python3-yaml: the check of the
+# Kubernetes Jobs in docs/kubernetes) and GNU parallel (the one-machine recipe of docs/segments.md, run).
 PACKAGES := libx264-dev libspng-dev libturbojpeg0-dev libwebp-dev libdeflate-dev python3-pil ffmpeg pkg-config time mediainfo \
-	libimage-exiftool-perl
+	libimage-exiftool-perl python3-yaml parallel
 # bench/make-corpora.sh and bench/compare.sh (make bench-deps).
 BENCH_PACKAGES := python3 python3-pil python3-numpy x264 ffmpeg time bc
 # make test-browser: Debian's Chromium and its driver, and Debian's Python with venv (Selenium comes from PyPI).
