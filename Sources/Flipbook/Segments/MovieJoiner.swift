@@ -49,6 +49,11 @@ public enum MovieJoiner {
                 duration: MediaTime(value: timeline.presentationEnd, timescale: Int32(first.timescale)), bytes: bytes,
                 width: first.sampleEntry.width, height: first.sampleEntry.height, codec: "h264",
                 warnings: file.warnings)
+        } catch var failure as FlipbookError where failure.code == .outputNotWritable {
+            // A disk error names the movie asked for; the temporary file is in the cause.
+            file.discard()
+            failure.path = url.path
+            throw failure
         } catch {
             file.discard()
             throw error
