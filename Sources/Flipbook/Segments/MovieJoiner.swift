@@ -7,6 +7,10 @@ import ISOBMFF
 /// sequence, all `N` must be there exactly once, made with the same settings, and their frames must
 /// follow on without a gap or an overlap. The result is a normal faststart movie whose frames keep
 /// their exact times, as if the whole sequence had been encoded on one machine.
+///
+/// Only the segments' indexes are read: the joined movie's index is built from their sample tables,
+/// and their media is copied file to file by the kernel (`copy_file_range`: shared blocks or a copy on
+/// the server where the file system can), so a join runs at about the speed of copying the files.
 public enum MovieJoiner {
     /// Joins `segments` (in any order) into a movie at `url`.
     ///
