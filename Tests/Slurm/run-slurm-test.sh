@@ -125,8 +125,8 @@ pass "a one-node Slurm cluster is up: $(sinfo -h -o '%P %D %T %C')"
 
 # ---- the workflow of docs/segments.md, with this test's folders and flipbook
 ffmpeg -v error -f lavfi -i "testsrc2=size=320x240:rate=24" -frames:v "$frame_count" "$work/frames/frame%03d.png"
-# The scripts are docs/slurm/*.sbatch verbatim but for the folder, the flipbook binary and the array
-# size, which the job environment gives them (RENDER, FLIPBOOK).
+# The jobs run docs/slurm/*.sbatch as they are: the folder and the flipbook binary come from the job
+# environment (RENDER, FLIPBOOK), the tasks (--array) and the logs (--output) from the command line.
 export RENDER=$work FLIPBOOK=$flipbook
 
 # Submits the array (optionally some tasks only) and prints its job id.
@@ -166,7 +166,7 @@ join=$(submit_join "$array")
 echo "submitted: array job $array (tasks 1-$segments), join job $join (afterok:$array)"
 wait_for "the join job $join" job_done "$join"
 show_accounting "$array" "$join"
-[ "$(job_state "$join")" = COMPLETED ] || die "the join job $join ended $(job_state "$join"): $(cat "$work/log/join-$join.log")"
+[ "$(job_state "$join")" = COMPLETED ] || die "the join job $join ended $(job_state "$join"): $(cat "$work/log/join-$array.log" 2>&1)"
 pass "the array's $segments tasks and the dependent join job completed"
 
 # ---- judge the joined movie with ffprobe
@@ -211,6 +211,7 @@ judge_join() {
 judge_join "$work/movie.mp4"
 
 # ---- the failure path: task 3 cannot read a frame it needs
+hashes_of "$work/segments/part-3.mp4" >"$work/part-3.first.hashes"
 rm -f "$work/movie.mp4" "$work"/segments/*.mp4
 # The frame's name stays in the folder (a link to nowhere), so every task lists the same sequence and
 # only task 3, whose slice holds it, fails when it opens it.
@@ -256,9 +257,14 @@ wait_for "the join job $join" job_done "$join"
 show_accounting "$retry" "$join"
 if [ "$(job_state "$join")" = COMPLETED ]; then
     pass "task 3 resubmitted alone and the dependent join completed"
+    if cmp -s <(hashes_of "$work/segments/part-3.mp4") "$work/part-3.first.hashes"; then
+        pass "the resubmitted segment 3 has the packets of the first run's segment 3 (x264 is deterministic here)"
+    else
+        fail "the resubmitted segment 3 differs from the first run's segment 3"
+    fi
     judge_join "$work/movie.mp4"
 else
-    fail "after task 3 was resubmitted, the join job $join ended $(job_state "$join"): $(cat "$work/log/join-$join.log" 2>&1)"
+    fail "after task 3 was resubmitted, the join job $join ended $(job_state "$join"): $(cat "$work/log/join-$retry.log" 2>&1)"
 fi
 
 if [ "$failures" -eq 0 ]; then
