@@ -162,6 +162,66 @@ import Testing
         #expect(probed["frames"] as? Int == 6)
     }
 
+    /// Three segments joined: the same frames at the same times as one encode, every packet the segments'
+    /// own bytes, the sample entry the codec's, and a clean strict decode.
+    @Test(arguments: codecNames)
+    func segmentsJoinToTheFramesAndTimesOfOneEncode(codec: String) throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        try SampleImages.write(count: 60, width: 160, height: 120, into: frames)
+        let parts = (1...3).map { dir.path("part-\($0).mp4") }
+        for (index, part) in parts.enumerated() {
+            try encode([frames, "-o", part, "--codec", codec, "--segment", "\(index + 1)/3"])
+        }
+        let joined = dir.path("joined.mp4")
+        let join = try ExternalTool.run(ExternalTool.flipbookPath, ["join"] + parts + ["-o", joined, "-q"])
+        #expect(join.status == 0, "\(join.stderr)")
+        let single = dir.path("single.mp4")
+        try encode([frames, "-o", single, "--codec", codec])
+
+        let joinedFrames = try Judge.frames(of: joined)
+        #expect(joinedFrames.count == 60)
+        #expect(joinedFrames.map(\.pts) == (try Judge.frames(of: single)).map(\.pts))
+        #expect(joinedFrames.map(\.duration) == (try Judge.frames(of: single)).map(\.duration))
+        #expect(try Judge.formatDuration(of: joined) == (try Judge.formatDuration(of: single)))
+        #expect(try Judge.stream(of: joined).codecName == codec)
+        #expect(try Judge.decodeErrors(of: joined) == "")
+        let segmentPackets = try parts.flatMap { try SegmentTests.packetHashes(of: $0) }
+        #expect(try SegmentTests.packetHashes(of: joined) == segmentPackets, "the join copies every packet as it is")
+    }
+
+    /// A 16-bit grey ramp rising 8 levels of 8 bits across 1024 pixels: in a 10-bit movie every 10-bit
+    /// step is there (no step between neighbouring levels wider than 2 quanta); in an 8-bit movie the same
+    /// ramp has 8 levels 4 quanta apart, which shows the judge can tell them apart.
+    @Test(arguments: codecNames)
+    func aSixteenBitRampKeepsItsPrecisionAtTenBits(codec: String) throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        let script =
+            "import sys, struct; from PIL import Image; w, h = 1024, 64; "
+            + "row = struct.pack('<%dH' % w, *[30000 + 2 * x for x in range(w)]); "
+            + "[Image.frombytes('I;16', (w, h), row * h).save(sys.argv[1] + '/ramp%d.png' % i) for i in (1, 2)]"
+        let made = try ExternalTool.run("/usr/bin/python3", ["-c", script, frames])
+        #expect(made.status == 0, "\(made.stderr)")
+        func levels(bitDepth: Int) throws -> (count: Int, widestStep: Int) {
+            let movie = dir.path("ramp-\(bitDepth).mp4")
+            try encode([frames, "-o", movie, "--codec", codec, "--bit-depth", String(bitDepth), "--crf", "4"])
+            let raw = try ExternalTool.runForData(
+                "ffmpeg", ["-v", "error", "-i", movie, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "gray10le", "-"])
+            let samples = raw.withUnsafeBytes { Array($0.bindMemory(to: UInt16.self)) }
+            #expect(samples.count == 1024 * 64)
+            let row = samples[32 * 1024..<33 * 1024].map(Int.init)
+            let distinct = Set(row).sorted()
+            let widest = zip(distinct, distinct.dropFirst()).map { $1 - $0 }.max() ?? 0
+            return (distinct.count, widest)
+        }
+        let deep = try levels(bitDepth: 10)
+        #expect(deep.count >= 28, "\(deep.count) levels across a ramp of 32 10-bit steps")
+        #expect(deep.widestStep <= 2, "a step of \(deep.widestStep) 10-bit quanta")
+        let shallow = try levels(bitDepth: 8)
+        #expect(shallow.widestStep >= 4, "at 8 bits the ramp steps by 4 quanta (\(shallow.widestStep))")
+    }
+
     /// Each codec's own CRF scale: the ends are accepted, one past them is a usage error naming the range.
     @Test func crfIsCheckedOnEachCodecsScale() throws {
         let dir = try TemporaryDirectory()

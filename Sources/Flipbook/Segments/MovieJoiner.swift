@@ -51,7 +51,7 @@ public enum MovieJoiner {
             return MovieSummary(
                 url: url, frames: timeline.frameCount,
                 duration: MediaTime(value: timeline.presentationEnd, timescale: Int32(first.timescale)), bytes: bytes,
-                width: first.sampleEntry.width, height: first.sampleEntry.height, codec: "h264",
+                width: first.width, height: first.height, codec: first.codecName,
                 warnings: file.warnings)
         } catch var failure as FlipbookError where failure.code == .outputNotWritable {
             // A disk error names the movie asked for; the temporary file is in the cause.
@@ -97,7 +97,11 @@ public enum MovieJoiner {
 private struct SegmentFile {
     let url: URL
     let info: SegmentInfo
-    let sampleEntry: AVCSampleEntry
+    /// H.264's entry is rebuilt from its parts (as the encoder writes it); other codecs' entries are copied.
+    let sampleEntry: any SampleEntry
+    let width: Int
+    let height: Int
+    let codecName: String
     let timescale: UInt32
     let sampleDescription: [UInt8]
     let samples: [SampleTableReader.DecodedSample]
@@ -143,7 +147,11 @@ private struct SegmentFile {
         guard problems.isEmpty else { throw refuse("the segment's sample tables are inconsistent: \(problems[0])") }
         self.info = info
         do {
-            sampleEntry = try AVCSampleEntry(reading: trak, in: file.bytes)
+            let copied = try CopiedSampleEntry(reading: trak, in: file.bytes)
+            sampleEntry =
+                copied.codecName == "h264"
+                ? try AVCSampleEntry(reading: trak, in: file.bytes) as any SampleEntry : copied
+            (width, height, codecName) = (copied.width, copied.height, copied.codecName)
             timescale = try MediaHeaderBox(reading: mdhd, in: file.bytes).timescale
         } catch {
             throw refuse("the segment's video track cannot be read: \(error)")
