@@ -5,9 +5,10 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Build and run-time libraries; ffmpeg/ffprobe (the demo's frame generator and the tests' judge), GNU time
 # (peak memory in the tests), MediaInfo and ExifTool (independent MP4 readers that judge box-level claims), and
-# Pillow (python3-pil: the reference decoder for WebP in the tests).
-PACKAGES := libx264-dev libx265-dev libsvtav1enc-dev libspng-dev libturbojpeg0-dev libwebp-dev libtiff-dev libheif-dev libdeflate-dev python3-pil ffmpeg \
-	pkg-config time mediainfo libimage-exiftool-perl
+# Pillow (python3-pil: the reference decoder for WebP and TIFF in the tests), PyYAML (python3-yaml: the check of
+# the Kubernetes Jobs in docs/kubernetes) and GNU parallel (the one-machine recipe of docs/segments.md, run).
+PACKAGES := libx264-dev libx265-dev libsvtav1enc-dev libspng-dev libturbojpeg0-dev libwebp-dev libtiff-dev libheif-dev libdeflate-dev \
+	python3-pil ffmpeg pkg-config time mediainfo libimage-exiftool-perl python3-yaml parallel
 # The tests' makers of TIFF, HEIC and AVIF files (libtiff's tiffcp and tiffset, libheif's heif-enc) and Debian's Python
 # with venv for pillow-heif (from PyPI), the tests' reference HEIC/AVIF decoder with its own libheif and codecs.
 TEST_PACKAGES := libtiff-tools libheif-examples python3-venv
@@ -17,9 +18,11 @@ BENCH_PACKAGES := python3 python3-pil python3-numpy x264 ffmpeg time bc
 # make test-browser: Debian's Chromium and its driver, and Debian's Python with venv (Selenium comes from PyPI).
 BROWSER_PACKAGES := chromium chromium-driver python3 python3-venv
 BROWSER_VENV := .build/browser-venv
+# make test-slurm: Debian's Slurm (slurmctld, slurmd, the client commands) and MUNGE, its authentication.
+SLURM_PACKAGES := slurm-wlm munge
 DEMO_FRAMES := demo-frames
 
-.PHONY: all deps test-deps bench-deps browser-deps fuzz-deps build release demo test test-browser test-large docs test-asan test-tsan fuzz format lint clean
+.PHONY: all deps test-deps bench-deps browser-deps fuzz-deps build release demo test test-browser test-large test-slurm docs test-asan test-tsan fuzz format lint clean
 
 all: build
 
@@ -78,6 +81,15 @@ test: test-deps
 test-large: deps
 	$(SWIFT) build --build-tests
 	FLIPBOOK_LARGE_TESTS=1 $(SWIFT) test --skip-build --filter LargeMovieTests
+
+# The Slurm workflow of docs/segments.md for real, on a one-node cluster started on this machine (as root,
+# without systemd; the daemons are stopped when it ends, also on failure): a job array encodes four
+# segments, a dependent job joins them, and the movie is judged with ffprobe; then a failed task holds
+# the join back until it is resubmitted alone. About half a minute. Not part of `make test`.
+test-slurm: deps
+	$(call install-missing,$(SLURM_PACKAGES))
+	$(SWIFT) build --product flipbook
+	$(SUDO) bash Tests/Slurm/run-slurm-test.sh "$$($(SWIFT) build --show-bin-path)/flipbook"
 
 # Chromium, chromedriver and Selenium (in a venv under .build/, made with Debian's /usr/bin/python3).
 browser-deps: deps

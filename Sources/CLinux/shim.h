@@ -19,4 +19,12 @@ static inline int flipbook_fallocate_insert_range(int fd, long long offset, long
     return (int)syscall(SYS_fallocate, fd, FALLOC_FL_INSERT_RANGE, (off_t)offset, (off_t)length);
 }
 
+// glibc declares copy_file_range only under _GNU_SOURCE too, so the system call is made directly: the
+// kernel copies between the files without a trip through user memory (a reflink or a server-side
+// copy where the file system can). Offsets are passed by value and advanced by the caller.
+static inline long long flipbook_copy_file_range(int fd_in, long long offset_in, int fd_out, long long length) {
+    loff_t in = (loff_t)offset_in;
+    return (long long)syscall(SYS_copy_file_range, fd_in, &in, fd_out, (loff_t *)0, (size_t)length, 0u);
+}
+
 #endif

@@ -162,6 +162,12 @@ public struct VideoSettings: Sendable, Hashable {
                         + "\(limits.upperBound) pixels")
             }
         }
+        if codec == .hevc && min(width, height) < 16 {
+            throw FlipbookError(
+                .invalidSettings,
+                "an hevc movie must be at least 16x16 (x265's smallest coding block), and this one is \(width)x\(height); "
+                    + "give a larger --size, or use h264")
+        }
         let range = codec.crfRange
         guard crf.isFinite, range.contains(crf) else {
             throw FlipbookError(

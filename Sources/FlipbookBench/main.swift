@@ -80,6 +80,8 @@ case "prepare":
                     var picture = YUVPicture(width: decoded.width, height: decoded.height)
                     planarConverter.convert(decoded, into: &picture)
                     throughPlanes += 1
+                case .deep:
+                    preconditionFailure("no 16-bit images were asked for")
                 }
             }
         }

@@ -43,7 +43,7 @@ package struct MediaDataInterleaver: Sendable {
         /// Adds the next sample, closing the open chunk first when the sample would make it larger
         /// than `maximumChunkSize` or it already spans a second.
         mutating func take(_ sample: MediaSample, track: Int, maximumChunkSize: UInt64) {
-            let size = UInt64(sample.data.count)
+            let size = UInt64(sample.size)
             if let chunk = open, chunk.byteCount + size > maximumChunkSize || openDuration >= UInt64(timescale) {
                 ready.append(chunk)
                 open = nil

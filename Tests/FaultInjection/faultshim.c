@@ -3,19 +3,22 @@
 // root. Built by the tests with `cc -shared -fPIC -o faultshim.so faultshim.c -ldl`.
 //
 // Configured by the environment of the process it is loaded into:
-//   FAULT_OP      write | pwrite | fsync | fdatasync | fallocate | rename | link | open | close
+//   FAULT_OP      write | pwrite | copy_file_range | fsync | fdatasync | fallocate | rename | link | open
+//                 | close (copy_file_range counts the calls whose destination is on the folder)
 //   FAULT_N       the call to fail, counting from 1 (0 or unset: count only, fail nothing)
 //   FAULT_PERSIST when set, every later call fails too, as on a disk that stays full
 //   FAULT_ERRNO   EIO | ENOSPC | EFBIG | EACCES | EROFS (default EIO)
 //   FAULT_DIR     only calls on this folder or a file in it count (an absolute path, no trailing /)
 //   FAULT_NO_INSERT_RANGE  when set, every fallocate fails with EOPNOTSUPP, as on tmpfs, without
 //                 being counted: Flipbook then copies the media behind the index instead
+//   FAULT_NO_COPY_RANGE  when set, every copy_file_range fails with EXDEV, as between two file
+//                 systems on an older kernel, without being counted: Flipbook then reads and writes
 //   FAULT_REPORT  a file that gets one line at exit: "OP calls=K failed=N|0 path=PATH" (the path the
 //                 failed call was about)
 //
 // Each operation covers its libc variants: pwrite and pwrite64; fallocate, fallocate64 and
 // syscall(SYS_fallocate, ...) (Flipbook calls the system call directly because glibc declares
-// fallocate only under _GNU_SOURCE); rename, renameat and renameat2; link and linkat; open,
+// fallocate only under _GNU_SOURCE); copy_file_range and syscall(SYS_copy_file_range, ...); rename, renameat and renameat2; link and linkat; open,
 // open64, openat, openat64 and their fortified __*_2 forms. A failed call does nothing and returns
 // -1 with errno set, except close, which closes the descriptor and then reports the error (as NFS
 // does when a deferred write fails).
@@ -40,6 +43,7 @@ static long calls;
 static long failed;
 static int reporting;
 static int no_insert_range;
+static int no_copy_range;
 static int persist;
 // The path the last watched call was about (per thread), and the one that was failed.
 static __thread char last_path[PATH_MAX];
@@ -58,6 +62,7 @@ __attribute__((constructor)) static void fault_setup(void) {
         else fault_errno = EIO;
     }
     no_insert_range = getenv("FAULT_NO_INSERT_RANGE") != NULL;
+    no_copy_range = getenv("FAULT_NO_COPY_RANGE") != NULL;
     persist = getenv("FAULT_PERSIST") != NULL;
     fault_dir = getenv("FAULT_DIR");
     fault_dir_length = fault_dir ? strlen(fault_dir) : 0;
@@ -186,6 +191,22 @@ int fallocate64(int fd, int mode, off64_t offset, off64_t length) {
     return REAL("fallocate64", int (*)(int, int, off64_t, off64_t))(fd, mode, offset, length);
 }
 
+// Copies between two files: the uncounted EXDEV of FAULT_NO_COPY_RANGE, else the chosen fault when
+// the destination is on the folder.
+static int copy_range_fails(int fd_out) {
+    if (no_copy_range) {
+        errno = EXDEV;
+        return 1;
+    }
+    return should_fail("copy_file_range", fd_under_dir(fd_out));
+}
+
+ssize_t copy_file_range(int fd_in, off64_t *off_in, int fd_out, off64_t *off_out, size_t length, unsigned flags) {
+    if (copy_range_fails(fd_out)) return -1;
+    return REAL("copy_file_range", ssize_t (*)(int, off64_t *, int, off64_t *, size_t, unsigned))(
+        fd_in, off_in, fd_out, off_out, length, flags);
+}
+
 long syscall(long number, ...) {
     va_list list;
     va_start(list, number);
@@ -194,6 +215,7 @@ long syscall(long number, ...) {
     va_end(list);
     if (number == SYS_fallocate) UNSUPPORTED_FALLOCATE();
     if (number == SYS_fallocate && should_fail("fallocate", fd_under_dir((int)a))) return -1;
+    if (number == SYS_copy_file_range && copy_range_fails((int)c)) return -1;
     return REAL("syscall", long (*)(long, ...))(number, a, b, c, d, e, f);
 }
 

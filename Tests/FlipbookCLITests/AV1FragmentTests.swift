@@ -3,12 +3,8 @@ import Foundation
 import ISOBMFF
 import Testing
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
-/// Fragmented AV1: every fragment starts with a key frame a player can start at, and `kill -9`
-/// keeps every finished fragment.
+/// Fragmented AV1: every fragment starts with a key frame a player can start at (the fragments and
+/// `kill -9` as for every codec are in ``CodecGuaranteeTests``).
 @Suite struct AV1FragmentTests {
     @Test func everyFragmentStartsWithAKeyFrame() throws {
         let dir = try TemporaryDirectory()
@@ -47,49 +43,5 @@ import Testing
         let reader = try FragmentedMovieReader(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: movie))))
         #expect(reader.validate() == [])
         #expect(reader.fragments.allSatisfy { $0.samples.first?.isSync == true })
-    }
-
-    /// `kill -9` while SVT-AV1 is encoding: the hidden file plays and holds at least every fragment
-    /// that was complete before the kill.
-    @Test func aKilledFragmentedEncodeKeepsEveryFinishedFragment() throws {
-        let dir = try TemporaryDirectory()
-        let frames = try dir.folder("frames")
-        try SampleImages.write(count: 300, width: 192, height: 128, into: frames)
-        let output = dir.path("live.mp4")
-        let process = try InterruptTests.start(
-            [frames, "-o", output, "--codec", "av1", "--fragmented", "--fragment-duration", "0.5", "--preset", "slow"])
-        var finishedBeforeKill = 0
-        var samplesBeforeKill = 0
-        try InterruptTests.waitUntil {
-            guard let path = InterruptTests.temporaryFile(in: dir, for: "live.mp4"),
-                let data = FileManager.default.contents(atPath: path)
-            else { return !process.isRunning }
-            let reader = try FragmentedMovieReader(bytes: [UInt8](data))
-            finishedBeforeKill = reader.fragments.count
-            samplesBeforeKill = reader.samples.count
-            return finishedBeforeKill >= 2 || !process.isRunning
-        }
-        #expect(process.isRunning, "the encode must still be running when it is killed")
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal)
-
-        let partial = try #require(
-            InterruptTests.temporaryFile(in: dir, for: "live.mp4"), "the hidden file stays after kill -9")
-        #expect(!FileManager.default.fileExists(atPath: output), "nothing unfinished appears at the destination")
-        let reader = try FragmentedMovieReader(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: partial))))
-        #expect(reader.validate() == [])
-        #expect(reader.fragments.count >= finishedBeforeKill)
-        #expect(reader.fragments.allSatisfy { $0.samples.first?.isSync == true })
-        #expect(try Judge.stream(of: partial).codecName == "av1")
-        let decoded = try Judge.frames(of: partial)
-        #expect(decoded.count == reader.samples.count)
-        #expect(decoded.count >= samplesBeforeKill, "every frame of every finished fragment decodes")
-        #expect(decoded.map(\.pts) == (0..<decoded.count).map { Int64($0) * 400 })
-        let errors = try Judge.decodeErrors(of: partial)
-        #expect(errors.isEmpty || errors.lowercased().contains("trunc"), "clean, or only the torn tail: \(errors)")
-        print(
-            "av1 kill -9: \(finishedBeforeKill) fragments (\(samplesBeforeKill) frames) finished before the kill; "
-                + "\(reader.fragments.count) fragments, \(decoded.count) of 300 frames decoded after")
     }
 }

@@ -15,7 +15,9 @@ import Testing
         "the sanitizers' runtimes must be loaded first and refuse a preloaded library")
 )
 struct IOFaultTests {
-    static let operations = ["open", "write", "pwrite", "fallocate", "fdatasync", "fsync", "close", "rename", "link"]
+    static let operations = [
+        "open", "write", "pwrite", "copy_file_range", "fallocate", "fdatasync", "fsync", "close", "rename", "link",
+    ]
     static let errnos = ["EIO", "ENOSPC", "EFBIG"]
 
     /// A way a movie is written and put in place.
@@ -27,15 +29,26 @@ struct IOFaultTests {
         /// Whether the index is inserted in front of the media (`fallocate` insert-range, as on ext4),
         /// or the media is copied behind it (as on tmpfs).
         var insertRange = true
+        /// Whether the kernel copies between files (`copy_file_range`), or the copy is read and written.
+        var copyRange = true
 
         var testDescription: String {
             (fragmented ? "--fragmented" : "faststart") + (overwrite ? ", over an existing movie" : ", new movie")
                 + (fragmented || insertRange ? "" : ", media copied (no insert-range)")
+                + (copyRange ? "" : ", read and written (no copy_file_range)")
+        }
+
+        /// The fault library's settings for this way.
+        var environment: [String: String] {
+            (insertRange ? [:] : ["FAULT_NO_INSERT_RANGE": "1"]).merging(
+                copyRange ? [:] : ["FAULT_NO_COPY_RANGE": "1"]
+            ) { $1 }
         }
     }
 
     @Test(arguments: [
         Way(fragmented: false, overwrite: true), Way(fragmented: false, overwrite: true, insertRange: false),
+        Way(fragmented: false, overwrite: true, insertRange: false, copyRange: false),
         Way(fragmented: true, overwrite: true), Way(fragmented: false, overwrite: false),
         Way(fragmented: true, overwrite: false),
     ])
@@ -51,32 +64,14 @@ struct IOFaultTests {
             [frames, "-o", movie, "--preset", "ultrafast"] + (fragmented ? ["--fragmented"] : [])
             + (overwrite ? ["--overwrite"] : [])
 
-        var table: [String] = []
-        for operation in Self.operations {
-            var n = 1
-            while n <= 100 {
-                if overwrite {
-                    try old.write(to: URL(fileURLWithPath: movie))
-                } else {
-                    try? FileManager.default.removeItem(atPath: movie)
-                }
-                let fault = Fault(operation, n: n, errno: Self.errnos[n % 3], in: folder)
-                let run = try FaultShim.run(
-                    ExternalTool.flipbookPath, arguments, fault: fault,
-                    environment: way.insertRange ? [:] : ["FAULT_NO_INSERT_RANGE": "1"])
-                let outcome = try judge(run, fault: fault, movie: movie, old: overwrite ? old : nil)
-                table.append(
-                    "\(operation) #\(n) \(fault.errno) on \(describe(run.failedPath, folder: folder)): \(outcome)")
-                if run.failedPath == nil { break }
-                n += 1
-            }
-            #expect(n <= 100, "\(operation) was still being called after 100 calls")
-        }
+        let table = try Self.failEveryCall(
+            arguments: arguments, movie: movie, folder: folder, old: overwrite ? old : nil, way: way, frames: 12)
         print("I/O faults, \(way.testDescription):\n  " + table.joined(separator: "\n  "))
         // The operations each way makes at least once; a shim that saw none would prove nothing.
         let seen = Set(table.filter { !$0.contains("not reached") }.map { String($0.prefix { $0 != " " }) })
-        let expected: Set =
+        var expected: Set =
             fragmented ? ["open", "write", "pwrite", "fdatasync", "fsync"] : ["open", "write", "fsync"]
+        if !fragmented && !way.insertRange && way.copyRange { expected.insert("copy_file_range") }
         #expect(seen.isSuperset(of: expected.union([overwrite ? "rename" : "link"])), "\(seen)")
     }
 
@@ -106,9 +101,42 @@ struct IOFaultTests {
         #expect(try Judge.stream(of: movie).frameCount == 3)
     }
 
+    /// Runs the tool with `arguments` once for every call of every operation on `folder`, failing
+    /// that call, and judges each run (``judge(_:fault:movie:old:frames:sourceLocation:)``).
+    ///
+    /// - Returns: One line a run, for the table: the call failed and what the tool did.
+    static func failEveryCall(
+        arguments: [String], movie: String, folder: String, old: Data?, way: Way, frames: Int,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> [String] {
+        var table: [String] = []
+        for operation in operations {
+            var n = 1
+            while n <= 100 {
+                if let old {
+                    try old.write(to: URL(fileURLWithPath: movie))
+                } else {
+                    try? FileManager.default.removeItem(atPath: movie)
+                }
+                let fault = Fault(operation, n: n, errno: errnos[n % 3], in: folder)
+                let run = try FaultShim.run(
+                    ExternalTool.flipbookPath, arguments, fault: fault, environment: way.environment)
+                let outcome = try judge(
+                    run, fault: fault, movie: movie, old: old, frames: frames, sourceLocation: sourceLocation)
+                table.append(
+                    "\(operation) #\(n) \(fault.errno) on \(describe(run.failedPath, folder: folder)): \(outcome)")
+                if run.failedPath == nil { break }
+                n += 1
+            }
+            #expect(n <= 100, "\(operation) was still being called after 100 calls", sourceLocation: sourceLocation)
+        }
+        return table
+    }
+
     /// Checks one run against the contract and says what happened, for the table.
-    private func judge(
-        _ run: FaultRun, fault: Fault, movie: String, old: Data?, sourceLocation: SourceLocation = #_sourceLocation
+    static func judge(
+        _ run: FaultRun, fault: Fault, movie: String, old: Data?, frames: Int,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> String {
         let stderr = run.result.stderr
         let lines = stderr.split(separator: "\n")
@@ -129,7 +157,7 @@ struct IOFaultTests {
         }
         // A success is judged by the movie it left: complete, decodable, and nothing hidden beside it.
         #expect(entries == ["movie.mp4"], "\(fault): \(entries)", sourceLocation: sourceLocation)
-        #expect(try Judge.stream(of: movie).frameCount == 12, "\(fault)", sourceLocation: sourceLocation)
+        #expect(try Judge.stream(of: movie).frameCount == frames, "\(fault)", sourceLocation: sourceLocation)
         #expect(try Judge.decodeErrors(of: movie) == "", "\(fault)", sourceLocation: sourceLocation)
         guard let failedPath = run.failedPath else { return "not reached; exit 0, new movie" }
         if failedPath == fault.folder && (fault.operation == "fsync" || fault.operation == "open") {
@@ -149,7 +177,7 @@ struct IOFaultTests {
     }
 
     /// The failed call's file, short: the folder, the hidden file's kind, or the movie.
-    private func describe(_ path: String?, folder: String) -> String {
+    private static func describe(_ path: String?, folder: String) -> String {
         guard let path else { return "-" }
         if path == folder { return "the folder" }
         if path.hasSuffix(".media.tmp") { return "hidden media file" }

@@ -18,7 +18,11 @@ import Testing
 
     @Test(arguments: [
         (["FLIPBOOK_SEGMENT": "3"], 3), (["JOB_COMPLETION_INDEX": "0"], 1), (["SLURM_ARRAY_TASK_ID": "4"], 4),
-        (["SLURM_ARRAY_TASK_ID": "7", "SLURM_ARRAY_TASK_MIN": "5"], 3),
+        // A task run again alone (`sbatch --array=3`) is its own array's lowest task; still segment 3.
+        (["SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "3"], 3),
+        (["SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_MIN": "1"], 2),
+        (["SLURM_ARRAY_TASK_ID": "0", "SLURM_ARRAY_TASK_MIN": "0"], 1),
+        (["SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "0"], 4),
         (["JOB_COMPLETION_INDEX": "2", "SLURM_ARRAY_TASK_ID": "1"], 3),
     ])
     func autoReadsTheSchedulersIndex(environment: [String: String], index: Int) throws {

@@ -117,4 +117,16 @@ size_t flipbook_png_unfilter_portable(uint8_t *data, size_t rows, size_t row_byt
 /// `out` holds `count` x 3 or 4 bytes and does not overlap `samples`.
 void flipbook_png_to_rgb8(const uint8_t *samples, size_t count, int channels, int bit_depth, uint8_t *out);
 
+/// `count` PNG pixels of big-endian 16-bit grey (`channels` 1, repeated into R, G, B) or RGB (3) as
+/// native 16-bit RGB.
+void flipbook_png16_to_rgb16(const uint8_t *samples, size_t count, int channels, uint16_t *out);
+
+/// Converts `width x height` (both even) native 16-bit RGB pixels to 10-bit planar 4:2:0 in 16-bit words,
+/// with the 8-bit converter's weights: a 16-bit value v stands for v / 257 on the 8-bit scale, a 10-bit
+/// code is 4 times an 8-bit one, so 8-bit content (v = 257 k) converts to exactly 4 times its 8-bit codes'
+/// unrounded values. Chroma from the sum of each 2x2 block.
+void flipbook_rgb16_to_yuv420p10(
+    const uint16_t *rgb, int width, int height, const flipbook_yuv_coefficients *coefficients, uint16_t *luma,
+    uint16_t *cb, uint16_t *cr);
+
 #endif

@@ -10,8 +10,11 @@ struct FramePreparer: Sendable {
     let planarConverter: JPEGToYUVConverter
     /// Pictures back from the encoder, reused by ``prepare(_:)``.
     let pool: PicturePool
+    /// Whether the movie is 10-bit, so 16-bit images of its size keep their depth.
+    let tenBit: Bool
 
     init(settings: VideoSettings, matrix: ColourMatrix) {
+        tenBit = settings.bitDepth == 10
         conformer = FrameConformer(settings: settings)
         converter = RGBToYUVConverter(matrix: matrix)
         planarConverter = JPEGToYUVConverter(matrix: matrix)
@@ -26,7 +29,15 @@ struct FramePreparer: Sendable {
             return try prepare(frame)
         case .planes(let planes):
             var picture = pool.take()
+            picture.deep = nil
             planarConverter.convert(planes, into: &picture)
+            return picture
+        case .deep(let image):
+            guard tenBit && image.width == conformer.width && image.height == conformer.height else {
+                return try prepare(try image.eightBit())
+            }
+            var picture = pool.take()
+            picture.deep = PixelKernels.rgb16ToYUV420p10(image, coefficients: converter.coefficients)
             return picture
         }
     }
@@ -34,6 +45,7 @@ struct FramePreparer: Sendable {
     /// The frame as the encoder takes it.
     func prepare(_ frame: Frame) throws -> YUVPicture {
         var picture = pool.take()
+        picture.deep = nil
         if frame.width == conformer.width && frame.height == conformer.height {
             // Most frames of the movie's size have no transparency: converted in one pass over their
             // pixels, which also tells whether any alpha was below 255 (0.7 ms a 1080p RGBA frame).

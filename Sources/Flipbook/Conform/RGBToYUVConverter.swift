@@ -5,7 +5,7 @@
 /// itself is C (`CFlipbookPixels`), vectorised, about a millisecond a 1080p frame.
 package struct RGBToYUVConverter: Sendable {
     let matrix: ColourMatrix
-    private let coefficients: FixedPointCoefficients
+    let coefficients: FixedPointCoefficients
 
     package init(matrix: ColourMatrix) {
         self.matrix = matrix

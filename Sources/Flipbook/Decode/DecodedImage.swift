@@ -3,12 +3,14 @@
 package enum DecodedImage: Sendable {
     case frame(Frame)
     case planes(YCbCrPlanes)
+    case deep(DeepImage)
 
     /// Width as shown (after EXIF orientation).
     package var width: Int {
         switch self {
         case .frame(let frame): frame.width
         case .planes(let planes): planes.width
+        case .deep(let image): image.width
         }
     }
 
@@ -17,6 +19,7 @@ package enum DecodedImage: Sendable {
         switch self {
         case .frame(let frame): frame.height
         case .planes(let planes): planes.height
+        case .deep(let image): image.height
         }
     }
 }

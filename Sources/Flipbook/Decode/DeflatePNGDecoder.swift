@@ -14,7 +14,14 @@ enum DeflatePNGDecoder {
     ///
     /// - Throws: `.corruptImage` for damaged data, `.unsupportedImage` for an image over `limits`.
     static func decode(_ data: Data, limits: ImageLimits) throws -> Frame? {
-        try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Frame? in
+        guard case .frame(let frame) = try decodeImage(data, limits: limits, deep: false) else { return nil }
+        return frame
+    }
+
+    /// Decodes `data` as ``decode(_:limits:)`` does, or, with `deep`, a 16-bit grey or RGB PNG to a
+    /// ``DeepImage`` at its depth; `nil` when the image is not for this path.
+    static func decodeImage(_ data: Data, limits: ImageLimits, deep: Bool) throws -> DecodedImage? {
+        try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> DecodedImage? in
             let bytes = raw.bindMemory(to: UInt8.self)
             guard let layout = try PNGLayout(bytes) else { return nil }
             try limits.check(width: layout.width, height: layout.height)
@@ -36,6 +43,11 @@ enum DeflatePNGDecoder {
                 throw FlipbookError(
                     .corruptImage, "the PNG cannot be decoded: row \(failedRow) has an unknown filter type \(filter)")
             }
+            if deep && layout.bitDepth == 16 && layout.channels % 2 == 1 {
+                let rgb = PixelKernels.png16ToRGB16(
+                    samples, pixels: layout.width * layout.height, channels: layout.channels)
+                return .deep(DeepImage(width: layout.width, height: layout.height, samples: rgb))
+            }
             let format: PixelFormat = layout.channels % 2 == 0 ? .rgba : .rgb
             if layout.bitDepth == 8 && layout.channels >= 3 {
                 samples.removeLast(layout.height)
@@ -43,7 +55,7 @@ enum DeflatePNGDecoder {
                 samples = PixelKernels.pngSamplesToRGB8(
                     samples, pixels: layout.width * layout.height, channels: layout.channels, bitDepth: layout.bitDepth)
             }
-            return try Frame(width: layout.width, height: layout.height, format: format, pixels: samples)
+            return .frame(try Frame(width: layout.width, height: layout.height, format: format, pixels: samples))
         }
     }
 }

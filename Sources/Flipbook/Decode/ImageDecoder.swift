@@ -18,12 +18,23 @@ package enum ImageDecoder {
     /// Decodes PNG, JPEG, WebP, TIFF, HEIC or AVIF bytes as ``decode(_:limits:sizeHint:)`` does, or, when `planes` accepts
     /// the upright size of a Y'CbCr JPEG, to its planes as stored (turned upright), which the
     /// preparer converts to the movie's YUV without going through RGB.
+    ///
+    /// With `deep` (a 10-bit movie), a 16-bit grey or RGB PNG that `planes` accepts by size comes as a
+    /// ``DeepImage`` at its depth.
     static func decodeImage(
-        _ data: Data, limits: ImageLimits, sizeHint: DecodeSizeHint? = nil, planes: PlanarRequest? = nil
+        _ data: Data, limits: ImageLimits, sizeHint: DecodeSizeHint? = nil, planes: PlanarRequest? = nil,
+        deep: Bool = false
     ) throws -> DecodedImage {
         if data.starts(with: ImageSniffing.pngSignature) {
             // The size is checked from the header before either decoder takes any memory.
-            if let size = ImageSniffing.pngSize(data) { try limits.check(width: size.width, height: size.height) }
+            if let size = ImageSniffing.pngSize(data) {
+                try limits.check(width: size.width, height: size.height)
+                if deep, planes?.accepts(width: size.width, height: size.height) ?? false,
+                    let image = try DeflatePNGDecoder.decodeImage(data, limits: limits, deep: true)
+                {
+                    return image
+                }
+            }
             return .frame(
                 try DeflatePNGDecoder.decode(data, limits: limits)
                     ?? SPNGDecoder.decode(ImageSniffing.pngPixelChunks(data), limits: limits))
@@ -54,6 +65,7 @@ package enum ImageDecoder {
             switch image {
             case .frame(let frame): return .frame(try orientation.map { try frame.oriented($0) } ?? frame)
             case .planes(let stored): return .planes(orientation.map { stored.oriented($0) } ?? stored)
+            case .deep: preconditionFailure("TurboJPEG hands out 8-bit pictures only")
             }
         }
         if data.isEmpty {
@@ -80,10 +92,11 @@ package enum ImageDecoder {
         return frame
     }
 
-    /// Reads and decodes the image file at `url`, to Y'CbCr planes where `planes` allows (see
-    /// ``decodeImage(_:limits:sizeHint:planes:)``).
+    /// Reads and decodes the image file at `url`, to Y'CbCr planes where `planes` allows, at 16 bits
+    /// where `deep` allows (see ``decodeImage(_:limits:sizeHint:planes:deep:)``).
     package static func decodeImageFile(
-        at url: URL, limits: ImageLimits, sizeHint: DecodeSizeHint? = nil, planes: PlanarRequest? = nil
+        at url: URL, limits: ImageLimits, sizeHint: DecodeSizeHint? = nil, planes: PlanarRequest? = nil,
+        deep: Bool = false
     ) throws -> DecodedImage {
         let data = try POSIXFile.readImageFile(at: url.path)
         return try FrameOrigin(path: url.imageDescription).attributing {
@@ -93,7 +106,7 @@ package enum ImageDecoder {
                 }
                 return .frame(try TIFFDecoder.decode(data, limits: limits, page: page - 1))
             }
-            return try decodeImage(data, limits: limits, sizeHint: sizeHint, planes: planes)
+            return try decodeImage(data, limits: limits, sizeHint: sizeHint, planes: planes, deep: deep)
         }
     }
 

@@ -6,9 +6,15 @@ enum H264Profile: String {
     /// High 4:4:4 Predictive: needed for lossless coding (quantiser 0, which x264 also uses for
     /// CRF 0), even for 4:2:0.
     case high444
+    /// High 10: 10-bit 4:2:0, for `bitDepth` 10.
+    case high10
 
     /// The profile for `settings`.
     init(for settings: VideoSettings) {
-        self = settings.lossless || settings.crf == 0 ? .high444 : .high
+        if settings.bitDepth == 10 {
+            self = .high10
+        } else {
+            self = settings.lossless || settings.crf == 0 ? .high444 : .high
+        }
     }
 }

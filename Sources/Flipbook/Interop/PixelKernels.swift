@@ -95,4 +95,39 @@ extension PixelKernels {
             }
         }
     }
+
+    /// `pixels` unfiltered 16-bit grey (`channels` 1) or RGB (3) PNG samples as native 16-bit RGB.
+    static func png16ToRGB16(_ samples: [UInt8], pixels: Int, channels: Int) -> [UInt16] {
+        precondition((channels == 1 || channels == 3) && pixels >= 0 && samples.count >= pixels * channels * 2)
+        return samples.withUnsafeBufferPointer { source in
+            [UInt16](unsafeUninitializedCapacity: pixels * 3) { out, initialized in
+                flipbook_png16_to_rgb16(source.baseAddress, pixels, Int32(channels), out.baseAddress)
+                initialized = pixels * 3
+            }
+        }
+    }
+
+    /// A 16-bit RGB image of even sides converted to 10-bit 4:2:0 planes with the weights `c`.
+    static func rgb16ToYUV420p10(_ image: DeepImage, coefficients c: FixedPointCoefficients) -> DeepPlanes {
+        let (width, height) = (image.width, image.height)
+        precondition(width % 2 == 0 && height % 2 == 0 && image.samples.count == width * height * 3)
+        var coefficients = flipbook_yuv_coefficients(
+            y_r: c.yR, y_g: c.yG, y_b: c.yB, cb_r: c.cbR, cb_g: c.cbG, cb_b: c.cbB,
+            cr_r: c.crR, cr_g: c.crG, cr_b: c.crB, luma_offset: c.lumaOffset)
+        var planes = DeepPlanes(
+            luma: [UInt16](repeating: 0, count: width * height), cb: [UInt16](repeating: 0, count: width * height / 4),
+            cr: [UInt16](repeating: 0, count: width * height / 4))
+        image.samples.withUnsafeBufferPointer { source in
+            planes.luma.withUnsafeMutableBufferPointer { luma in
+                planes.cb.withUnsafeMutableBufferPointer { cb in
+                    planes.cr.withUnsafeMutableBufferPointer { cr in
+                        flipbook_rgb16_to_yuv420p10(
+                            source.baseAddress, Int32(width), Int32(height), &coefficients, luma.baseAddress,
+                            cb.baseAddress, cr.baseAddress)
+                    }
+                }
+            }
+        }
+        return planes
+    }
 }

@@ -125,9 +125,9 @@ final class SVTAV1Encoder: VideoEncoder {
         if bitDepth == 8 {
             try send(picture, presentationTime: presentationTime, luma: picture.luma, cb: picture.cb, cr: picture.cr)
         } else {
-            try send(
-                picture, presentationTime: presentationTime, luma: Self.widened(picture.luma),
-                cb: Self.widened(picture.cb), cr: Self.widened(picture.cr))
+            // 10-bit values in 16-bit words: converted from 16-bit samples, or the 8-bit planes scaled exactly.
+            let planes = picture.tenBitPlanes
+            try send(picture, presentationTime: presentationTime, luma: planes.luma, cb: planes.cb, cr: planes.cr)
         }
         return try receive(waiting: false)
     }
@@ -144,12 +144,8 @@ final class SVTAV1Encoder: VideoEncoder {
         return try receive(waiting: true)
     }
 
-    /// 8-bit samples as SVT-AV1's 10-bit input: 16-bit little-endian words, each value times 4 (exact).
-    private static func widened(_ plane: [UInt8]) -> [UInt16] {
-        plane.map { (UInt16($0) << 2).littleEndian }
-    }
-
-    /// Hands one picture's planes (8-bit bytes or 16-bit words) to SVT-AV1, which copies them during the call.
+    /// Hands one picture's planes (8-bit bytes, or 16-bit words in the machine's order, little-endian as
+    /// SVT-AV1 wants on every platform Flipbook builds for) to SVT-AV1, which copies them during the call.
     private func send<Sample>(
         _ picture: YUVPicture, presentationTime: Int64, luma: [Sample], cb: [Sample], cr: [Sample]
     ) throws {

@@ -24,6 +24,7 @@ final class X264Encoder: VideoEncoder {
                 underlying: LibraryCallError(library: "libx264", function: "x264_encoder_open", status: 0))
         }
         self.handle = handle
+        wide = settings.bitDepth == 10
 
         var nals: UnsafeMutablePointer<x264_nal_t>?
         var count: Int32 = 0
@@ -53,7 +54,9 @@ final class X264Encoder: VideoEncoder {
         }
         sampleEntry = AVCSampleEntry(
             width: settings.width, height: settings.height,
-            decoderConfiguration: AVCDecoderConfiguration(sequenceParameterSets: sps, pictureParameterSets: pps),
+            decoderConfiguration: AVCDecoderConfiguration(
+                sequenceParameterSets: sps, pictureParameterSets: pps, bitDepthLuma: UInt8(settings.bitDepth),
+                bitDepthChroma: UInt8(settings.bitDepth)),
             colour: ColourDescription(colour), compressorName: "Flipbook H.264")
         pendingSEI = sei
     }
@@ -67,7 +70,8 @@ final class X264Encoder: VideoEncoder {
             "unknown preset \(settings.preset.rawValue)")
         param.i_width = Int32(settings.width)
         param.i_height = Int32(settings.height)
-        param.i_csp = X264_CSP_I420
+        param.i_csp = X264_CSP_I420 | (settings.bitDepth == 10 ? X264_CSP_HIGH_DEPTH : 0)
+        param.i_bitdepth = Int32(settings.bitDepth)
         param.i_threads = Int32(settings.encoderThreads)
         param.i_fps_num = UInt32(settings.frameRate.numerator)
         param.i_fps_den = UInt32(settings.frameRate.denominator)
@@ -113,12 +117,35 @@ final class X264Encoder: VideoEncoder {
         x264_encoder_close(handle)
     }
 
+    /// Whether pictures go in as 16-bit samples (High 10).
+    private let wide: Bool
+
     func encode(_ picture: YUVPicture, presentationTime: Int64) throws -> [EncodedPacket] {
         var input = x264_picture_t()
         x264_picture_init(&input)
         input.i_pts = presentationTime
-        input.img.i_csp = X264_CSP_I420
         input.img.i_plane = 3
+        if wide {
+            // x264 takes 10-bit samples in 16-bit words: 16-bit sources come converted to 10 bits
+            // already, 8-bit values are scaled exactly (times 4).
+            input.img.i_csp = X264_CSP_I420 | X264_CSP_HIGH_DEPTH
+            input.img.i_stride = (Int32(picture.width * 2), Int32(picture.width), Int32(picture.width), 0)
+            let planes = picture.tenBitPlanes
+            let (luma, cb, cr) = (planes.luma, planes.cb, planes.cr)
+            return try luma.withUnsafeBufferPointer { luma in
+                try cb.withUnsafeBufferPointer { cb in
+                    try cr.withUnsafeBufferPointer { cr in
+                        input.img.plane = (
+                            UnsafeMutableRawPointer(mutating: luma.baseAddress)?.assumingMemoryBound(to: UInt8.self),
+                            UnsafeMutableRawPointer(mutating: cb.baseAddress)?.assumingMemoryBound(to: UInt8.self),
+                            UnsafeMutableRawPointer(mutating: cr.baseAddress)?.assumingMemoryBound(to: UInt8.self), nil
+                        )
+                        return try encodeOnce(&input).map { [$0] } ?? []
+                    }
+                }
+            }
+        }
+        input.img.i_csp = X264_CSP_I420
         input.img.i_stride = (Int32(picture.width), Int32(picture.width / 2), Int32(picture.width / 2), 0)
         // x264 reads the planes during this call only; it copies them into its own frame buffers.
         return try picture.luma.withUnsafeBufferPointer { luma in

@@ -16,6 +16,10 @@ final class X265Encoder: VideoEncoder {
     let codecName = "hevc"
     /// x265's SEI naming its version and options, length-prefixed, put in front of the first picture.
     private var pendingSEI: [UInt8] = []
+    /// How many frames x265 holds back to reorder: the first packet decodes this many frames early.
+    private let reorderDelay: Int64
+    /// Packets handed out so far.
+    private var packetsOut: Int64 = 0
 
     /// Opens an encoder.
     ///
@@ -47,6 +51,10 @@ final class X265Encoder: VideoEncoder {
                 underlying: LibraryCallError(library: "libx265", function: "x265_encoder_open", status: 0))
         }
         self.encoder = encoder
+        // x265 holds back one frame for B-frames, two with a B-pyramid (its own rule, on the
+        // parameters it settled on).
+        api.pointee.encoder_parameters(encoder, param)
+        reorderDelay = param.pointee.bframes > 0 ? (param.pointee.bBPyramid != 0 ? 2 : 1) : 0
 
         var nals: UnsafeMutablePointer<x265_nal>?
         var count: UInt32 = 0
@@ -96,6 +104,8 @@ final class X265Encoder: VideoEncoder {
             ("colorprim", String(colour.colourPrimaries)), ("transfer", String(colour.transferCharacteristics)),
             ("colormatrix", String(colour.matrixCoefficients)), ("range", colour.fullRange ? "full" : "limited"),
             ("sar", "1:1"),
+            // x265 needs the picture to hold at least one coding tree unit: smaller ones for small movies.
+            ("ctu", String([64, 32, 16].first { $0 <= min(settings.width, settings.height) } ?? 16)),
         ]
         if settings.encoderThreads > 0 {
             options += [
@@ -130,9 +140,26 @@ final class X265Encoder: VideoEncoder {
         var input = x265_picture()
         api.pointee.picture_init(param, &input)
         input.pts = presentationTime
+        input.colorSpace = X265_CSP_I420
+        if let deep = picture.deep {
+            // Converted from 16-bit samples: 10-bit values in 16-bit words, strides in bytes.
+            input.bitDepth = 10
+            input.stride = (Int32(picture.width * 2), Int32(picture.width), Int32(picture.width))
+            return try deep.luma.withUnsafeBufferPointer { luma in
+                try deep.cb.withUnsafeBufferPointer { cb in
+                    try deep.cr.withUnsafeBufferPointer { cr in
+                        input.planes = (
+                            UnsafeMutableRawPointer(mutating: luma.baseAddress),
+                            UnsafeMutableRawPointer(mutating: cb.baseAddress),
+                            UnsafeMutableRawPointer(mutating: cr.baseAddress)
+                        )
+                        return try encodeOnce(&input).map { [$0] } ?? []
+                    }
+                }
+            }
+        }
         // 8-bit planes in; a Main 10 encoder scales them up itself.
         input.bitDepth = 8
-        input.colorSpace = X265_CSP_I420
         input.stride = (Int32(picture.width), Int32(picture.width / 2), Int32(picture.width / 2))
         // x265 copies the planes into its own frame during this call.
         return try picture.luma.withUnsafeBufferPointer { luma in
@@ -170,8 +197,12 @@ final class X265Encoder: VideoEncoder {
         for nal in UnsafeBufferPointer(start: nals, count: Int(count)) {
             data.append(contentsOf: UnsafeBufferPointer(start: nal.payload, count: Int(nal.sizeBytes)))
         }
+        // Decode times as x265 computes them for frame-numbered input (the n-th packet at n minus the
+        // delay), computed here: x265 leaves them uninitialised for a movie shorter than its delay.
+        let decodeTime = packetsOut - reorderDelay
+        packetsOut += 1
         return EncodedPacket(
-            data: data, presentationTime: output.pts, decodeTime: output.dts,
+            data: data, presentationTime: output.pts, decodeTime: decodeTime,
             isKeyframe: output.sliceType == X265_TYPE_IDR)
     }
 }

@@ -7,6 +7,10 @@ import ISOBMFF
 /// sequence, all `N` must be there exactly once, made with the same settings, and their frames must
 /// follow on without a gap or an overlap. The result is a normal faststart movie whose frames keep
 /// their exact times, as if the whole sequence had been encoded on one machine.
+///
+/// Only the segments' indexes are read: the joined movie's index is built from their sample tables,
+/// and their media is copied file to file by the kernel (`copy_file_range`: shared blocks or a copy on
+/// the server where the file system can), so a join runs at about the speed of copying the files.
 public enum MovieJoiner {
     /// Joins `segments` (in any order) into a movie at `url`.
     ///
@@ -27,12 +31,19 @@ public enum MovieJoiner {
         var timeline = try joinedTimeline(parts)
         let file = try MovieFile(destination: destination, timescales: [first.timescale])
         do {
+            // The media is copied file to file; the samples only describe it. The timeline hands
+            // each sample out one packet late, in decode order, so sizes are taken in that order.
+            var sizes = parts.lazy.flatMap { $0.samples.lazy.map(\.size) }.makeIterator()
+            func append(_ sample: MediaSample) throws {
+                try file.append(sample.withExternalBytes(count: sizes.next()!), track: 0, tracks: { [] })
+            }
             for part in parts {
-                try part.copySamples { packet in
-                    if let sample = timeline.add(inTicks: packet) { try file.append(sample, track: 0, tracks: { [] }) }
+                try part.copyMedia(into: file)
+                for packet in part.packets() {
+                    if let sample = timeline.add(inTicks: packet) { try append(sample) }
                 }
             }
-            if let last = timeline.finish() { try file.append(last, track: 0, tracks: { [] }) }
+            if let last = timeline.finish() { try append(last) }
             let track = Track(
                 trackID: 1, timescale: first.timescale, sampleEntry: first.sampleEntry,
                 editList: timeline.editList() ?? [])
@@ -40,8 +51,13 @@ public enum MovieJoiner {
             return MovieSummary(
                 url: url, frames: timeline.frameCount,
                 duration: MediaTime(value: timeline.presentationEnd, timescale: Int32(first.timescale)), bytes: bytes,
-                width: first.sampleEntry.width, height: first.sampleEntry.height, codec: "h264",
+                width: first.width, height: first.height, codec: first.codecName,
                 warnings: file.warnings)
+        } catch var failure as FlipbookError where failure.code == .outputNotWritable {
+            // A disk error names the movie asked for; the temporary file is in the cause.
+            file.discard()
+            failure.path = url.path
+            throw failure
         } catch {
             file.discard()
             throw error
@@ -81,7 +97,11 @@ public enum MovieJoiner {
 private struct SegmentFile {
     let url: URL
     let info: SegmentInfo
-    let sampleEntry: AVCSampleEntry
+    /// H.264's entry is rebuilt from its parts (as the encoder writes it); other codecs' entries are copied.
+    let sampleEntry: any SampleEntry
+    let width: Int
+    let height: Int
+    let codecName: String
     let timescale: UInt32
     let sampleDescription: [UInt8]
     let samples: [SampleTableReader.DecodedSample]
@@ -127,7 +147,11 @@ private struct SegmentFile {
         guard problems.isEmpty else { throw refuse("the segment's sample tables are inconsistent: \(problems[0])") }
         self.info = info
         do {
-            sampleEntry = try AVCSampleEntry(reading: trak, in: file.bytes)
+            let copied = try CopiedSampleEntry(reading: trak, in: file.bytes)
+            sampleEntry =
+                copied.codecName == "h264"
+                ? try AVCSampleEntry(reading: trak, in: file.bytes) as any SampleEntry : copied
+            (width, height, codecName) = (copied.width, copied.height, copied.codecName)
             timescale = try MediaHeaderBox(reading: mdhd, in: file.bytes).timescale
         } catch {
             throw refuse("the segment's video track cannot be read: \(error)")
@@ -205,35 +229,30 @@ private struct SegmentFile {
         return ordered
     }
 
-    /// Reads the segment's samples in decode order, adjacent ones in runs of up to 4 MiB at once,
-    /// and hands each over with its times on the joined movie's timeline, in ticks.
-    func copySamples(_ take: (EncodedPacket) throws -> Void) throws {
+    /// The segment's samples in decode order, without their bytes, with their times on the joined
+    /// movie's timeline, in ticks.
+    func packets() -> some Sequence<EncodedPacket> {
+        samples.lazy.map { sample in
+            let dts = Int64(sample.decodeTime) + offset
+            return EncodedPacket(
+                data: [], presentationTime: dts + sample.compositionOffset, decodeTime: dts, isKeyframe: sample.isSync)
+        }
+    }
+
+    /// Copies the segment's media, in decode order, to the end of the joined movie's media, file to
+    /// file: runs of adjacent samples (all of them in a segment Flipbook made) in one copy each.
+    func copyMedia(into file: MovieFile) throws {
         let source = try POSIXFile.openForReading(at: url.path)
-        var run: [SampleTableReader.DecodedSample] = []
-        var runLength = 0
-        func flush() throws {
-            guard let start = run.first?.offset else { return }
-            let bytes = try source.read(at: start, count: runLength)
-            var position = 0
-            for sample in run {
-                let dts = Int64(sample.decodeTime) + offset
-                try take(
-                    EncodedPacket(
-                        data: Array(bytes[position..<position + Int(sample.size)]),
-                        presentationTime: dts + sample.compositionOffset, decodeTime: dts, isKeyframe: sample.isSync))
-                position += Int(sample.size)
-            }
-            run.removeAll(keepingCapacity: true)
-            runLength = 0
-        }
+        var run: (start: UInt64, count: UInt64)?
         for sample in samples {
-            if let last = run.last, sample.offset != last.offset + UInt64(last.size) || runLength >= 4 << 20 {
-                try flush()
+            if let current = run, sample.offset == current.start + current.count {
+                run = (current.start, current.count + UInt64(sample.size))
+                continue
             }
-            run.append(sample)
-            runLength += Int(sample.size)
+            if let current = run { try file.appendMedia(current.count, of: source, at: current.start) }
+            run = (sample.offset, UInt64(sample.size))
         }
-        try flush()
+        if let current = run { try file.appendMedia(current.count, of: source, at: current.start) }
         try source.close()
     }
 }

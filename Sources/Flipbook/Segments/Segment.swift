@@ -25,7 +25,8 @@ public struct Segment: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses `K/N`, where `K` may be `auto` to take the index from the scheduler's environment:
     /// `FLIPBOOK_SEGMENT` (from 1), `JOB_COMPLETION_INDEX` (a Kubernetes Indexed Job, from 0), or
-    /// `SLURM_ARRAY_TASK_ID` (a Slurm job array, counted from `SLURM_ARRAY_TASK_MIN`, default 1).
+    /// `SLURM_ARRAY_TASK_ID` (a Slurm job array: the task id itself, or the id plus 1 when the array
+    /// starts at task 0, `SLURM_ARRAY_TASK_MIN` 0).
     package init(parsing text: String, environment: [String: String]) throws {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let count = Int(parts[1]) else {
@@ -37,8 +38,11 @@ public struct Segment: Sendable, Hashable, CustomStringConvertible {
             } else if let value = environment["JOB_COMPLETION_INDEX"], let index = Int(value) {
                 try self.init(index + 1, of: count)
             } else if let value = environment["SLURM_ARRAY_TASK_ID"], let id = Int(value) {
-                let first = environment["SLURM_ARRAY_TASK_MIN"].flatMap { Int($0) } ?? 1
-                try self.init(id - first + 1, of: count)
+                // The task id is the segment, whatever the array's lowest id: a task run again alone
+                // (`sbatch --array=3`) is the lowest of its own array. Only an array that has a task 0
+                // (`--array=0-7`) counts from 0.
+                let fromZero = environment["SLURM_ARRAY_TASK_MIN"] == "0"
+                try self.init(fromZero ? id + 1 : id, of: count)
             } else {
                 throw FlipbookError(
                     .invalidSettings,

@@ -38,7 +38,7 @@ struct ImageSequenceJob {
         var skipping = SkippedImages(enabled: skipInvalidImages)
         let (usable, firstFrame) = try ImageSequenceJob.firstUsableImage(
             images, firstImage: firstImage, limits: imageLimits, sizeHint: sizeHint,
-            planes: size.map { .size($0) } ?? .anyEvenSize, skipping: &skipping)
+            planes: size.map { .size($0) } ?? .anyEvenSize, deep: settings.bitDepth == 10, skipping: &skipping)
         let (writer, roundedFrom) = try await makeWriter(firstFrame: firstFrame)
         do {
             try await withThrowingTaskGroup(of: (Int, Result<YUVPicture, any Error>).self) { group in
@@ -108,13 +108,14 @@ struct ImageSequenceJob {
     /// - Parameter firstImage: The index of `images[0]` in the whole sequence, for errors.
     static func firstUsableImage(
         _ images: [URL], firstImage: Int, limits: ImageLimits, sizeHint: DecodeSizeHint? = nil,
-        planes: PlanarRequest? = nil, skipping: inout SkippedImages
+        planes: PlanarRequest? = nil, deep: Bool = false, skipping: inout SkippedImages
     ) throws -> (Int, DecodedImage) {
         for (index, image) in images.enumerated() {
             do {
                 let origin = FrameOrigin(index: firstImage + index, path: image.imageDescription)
                 let frame = try origin.attributing {
-                    try ImageDecoder.decodeImageFile(at: image, limits: limits, sizeHint: sizeHint, planes: planes)
+                    try ImageDecoder.decodeImageFile(
+                        at: image, limits: limits, sizeHint: sizeHint, planes: planes, deep: deep)
                 }
                 return (index, frame)
             } catch let error as FlipbookError where skipping.maySkip(error) {
@@ -147,7 +148,8 @@ struct ImageSequenceJob {
     /// Decodes image `index` of the slice, at a smaller scale where the movie's size allows, or to
     /// Y'CbCr planes where `planes` allows.
     private func decode(_ index: Int, planes: PlanarRequest) throws -> DecodedImage {
-        try ImageDecoder.decodeImageFile(at: images[index], limits: imageLimits, sizeHint: sizeHint, planes: planes)
+        try ImageDecoder.decodeImageFile(
+            at: images[index], limits: imageLimits, sizeHint: sizeHint, planes: planes, deep: settings.bitDepth == 10)
     }
 
     /// How large images are drawn: known when the movie's size was given.

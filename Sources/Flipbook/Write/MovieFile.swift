@@ -20,6 +20,10 @@ final class MovieFile: MovieOutput {
     /// Bytes of media written so far.
     private var payloadSize: UInt64 = 0
     private var committed = false
+    /// Media bytes copied file to file with ``appendMedia(_:of:at:)``, and the bytes the samples
+    /// appended with external bytes describe; they must agree when the movie is committed.
+    private var copiedBytes: UInt64 = 0
+    private var externalSampleBytes: UInt64 = 0
     /// What the caller should pass on about a movie that was committed (see ``MovieDestination/publish(_:)``).
     private(set) var warnings: [String] = []
 
@@ -43,7 +47,21 @@ final class MovieFile: MovieOutput {
     func append(_ sample: MediaSample, track: Int, tracks: () -> [Track]) throws {
         guard media != nil else { throw FlipbookError(.invalidState, "the movie file is already closed") }
         sampleTables[track].append(sample.entry)
+        if sample.hasExternalBytes { externalSampleBytes += UInt64(sample.size) }
         try write(interleaver.add(sample, track: track))
+    }
+
+    /// Copies `count` bytes of `source` from its byte `offset` to the end of the media, file to file
+    /// (see ``POSIXFile/append(_:bytesOf:at:)``): the bytes of samples appended with external bytes
+    /// (``MediaSample/withExternalBytes(count:)``), which a join copies without reading them.
+    ///
+    /// - Important: Only for a movie of one track whose samples all come this way, copied in decode
+    ///   order; the copied bytes must equal the samples' sizes by ``commit(tracks:extensions:)``.
+    func appendMedia(_ count: UInt64, of source: POSIXFile, at offset: UInt64) throws {
+        guard let media else { throw FlipbookError(.invalidState, "the movie file is already closed") }
+        precondition(sampleTables.count == 1, "media is copied into movies of one track, not \(sampleTables.count)")
+        try media.append(count, bytesOf: source, at: offset)
+        copiedBytes += count
     }
 
     /// Writes complete chunks at the end of the media, sample by sample from the samples' own bytes
@@ -52,7 +70,7 @@ final class MovieFile: MovieOutput {
         guard let media else { throw FlipbookError(.invalidState, "the movie file is already closed") }
         for chunk in chunks {
             sampleTables[chunk.track].appendChunk(offset: payloadSize, sampleCount: chunk.samples.count)
-            for sample in chunk.samples { try media.write(sample.data) }
+            for sample in chunk.samples where !sample.hasExternalBytes { try media.write(sample.data) }
             payloadSize += chunk.byteCount
         }
     }
@@ -68,6 +86,12 @@ final class MovieFile: MovieOutput {
     func commit(tracks: [Track], extensions: [UserExtensionBox] = []) throws -> UInt64 {
         try write(interleaver.finish())
         guard let media else { throw FlipbookError(.invalidState, "the movie file is already closed") }
+        guard copiedBytes == externalSampleBytes, externalSampleBytes == 0 || externalSampleBytes == payloadSize else {
+            throw FlipbookError(
+                .invalidState,
+                "\(copiedBytes) bytes of media were copied for samples of \(externalSampleBytes) bytes, in a movie "
+                    + "of \(payloadSize) bytes of media; the movie is not written")
+        }
         let aligned = try MovieLayout(
             brand: destination.brand, tracks: tracks, sampleTables: sampleTables, extensions: extensions,
             alignment: media.blockSize)

@@ -250,6 +250,17 @@ public actor MovieWriter {
     /// Hands each packet to the timeline, and each whole sample it completes to the output.
     private func store(_ packets: [EncodedPacket]) throws {
         for packet in packets {
+            // Times are frame numbers: a packet decoded after it is shown, or numbered absurdly far
+            // away, is an encoder fault, refused here rather than trapping in the arithmetic.
+            let bound: Int64 = 1 << 40
+            guard packet.decodeTime <= packet.presentationTime, abs(packet.presentationTime) < bound,
+                abs(packet.decodeTime) < bound
+            else {
+                throw FlipbookError(
+                    .encoderFailed,
+                    "the \(encoder.codecName) encoder gave a picture impossible times (presentation \(packet.presentationTime), "
+                        + "decoding \(packet.decodeTime))")
+            }
             if let sample = timeline.add(packet) { try output.append(sample, track: 0, tracks: tracks) }
         }
     }

@@ -55,6 +55,9 @@ package struct MediaSample: Sendable {
     /// Whether a decoder can start here.
     package var isSync: Bool
 
+    /// The size of a sample whose bytes the writer places in the media data itself, file to file.
+    private var externalSize: UInt32?
+
     /// Creates a sample.
     package init(data: [UInt8], duration: UInt32, compositionOffset: UInt32 = 0, isSync: Bool) {
         self.data = data
@@ -63,10 +66,25 @@ package struct MediaSample: Sendable {
         self.isSync = isSync
     }
 
+    /// The same sample without its bytes, which the caller copies into the media data itself (a join
+    /// copies them from file to file): only their count is known here, and ``data`` is empty.
+    package func withExternalBytes(count: UInt32) -> MediaSample {
+        var sample = self
+        sample.data = []
+        sample.externalSize = count
+        return sample
+    }
+
+    /// Whether the sample's bytes are placed in the media data by the caller, not held in ``data``.
+    package var hasExternalBytes: Bool { externalSize != nil }
+
+    /// The sample's size in bytes: its data's, or the count given to ``withExternalBytes(count:)``.
+    package var size: Int { externalSize.map(Int.init) ?? data.count }
+
     /// The sample's table entry.
     package var entry: Sample {
         Sample(
-            size: UInt32(clamping: data.count), duration: duration, compositionOffset: compositionOffset,
+            size: UInt32(clamping: size), duration: duration, compositionOffset: compositionOffset,
             isSync: isSync)
     }
 }

@@ -1,0 +1,52 @@
+#include "flipbook_pixels.h"
+
+// 16-bit samples kept deep for a 10-bit movie: PNG's big-endian 16-bit grey or RGB made native RGB,
+// and 16-bit RGB converted to 10-bit planar 4:2:0 with the 8-bit converter's 16.16 weights rescaled
+// exactly (a 16-bit value v stands for the 8-bit value v / 257, a 10-bit code is 4 times an 8-bit one).
+
+void flipbook_png16_to_rgb16(const uint8_t *samples, size_t count, int channels, uint16_t *out) {
+    if (channels == 1) {
+        for (size_t p = 0; p < count; p++) {
+            const uint16_t v = (uint16_t)(samples[2 * p] << 8 | samples[2 * p + 1]);
+            out[3 * p] = out[3 * p + 1] = out[3 * p + 2] = v;
+        }
+        return;
+    }
+    for (size_t i = 0; i < 3 * count; i++) out[i] = (uint16_t)(samples[2 * i] << 8 | samples[2 * i + 1]);
+}
+
+static inline __attribute__((always_inline)) uint16_t clamp10(int64_t value) {
+    return (uint16_t)(value < 0 ? 0 : value > 1023 ? 1023 : value);
+}
+
+void flipbook_rgb16_to_yuv420p10(
+    const uint16_t *rgb, int width, int height, const flipbook_yuv_coefficients *c, uint16_t *luma, uint16_t *cb,
+    uint16_t *cr) {
+    // Y10 = 4 * (w . rgb16 / 257) / 65536 + 4 * offset, rounded: one division by 257 * 16384.
+    const int64_t luma_divisor = 257LL * 16384;
+    const int64_t luma_round = (int64_t)c->luma_offset * 4 * luma_divisor + luma_divisor / 2;
+    // Cb10 = 4 * (w . (sum of 4 pixels) / 4 / 257) / 65536 + 512: one division by 257 * 65536.
+    const int64_t chroma_divisor = 257LL * 65536;
+    const int64_t chroma_round = 512 * chroma_divisor + chroma_divisor / 2;
+    for (int y = 0; y < height; y++) {
+        const uint16_t *row = rgb + (size_t)y * (size_t)width * 3;
+        uint16_t *out = luma + (size_t)y * (size_t)width;
+        for (int x = 0; x < width; x++) {
+            const int64_t r = row[3 * x], g = row[3 * x + 1], b = row[3 * x + 2];
+            out[x] = clamp10((c->y_r * r + c->y_g * g + c->y_b * b + luma_round) / luma_divisor);
+        }
+    }
+    for (int y = 0; y < height / 2; y++) {
+        const uint16_t *top = rgb + (size_t)(2 * y) * (size_t)width * 3;
+        const uint16_t *bottom = top + (size_t)width * 3;
+        uint16_t *u = cb + (size_t)y * (size_t)(width / 2), *v = cr + (size_t)y * (size_t)(width / 2);
+        for (int x = 0; x < width / 2; x++) {
+            const uint16_t *p = top + 6 * x, *q = bottom + 6 * x;
+            const int64_t r = (int64_t)p[0] + p[3] + q[0] + q[3];
+            const int64_t g = (int64_t)p[1] + p[4] + q[1] + q[4];
+            const int64_t b = (int64_t)p[2] + p[5] + q[2] + q[5];
+            u[x] = clamp10((c->cb_r * r + c->cb_g * g + c->cb_b * b + chroma_round) / chroma_divisor);
+            v[x] = clamp10((c->cr_r * r + c->cr_g * g + c->cr_b * b + chroma_round) / chroma_divisor);
+        }
+    }
+}

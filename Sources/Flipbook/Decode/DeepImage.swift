@@ -1,0 +1,29 @@
+/// A 16-bit RGB image kept at its depth for a 10-bit movie (a 16-bit PNG, grey repeated into each
+/// colour), with no alpha: it is converted straight to 10-bit planes when it has the movie's size,
+/// and cut to 8 bits otherwise (fitting works on 8-bit pixels).
+package struct DeepImage: Sendable {
+    package let width: Int
+    package let height: Int
+    /// Native-endian R, G, B samples, row after row, no padding.
+    package let samples: [UInt16]
+
+    /// The image as an 8-bit frame, each sample rounded (`(v * 255 + 32767) / 65535`).
+    func eightBit() throws -> Frame {
+        let pixels = [UInt8](unsafeUninitializedCapacity: samples.count) { buffer, initialized in
+            samples.withUnsafeBufferPointer { source in
+                for index in 0..<source.count {
+                    buffer[index] = UInt8((UInt32(source[index]) * 255 + 32767) / 65535)
+                }
+            }
+            initialized = samples.count
+        }
+        return try Frame(width: width, height: height, format: .rgb, pixels: pixels)
+    }
+}
+
+/// 10-bit planes of a picture, in 16-bit words, for an encoder at 10 bits.
+package struct DeepPlanes: Sendable {
+    package var luma: [UInt16]
+    package var cb: [UInt16]
+    package var cr: [UInt16]
+}

@@ -1,0 +1,250 @@
+import FlipbookTestSupport
+import Foundation
+import ISOBMFF
+import Testing
+
+/// What holds for H.264 holds for every other codec (and for H.264 at 10 bits), judged by ffprobe and ffmpeg: the sample entry
+/// and profile, 8- and 10-bit, every frame's time at 30 and 29.97 fps and in a slideshow, the colour
+/// tags, a clean strict decode and PSNR against the sources, fragments that each start with a
+/// keyframe, a `kill -9` that keeps every finished fragment, and `probe`.
+@Suite struct CodecGuaranteeTests {
+    /// The codecs beside H.264, with the sample entry and profile names ffprobe gives them.
+    static let codecs: [(codec: String, tag: String, profile8: String, profile10: String)] = [
+        ("h264", "avc1", "High", "High 10"), ("hevc", "hvc1", "Main", "Main 10"), ("av1", "av01", "Main", "Main"),
+    ]
+    static var codecNames: [String] { codecs.map(\.codec) }
+
+    static func expected(_ codec: String) -> (codec: String, tag: String, profile8: String, profile10: String) {
+        codecs.first { $0.codec == codec }!
+    }
+
+    func encode(_ arguments: [String]) throws {
+        let result = try ExternalTool.run(ExternalTool.flipbookPath, arguments + ["-q"])
+        #expect(result.status == 0, "\(arguments): \(result.stderr)")
+    }
+
+    @Test(arguments: codecNames, [8, 10])
+    func aMovieIsTaggedTimedAndClean(codec: String, bitDepth: Int) throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        try SampleImages.write(count: 48, width: 320, height: 240, into: frames, padded: true)
+        let movie = dir.path("out.mp4")
+        try encode([frames, "-o", movie, "--codec", codec, "--bit-depth", String(bitDepth), "--crf", "20"])
+
+        let stream = try Judge.stream(of: movie)
+        let expected = Self.expected(codec)
+        #expect(stream.codecName == codec)
+        #expect(stream.profile == (bitDepth == 10 ? expected.profile10 : expected.profile8))
+        #expect(stream.pixelFormat == (bitDepth == 10 ? "yuv420p10le" : "yuv420p"))
+        #expect(stream.width == 320 && stream.height == 240)
+        #expect(stream.colorSpace == "bt709" && stream.colorPrimaries == "bt709" && stream.colorTransfer == "bt709")
+        #expect(stream.colorRange == "tv")
+        #expect(stream.frameCount == 48)
+        let tag = try ExternalTool.run(
+            "ffprobe", ["-v", "error", "-show_entries", "stream=codec_tag_string", "-of", "csv=p=0", movie])
+        #expect(tag.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == expected.tag)
+
+        let decoded = try Judge.frames(of: movie)
+        // 30 fps at 12000 ticks a second: frame i at tick 400 i, each 400 long, the first at zero.
+        #expect(decoded.map(\.pts) == (0..<48).map { Int64($0) * 400 })
+        #expect(decoded.allSatisfy { $0.duration == 400 })
+        #expect(try Judge.formatDuration(of: movie) == "1.600000")
+        #expect(try Judge.decodeErrors(of: movie) == "")
+        let psnr = try Judge.psnr(of: movie, againstImages: "\(frames)/frame%03d.png")
+        #expect(psnr >= 38, "PSNR \(psnr) dB")
+    }
+
+    @Test(arguments: codecNames)
+    func ntscRateAndSlideshowTimesAreExact(codec: String) throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        let images = try SampleImages.write(count: 30, width: 128, height: 96, into: frames)
+        let ntsc = dir.path("ntsc.mp4")
+        try encode([frames, "-o", ntsc, "--codec", codec, "--fps", "29.97"])
+        #expect(try Judge.stream(of: ntsc).timeBase == "1/30000")
+        let decoded = try Judge.frames(of: ntsc)
+        #expect(decoded.map(\.pts) == (0..<30).map { Int64($0) * 1001 })
+        #expect(decoded.allSatisfy { $0.duration == 1001 })
+        #expect(try Judge.formatDuration(of: ntsc) == "1.001000")
+
+        let show = dir.path("show.mp4")
+        try encode(Array(images.prefix(3)) + ["-o", show, "--codec", codec, "--duration", "2"])
+        let slides = try Judge.frames(of: show)
+        #expect(slides.map(\.ptsTime) == ["0.000000", "2.000000", "4.000000"])
+        #expect(try Judge.formatDuration(of: show) == "6.000000")
+        #expect(try Judge.decodeErrors(of: show) == "")
+    }
+
+    @Test(arguments: codecNames)
+    func colourTagsFollowTheOptionsInTheBitstreamAndTheContainer(codec: String) throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        try SampleImages.write(count: 4, width: 96, height: 64, into: frames)
+        let movie = dir.path("bt601-full.mp4")
+        try encode([frames, "-o", movie, "--codec", codec, "--colour", "bt601", "--range", "full"])
+        let stream = try Judge.stream(of: movie)
+        #expect(stream.colorSpace == "smpte170m" && stream.colorPrimaries == "smpte170m")
+        #expect(stream.colorTransfer == "smpte170m")
+        #expect(stream.colorRange == "pc")
+        // The bitstream's own colour description, read by ffmpeg's decoder with the container's tags dropped.
+        let raw = dir.path("stream.\(["h264": "h264", "hevc": "hevc"][codec] ?? "obu")")
+        let extracted = try ExternalTool.run("ffmpeg", ["-v", "error", "-i", movie, "-c", "copy", raw])
+        #expect(extracted.status == 0, "\(extracted.stderr)")
+        let bitstream = try ExternalTool.run(
+            "ffprobe",
+            [
+                "-v", "error", "-show_entries", "stream=color_space,color_primaries,color_transfer,color_range", "-of",
+                "csv=p=0", raw,
+            ])
+        #expect(bitstream.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "pc,smpte170m,smpte170m,smpte170m")
+    }
+
+    @Test(arguments: codecNames)
+    func fragmentsEachStartWithAKeyframeAndAKillKeepsTheFinishedOnes(codec: String) throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        try SampleImages.write(count: 45, width: 160, height: 120, into: frames)
+        let whole = dir.path("frag.mp4")
+        try encode([frames, "-o", whole, "--codec", codec, "--fragmented", "--fragment-duration", "0.5"])
+        let reader = try FragmentedMovieReader(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: whole))))
+        #expect(reader.validate() == [])
+        #expect(reader.fragments.count >= 3)
+        let decoded = try Judge.frames(of: whole)
+        #expect(decoded.map(\.pts) == (0..<45).map { Int64($0) * 400 })
+        #expect(try Judge.decodeErrors(of: whole) == "")
+        // ffprobe's packets: a keyframe at the first packet of each fragment, by the fragments' sample counts.
+        let packets = try Judge.packets(of: whole)
+        var first = 0
+        for fragment in reader.fragments {
+            #expect(
+                first < packets.count && packets[first].isKeyframe, "fragment at packet \(first) starts with a keyframe"
+            )
+            first += fragment.samples.count
+        }
+
+        let long = try dir.folder("long")
+        try SampleImages.write(count: 300, width: 320, height: 240, into: long)
+        let live = dir.path("live.mp4")
+        let process = try InterruptTests.start(
+            [long, "-o", live, "--codec", codec, "--fragmented", "--fragment-duration", "0.5", "--preset", "slow"])
+        var finishedBeforeKill = 0
+        try InterruptTests.waitUntil {
+            guard let path = InterruptTests.temporaryFile(in: dir, for: "live.mp4"),
+                let data = FileManager.default.contents(atPath: path)
+            else { return !process.isRunning }
+            finishedBeforeKill = try FragmentedMovieReader(bytes: [UInt8](data)).fragments.count
+            return finishedBeforeKill >= 2 || !process.isRunning
+        }
+        #expect(process.isRunning, "the encode must still be running when it is killed")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let partial = try #require(InterruptTests.temporaryFile(in: dir, for: "live.mp4"))
+        let kept = try FragmentedMovieReader(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: partial))))
+        #expect(kept.fragments.count >= finishedBeforeKill)
+        let survivors = try Judge.frames(of: partial)
+        #expect(survivors.count == kept.samples.count && !survivors.isEmpty)
+        #expect(survivors.map(\.pts) == (0..<survivors.count).map { Int64($0) * 400 })
+    }
+
+    @Test(arguments: codecNames)
+    func probeNamesTheCodecAndProfileAsFFprobeDoes(codec: String) throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        try SampleImages.write(count: 6, width: 64, height: 64, into: frames)
+        let movie = dir.path("out.mp4")
+        try encode([frames, "-o", movie, "--codec", codec])
+        let result = try ExternalTool.run(ExternalTool.flipbookPath, ["probe", movie, "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let probed = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let stream = try Judge.stream(of: movie)
+        #expect(probed["codec"] as? String == codec)
+        #expect(probed["profile"] as? String == stream.profile)
+        #expect(probed["frames"] as? Int == 6)
+    }
+
+    /// Three segments joined: the same frames at the same times as one encode, every packet the segments'
+    /// own bytes, the sample entry the codec's, and a clean strict decode.
+    @Test(arguments: codecNames)
+    func segmentsJoinToTheFramesAndTimesOfOneEncode(codec: String) throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        try SampleImages.write(count: 60, width: 160, height: 120, into: frames)
+        let parts = (1...3).map { dir.path("part-\($0).mp4") }
+        for (index, part) in parts.enumerated() {
+            try encode([frames, "-o", part, "--codec", codec, "--segment", "\(index + 1)/3"])
+        }
+        let joined = dir.path("joined.mp4")
+        let join = try ExternalTool.run(ExternalTool.flipbookPath, ["join"] + parts + ["-o", joined, "-q"])
+        #expect(join.status == 0, "\(join.stderr)")
+        let single = dir.path("single.mp4")
+        try encode([frames, "-o", single, "--codec", codec])
+
+        let joinedFrames = try Judge.frames(of: joined)
+        #expect(joinedFrames.count == 60)
+        #expect(joinedFrames.map(\.pts) == (try Judge.frames(of: single)).map(\.pts))
+        #expect(joinedFrames.map(\.duration) == (try Judge.frames(of: single)).map(\.duration))
+        #expect(try Judge.formatDuration(of: joined) == (try Judge.formatDuration(of: single)))
+        #expect(try Judge.stream(of: joined).codecName == codec)
+        #expect(try Judge.decodeErrors(of: joined) == "")
+        let segmentPackets = try parts.flatMap { try SegmentTests.packetHashes(of: $0) }
+        #expect(try SegmentTests.packetHashes(of: joined) == segmentPackets, "the join copies every packet as it is")
+    }
+
+    /// A 16-bit grey ramp rising 8 levels of 8 bits across 1024 pixels: in a 10-bit movie every 10-bit
+    /// step is there (no step between neighbouring levels wider than 2 quanta); in an 8-bit movie the same
+    /// ramp has 8 levels 4 quanta apart, which shows the judge can tell them apart.
+    @Test(arguments: codecNames)
+    func aSixteenBitRampKeepsItsPrecisionAtTenBits(codec: String) throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        let script =
+            "import sys, struct; from PIL import Image; w, h = 1024, 64; "
+            + "row = struct.pack('<%dH' % w, *[30000 + 2 * x for x in range(w)]); "
+            + "[Image.frombytes('I;16', (w, h), row * h).save(sys.argv[1] + '/ramp%d.png' % i) for i in (1, 2)]"
+        let made = try ExternalTool.run("/usr/bin/python3", ["-c", script, frames])
+        #expect(made.status == 0, "\(made.stderr)")
+        func levels(bitDepth: Int) throws -> (count: Int, widestStep: Int) {
+            let movie = dir.path("ramp-\(bitDepth).mp4")
+            try encode([frames, "-o", movie, "--codec", codec, "--bit-depth", String(bitDepth), "--crf", "4"])
+            let raw = try ExternalTool.runForData(
+                "ffmpeg", ["-v", "error", "-i", movie, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "gray10le", "-"])
+            let samples = raw.withUnsafeBytes { Array($0.bindMemory(to: UInt16.self)) }
+            #expect(samples.count == 1024 * 64)
+            let row = samples[32 * 1024..<33 * 1024].map(Int.init)
+            let distinct = Set(row).sorted()
+            let widest = zip(distinct, distinct.dropFirst()).map { $1 - $0 }.max() ?? 0
+            return (distinct.count, widest)
+        }
+        let deep = try levels(bitDepth: 10)
+        #expect(deep.count >= 28, "\(deep.count) levels across a ramp of 32 10-bit steps")
+        #expect(deep.widestStep <= 2, "a step of \(deep.widestStep) 10-bit quanta")
+        let shallow = try levels(bitDepth: 8)
+        #expect(shallow.widestStep >= 4, "at 8 bits the ramp steps by 4 quanta (\(shallow.widestStep))")
+    }
+
+    /// Each codec's own CRF scale: the ends are accepted, one past them is a usage error naming the range.
+    @Test func crfIsCheckedOnEachCodecsScale() throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        try SampleImages.write(count: 2, width: 64, height: 64, into: frames)
+        for (codec, good, bad) in [
+            ("h264", ["0", "51"], ["52"]), ("hevc", ["0", "51"], ["52"]), ("av1", ["1", "63"], ["0", "64"]),
+        ] {
+            for crf in good {
+                let result = try ExternalTool.run(
+                    ExternalTool.flipbookPath,
+                    [frames, "-o", dir.path("\(codec)-\(crf).mp4"), "--codec", codec, "--crf", crf, "-q"])
+                #expect(result.status == 0, "\(codec) --crf \(crf): \(result.stderr)")
+            }
+            for crf in bad {
+                let result = try ExternalTool.run(
+                    ExternalTool.flipbookPath, [frames, "-o", dir.path("bad.mp4"), "--codec", codec, "--crf", crf])
+                #expect(result.status == 2, "\(codec) --crf \(crf)")
+                #expect(result.stderr.contains("out of range for \(codec)"), "\(result.stderr)")
+            }
+        }
+        let unknown = try ExternalTool.run(
+            ExternalTool.flipbookPath, [frames, "-o", dir.path("x.mp4"), "--codec", "vp9"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("h264, hevc or av1"), "\(unknown.stderr)")
+    }
+}
