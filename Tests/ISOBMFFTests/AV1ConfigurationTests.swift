@@ -124,6 +124,11 @@ import Testing
         let box = try #require(try BoxReader.parse(bytes).first)
         #expect(box.type == "av01")
         #expect(box.children.map(\.type) == ["av1C", "colr", "pasp"])
+        let dump = BoxDump.render(try BoxReader.parse(bytes), in: bytes)
+        #expect(dump.contains("av01 size=\(bytes.count) width=128 height=96 compressor=\"Flipbook AV1\""), "\(dump)")
+        #expect(
+            dump.contains("av1C size=27 profile=0 level=0 tier=0 depth=8 subsampling=11 configOBUs=15 bytes"), "\(dump)"
+        )
         let tooLarge = AV1SampleEntry(width: 256, height: 96, configuration: entry.configuration)
         #expect(throws: ISOBMFFError.self) { try tooLarge.validate() }
     }

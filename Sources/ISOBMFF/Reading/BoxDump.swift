@@ -77,7 +77,7 @@ package enum BoxDump {
             let shown = elst.entries.prefix(shownEntries).map { "\($0.segmentDuration)@\($0.mediaTime)" }
             return "version=\(try version(of: box, in: bytes)) entries=\(elst.entries.count)"
                 + list(shown, total: elst.entries.count)
-        case "avc1", "avc3":
+        case "avc1", "avc3", "hvc1", "hev1", "av01":
             let entry = try VisualSampleEntry(reading: box, in: bytes)
             return "width=\(entry.width) height=\(entry.height) compressor=\"\(entry.compressorName)\""
         case "avcC":
@@ -89,6 +89,15 @@ package enum BoxDump {
                 fields += " chroma=\(c.chromaFormat) depth=\(c.bitDepthLuma)/\(c.bitDepthChroma)"
             }
             return fields
+        case "av1C":
+            // marker/version, then the fields of AV1-ISOBMFF §2.3.3; the sequence header OBU follows.
+            var r = ByteReader(payloadOf: box, in: bytes)
+            _ = try r.readUInt8()
+            let first = try r.readUInt8()
+            let second = try r.readUInt8()
+            let depth = second & 0x40 == 0 ? 8 : second & 0x20 == 0 ? 10 : 12
+            return "profile=\(first >> 5) level=\(first & 0x1F) tier=\(second >> 7) depth=\(depth)"
+                + " subsampling=\(second >> 3 & 1)\(second >> 2 & 1) configOBUs=\(r.readRest().count - 1) bytes"
         case "colr":
             let colr = try ColourInformationBox(reading: box, in: bytes)
             guard let c = colr.colour else { return "kind=\(colr.colourType)" }
