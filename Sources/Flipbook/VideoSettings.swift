@@ -40,7 +40,8 @@ public struct VideoSettings: Sendable, Hashable {
     /// pictures are scaled exactly (each value times 4).
     public var bitDepth = 8
     /// Constant rate factor on the codec's own scale (see ``VideoCodec/crfRange``): for H.264 0 (best)
-    /// to 51 (smallest), 18 looks visually lossless, 23 is the default.
+    /// to 51 (smallest), 18 looks visually lossless, 23 is the default; for AV1 1 to 63, rounded to a
+    /// whole number (SVT-AV1 takes whole quantisers).
     public var crf: Double
     /// How much time the encoder spends finding a smaller encoding.
     public var preset: EncoderPreset

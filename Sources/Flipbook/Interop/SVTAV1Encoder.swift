@@ -79,7 +79,7 @@ final class SVTAV1Encoder: VideoEncoder {
         config.encoder_color_format = EB_YUV420
         config.profile = MAIN_PROFILE
         // CRF as ffmpeg's libsvtav1 sets it: rate control mode 0 with adaptive quantisation left on
-        // (turning it off would make this constant QP).
+        // (turning it off would make this constant QP); a whole number, as SVT-AV1 takes it.
         config.rate_control_mode = UInt32(SVT_AV1_RC_MODE_CQP_OR_CRF.rawValue)
         config.qp = UInt32(settings.crf.rounded())
         // Every keyframe a key frame (closed GOP): fragments and segments start at keyframes.
