@@ -222,6 +222,20 @@ import Testing
         #expect(shallow.widestStep >= 4, "at 8 bits the ramp steps by 4 quanta (\(shallow.widestStep))")
     }
 
+    /// Following a render writes the codec asked for, as a fragmented movie.
+    @Test(arguments: codecNames)
+    func followingARenderWritesTheCodecAskedFor(codec: String) throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        try SampleImages.write(count: 5, width: 96, height: 64, into: frames)
+        let movie = dir.path("followed.mp4")
+        try encode([frames, "-o", movie, "--follow", "--follow-until", "5", "--codec", codec])
+        let stream = try Judge.stream(of: movie)
+        #expect(stream.codecName == codec)
+        #expect(try Judge.frames(of: movie).map(\.pts) == (0..<5).map { Int64($0) * 400 })
+        #expect(try Judge.decodeErrors(of: movie) == "")
+    }
+
     /// Each codec's own CRF scale: the ends are accepted, one past them is a usage error naming the range.
     @Test func crfIsCheckedOnEachCodecsScale() throws {
         let dir = try TemporaryDirectory()
