@@ -31,7 +31,7 @@ for target in $targets; do
     log=$BUILD_PATH/$target.log
     echo "fuzzing $target for $FUZZ_SECONDS s (corpus $corpus, log $log)"
     # Swift's backtracer would hang on a crash; libFuzzer reports it instead.
-    SWIFT_BACKTRACE=enable=no "$BUILD_PATH/release/$target" "$corpus" "$seeds" \
+    SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=suppressions=fuzz/lsan-suppressions.txt "$BUILD_PATH/release/$target" "$corpus" "$seeds" \
         -max_total_time="$FUZZ_SECONDS" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
         -print_final_stats=1 -artifact_prefix="fuzz/artifacts/$target-" >"$log" 2>&1
     result=$?

@@ -3,7 +3,7 @@ import Flipbook
 /// The `--help` text, from the option table.
 func helpText() -> String {
     var lines = [
-        "flipbook: turn a sequence of still images into an H.264 movie.",
+        "flipbook: turn a sequence of still images into an H.264, HEVC or AV1 movie.",
         "",
         "Usage: flipbook INPUT... -o FILE [options]",
         "       flipbook join SEGMENT... -o FILE [--overwrite] [--json] [--quiet]",
@@ -26,6 +26,7 @@ func helpText() -> String {
         "Examples:",
         "  flipbook frames/ -o movie.mp4",
         "  flipbook frames/ -o clip.mp4 --fps 29.97 --crf 18 --preset slow --overwrite",
+        "  flipbook renders/ -o small.mp4 --codec hevc --bit-depth 10",
         "  flipbook a.png b.jpg c.png -o show.mp4 --duration 2",
         "  renderer | flipbook - --raw-size 640x360 --raw-format rgba -o out.mp4",
         "  flipbook 'render/frame_%04d.png' --follow --follow-until 240 -o shot.mp4",

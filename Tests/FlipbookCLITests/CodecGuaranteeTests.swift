@@ -190,18 +190,18 @@ import Testing
         #expect(try SegmentTests.packetHashes(of: joined) == segmentPackets, "the join copies every packet as it is")
     }
 
-    /// A 16-bit grey ramp rising 8 levels of 8 bits across 1024 pixels: in a 10-bit movie every 10-bit
+    /// A 16-bit grey ramp (PNG and TIFF) rising 8 levels of 8 bits across 1024 pixels: in a 10-bit movie every 10-bit
     /// step is there (no step between neighbouring levels wider than 2 quanta); in an 8-bit movie the same
     /// ramp has 8 levels 4 quanta apart, which shows the judge can tell them apart.
-    @Test(arguments: codecNames)
-    func aSixteenBitRampKeepsItsPrecisionAtTenBits(codec: String) throws {
+    @Test(arguments: codecNames, ["png", "tif"])
+    func aSixteenBitRampKeepsItsPrecisionAtTenBits(codec: String, format: String) throws {
         let dir = try TemporaryDirectory()
         let frames = try dir.folder("frames")
         let script =
             "import sys, struct; from PIL import Image; w, h = 1024, 64; "
             + "row = struct.pack('<%dH' % w, *[30000 + 2 * x for x in range(w)]); "
-            + "[Image.frombytes('I;16', (w, h), row * h).save(sys.argv[1] + '/ramp%d.png' % i) for i in (1, 2)]"
-        let made = try ExternalTool.run("/usr/bin/python3", ["-c", script, frames])
+            + "[Image.frombytes('I;16', (w, h), row * h).save(sys.argv[1] + '/ramp%d.' % i + sys.argv[2]) for i in (1, 2)]"
+        let made = try ExternalTool.run("/usr/bin/python3", ["-c", script, frames, format])
         #expect(made.status == 0, "\(made.stderr)")
         func levels(bitDepth: Int) throws -> (count: Int, widestStep: Int) {
             let movie = dir.path("ramp-\(bitDepth).mp4")
@@ -220,6 +220,20 @@ import Testing
         #expect(deep.widestStep <= 2, "a step of \(deep.widestStep) 10-bit quanta")
         let shallow = try levels(bitDepth: 8)
         #expect(shallow.widestStep >= 4, "at 8 bits the ramp steps by 4 quanta (\(shallow.widestStep))")
+    }
+
+    /// Following a render writes the codec asked for, as a fragmented movie.
+    @Test(arguments: codecNames)
+    func followingARenderWritesTheCodecAskedFor(codec: String) throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        try SampleImages.write(count: 5, width: 96, height: 64, into: frames)
+        let movie = dir.path("followed.mp4")
+        try encode([frames, "-o", movie, "--follow", "--follow-until", "5", "--codec", codec])
+        let stream = try Judge.stream(of: movie)
+        #expect(stream.codecName == codec)
+        #expect(try Judge.frames(of: movie).map(\.pts) == (0..<5).map { Int64($0) * 400 })
+        #expect(try Judge.decodeErrors(of: movie) == "")
     }
 
     /// Each codec's own CRF scale: the ends are accepted, one past them is a usage error naming the range.

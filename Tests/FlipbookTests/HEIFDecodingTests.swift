@@ -118,6 +118,35 @@ struct HEIFDecodingTests {
         #expect(worst <= 2, "largest difference from pillow-heif's decode \(worst)")
     }
 
+    /// A 10-bit ramp (pillow-heif from 16-bit samples) rising 8 levels of 8 bits across 1024 pixels keeps
+    /// every 10-bit step when decoded deep for a 10-bit movie, and has 8 levels when decoded at 8 bits.
+    @Test(arguments: [("HEIF", "heic"), ("AVIF", "avif")])
+    func aTenBitImageDecodesDeepForATenBitMovie(format: String, ext: String) throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path("ramp.\(ext)")
+        let ramp = "row = b''.join(struct.pack('<3H', v, v, v) for v in [30000 + 2 * x for x in range(w)]); "
+        let save = "pillow_heif.from_bytes(mode='RGB;16', size=(w, h), data=row * h)"
+        let script: String =
+            "import sys, struct, pillow_heif; pillow_heif.register_avif_opener(); w, h = 1024, 64; " + ramp + save
+            + ".save(sys.argv[1], quality=95, format=sys.argv[2])"
+        let made = try ExternalTool.run(Self.referencePython!, ["-c", script, path, format])
+        #expect(made.status == 0, "\(made.stderr)")
+        let url = URL(fileURLWithPath: path)
+        let deep = try ImageDecoder.decodeImageFile(at: url, limits: ImageLimits(), planes: .anyEvenSize, deep: true)
+        guard case .deep(let image) = deep else {
+            Issue.record("a 10-bit \(ext) was not decoded at its depth")
+            return
+        }
+        let middleRow: StrideTo<Int> = stride(from: 98_305, to: 101_376, by: 3)  // green samples of row 32
+        var deepLevels = Set<UInt16>()
+        for index in middleRow { deepLevels.insert(image.samples[index] >> 6) }
+        #expect(deepLevels.count >= 28, "\(deepLevels.count) 10-bit levels")
+        let shallow = try ImageDecoder.decodeFile(at: url, limits: ImageLimits())
+        var shallowLevels = Set<UInt8>()
+        for index in middleRow { shallowLevels.insert(shallow.pixels[index]) }
+        #expect(shallowLevels.count <= 10, "\(shallowLevels.count) 8-bit levels")
+    }
+
     /// pillow-heif writes an EXIF orientation as `irot` and `imir` boxes; the picture comes out turned and
     /// mirrored as pillow-heif shows it.
     @Test(arguments: 2...8)

@@ -19,8 +19,8 @@ package enum ImageDecoder {
     /// the upright size of a Y'CbCr JPEG, to its planes as stored (turned upright), which the
     /// preparer converts to the movie's YUV without going through RGB.
     ///
-    /// With `deep` (a 10-bit movie), a 16-bit grey or RGB PNG that `planes` accepts by size comes as a
-    /// ``DeepImage`` at its depth.
+    /// With `deep` (a 10-bit movie), a 16-bit grey or RGB PNG or TIFF, or a 10- or 12-bit HEIC or AVIF (no
+    /// alpha), that `planes` accepts by size comes as a ``DeepImage`` at its depth.
     static func decodeImage(
         _ data: Data, limits: ImageLimits, sizeHint: DecodeSizeHint? = nil, planes: PlanarRequest? = nil,
         deep: Bool = false
@@ -43,10 +43,10 @@ package enum ImageDecoder {
             return .frame(try WebPDecoder.decode(data, limits: limits))
         }
         if ImageSniffing.isTIFF(data) {
-            return .frame(try TIFFDecoder.decode(data, limits: limits))
+            return try TIFFDecoder.decodeImage(data, limits: limits, deep: deep ? planes : nil)
         }
         if let format = ImageSniffing.heifFormat(data) {
-            return .frame(try HEIFDecoder.decode(data, limits: limits, format: format))
+            return try HEIFDecoder.decodeImage(data, limits: limits, format: format, deep: deep ? planes : nil)
         }
         if data.starts(with: [0xFF, 0xD8, 0xFF]) {
             // One copy of the file serves both walks over its bytes (Data's byte iterator is slow).

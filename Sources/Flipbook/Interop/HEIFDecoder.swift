@@ -13,7 +13,18 @@ enum HEIFDecoder {
     /// - Throws: `.corruptImage` for damaged or truncated data, `.unsupportedImage` for a kind libheif
     ///   does not decode or an image over `limits`.
     static func decode(_ data: Data, limits: ImageLimits, format: String) throws -> Frame {
-        try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Frame in
+        guard case .frame(let frame) = try decodeImage(data, limits: limits, format: format) else {
+            preconditionFailure("a 16-bit image although none was asked for")
+        }
+        return frame
+    }
+
+    /// Decodes as ``decode(_:limits:format:)`` does, or, when `deep` is given and the image is deeper than
+    /// 8 bits without alpha, at its depth as a ``DeepImage`` (an 8-bit frame if `deep` refuses its size).
+    static func decodeImage(_ data: Data, limits: ImageLimits, format: String, deep: PlanarRequest? = nil) throws
+        -> DecodedImage
+    {
+        try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> DecodedImage in
             guard let context = heif_context_alloc() else {
                 throw FlipbookError(.unsupportedImage, "libheif could not allocate a context")
             }
@@ -32,6 +43,11 @@ enum HEIFDecoder {
                 width: Int(heif_image_handle_get_width(handle)), height: Int(heif_image_handle_get_height(handle)))
             let hasAlpha = heif_image_handle_has_alpha_channel(handle) != 0
             let premultiplied = hasAlpha && heif_image_handle_is_premultiplied_alpha(handle) != 0
+            if let deep, !hasAlpha, heif_image_handle_get_luma_bits_per_pixel(handle) > 8 {
+                let image = try decodeDeep(handle, format: format, limits: limits)
+                return deep.accepts(width: image.width, height: image.height)
+                    ? .deep(image) : .frame(try image.eightBit())
+            }
 
             let options = heif_decoding_options_alloc()
             defer { heif_decoding_options_free(options) }
@@ -66,8 +82,45 @@ enum HEIFDecoder {
                 initialized = rowBytes * height
             }
             if premultiplied { Self.unpremultiply(&pixels) }
-            return try Frame(width: width, height: height, format: hasAlpha ? .rgba : .rgb, pixels: pixels)
+            return .frame(try Frame(width: width, height: height, format: hasAlpha ? .rgba : .rgb, pixels: pixels))
         }
+    }
+
+    /// Decodes a deeper-than-8-bit image without alpha to 16-bit RGB, each sample rescaled from its
+    /// depth (`v * 65535 / max`, rounded), turned and cropped as ``decode(_:limits:format:)`` turns it.
+    private static func decodeDeep(_ handle: OpaquePointer?, format: String, limits: ImageLimits) throws -> DeepImage {
+        let options = heif_decoding_options_alloc()
+        defer { heif_decoding_options_free(options) }
+        options?.pointee.convert_hdr_to_8bit = 0
+        var image: OpaquePointer?
+        try check(
+            heif_decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RRGGBB_LE, options),
+            "heif_decode_image", format: format)
+        defer { heif_image_release(image) }
+        let width = Int(heif_image_get_primary_width(image))
+        let height = Int(heif_image_get_primary_height(image))
+        try limits.check(width: width, height: height)
+        var stride: Int32 = 0
+        let bits = Int(heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved))
+        guard let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride),
+            (9...16).contains(bits),
+            Int(stride) >= width * 6
+        else {
+            throw FlipbookError(.corruptImage, "the \(format) image decoded to no deep RGB picture")
+        }
+        let maximum = UInt32(1 << bits - 1)
+        let samples = [UInt16](unsafeUninitializedCapacity: width * height * 3) { buffer, initialized in
+            for row in 0..<height {
+                let source = UnsafeRawPointer(plane + row * Int(stride))
+                for index in 0..<width * 3 {
+                    let value = UInt32(
+                        UInt16(littleEndian: source.loadUnaligned(fromByteOffset: index * 2, as: UInt16.self)))
+                    buffer[row * width * 3 + index] = UInt16((min(value, maximum) * 65535 + maximum / 2) / maximum)
+                }
+            }
+            initialized = width * height * 3
+        }
+        return DeepImage(width: width, height: height, samples: samples)
     }
 
     /// Divides RGBA pixels' colour by their alpha, rounded.

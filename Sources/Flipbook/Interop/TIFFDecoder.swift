@@ -16,13 +16,29 @@ enum TIFFDecoder {
     /// - Throws: `.corruptImage` for damaged or truncated data, `.unsupportedImage` for a kind
     ///   libtiff does not read (floating-point samples, for one) or an image over `limits`.
     static func decode(_ data: Data, limits: ImageLimits, page: Int = 0) throws -> Frame {
+        guard case .frame(let frame) = try decodeImage(data, limits: limits, page: page) else {
+            preconditionFailure("a 16-bit image although none was asked for")
+        }
+        return frame
+    }
+
+    /// Decodes page `page` as ``decode(_:limits:page:)`` does, or, when `deep` accepts its size, a
+    /// 16-bit RGB or grey page without alpha, stored upright, to a ``DeepImage`` at its depth.
+    static func decodeImage(_ data: Data, limits: ImageLimits, page: Int = 0, deep: PlanarRequest? = nil) throws
+        -> DecodedImage
+    {
         try TIFFFile.withOpened(data, limits: limits) { file in
             try file.select(page: page)
             let layout = try file.layout()
             try limits.check(width: layout.width, height: layout.height)
+            if layout.isDirect && layout.bitsPerSample == 16 && layout.alpha == nil && layout.orientation == 1,
+                deep?.accepts(width: layout.width, height: layout.height) ?? false
+            {
+                return .deep(try file.readDirectDeep(layout))
+            }
             let stored =
                 layout.isDirect ? try file.readDirect(layout) : try file.readThroughRGBA(layout)
-            return layout.orientation == 1 ? stored : try stored.oriented(layout.orientation)
+            return .frame(layout.orientation == 1 ? stored : try stored.oriented(layout.orientation))
         }
     }
 
@@ -156,6 +172,44 @@ private final class TIFFFile {
     func readDirect(_ layout: TIFFLayout) throws -> Frame {
         let outChannels = layout.alpha == nil ? 3 : 4
         let outStride = layout.width * outChannels
+        let converter = TIFFRowConverter(layout: layout)
+        // Not zeroed first: every output byte is written before it is kept.
+        let pixels = try [UInt8](unsafeUninitializedCapacity: outStride * layout.height) { output, initialized in
+            try readBlocks(layout) { source, row, left, columns in
+                converter.convert(
+                    source, into: output.baseAddress! + row * outStride + left * outChannels, pixels: columns)
+            }
+            initialized = outStride * layout.height
+        }
+        return try Frame(
+            width: layout.width, height: layout.height, format: outChannels == 4 ? .rgba : .rgb, pixels: pixels)
+    }
+
+    /// Reads a 16-bit RGB or grey page without alpha into native 16-bit RGB, grey repeated.
+    func readDirectDeep(_ layout: TIFFLayout) throws -> DeepImage {
+        let outStride = layout.width * 3
+        let samples = layout.samplesPerPixel
+        let grey = layout.colourSamples == 1
+        let values = try [UInt16](unsafeUninitializedCapacity: outStride * layout.height) { output, initialized in
+            try readBlocks(layout) { source, row, left, columns in
+                let target = output.baseAddress! + row * outStride + left * 3
+                for pixel in 0..<columns {
+                    for channel in 0..<3 {
+                        let offset = (pixel * samples + (grey ? 0 : channel)) * 2
+                        target[pixel * 3 + channel] = source.loadUnaligned(fromByteOffset: offset, as: UInt16.self)
+                    }
+                }
+            }
+            initialized = outStride * layout.height
+        }
+        return DeepImage(width: layout.width, height: layout.height, samples: values)
+    }
+
+    /// Reads every strip or tile of the page and hands `body` each stored row of it: the row's samples,
+    /// the image row, its first column and how many columns it holds.
+    private func readBlocks(
+        _ layout: TIFFLayout, _ body: (_ source: UnsafeRawPointer, _ row: Int, _ left: Int, _ columns: Int) -> Void
+    ) throws {
         let bytesPerSample = layout.bitsPerSample / 8
         let tiled = TIFFIsTiled(handle) != 0
         let blockSize = Int(tiled ? TIFFTileSize64(handle) : TIFFStripSize64(handle))
@@ -170,44 +224,33 @@ private final class TIFFFile {
         guard tileWidth > 0, blockHeight > 0, blockSize >= blockStride * blockHeight else {
             throw FlipbookError(.corruptImage, "the TIFF cannot be decoded: its strip or tile layout is damaged")
         }
-        let converter = TIFFRowConverter(layout: layout)
-        // Neither buffer is zeroed first: a header declaring a huge image over a few bytes of data fails
-        // at its first strip without touching the memory; every output byte is written before it is kept.
-        let block = UnsafeMutableRawBufferPointer.allocate(byteCount: blockSize, alignment: 16)
-        defer { block.deallocate() }
-        let pixels = try [UInt8](unsafeUninitializedCapacity: outStride * layout.height) { output, initialized in
-            let buffer = block
-            var index: UInt32 = 0
-            for top in stride(from: 0, to: layout.height, by: blockHeight) {
-                for left in stride(from: 0, to: layout.width, by: tileWidth) {
-                    let read = Int(
-                        tiled
-                            ? TIFFReadEncodedTile(handle, index, buffer.baseAddress, tmsize_t(blockSize))
-                            : TIFFReadEncodedStrip(handle, index, buffer.baseAddress, tmsize_t(blockSize)))
-                    guard read >= 0 else {
-                        throw failure(
-                            tiled ? "TIFFReadEncodedTile" : "TIFFReadEncodedStrip",
-                            "its image data is damaged or truncated (\(tiled ? "tile" : "strip") \(index + 1))")
-                    }
-                    index += 1
-                    // The last strip may be shorter than a whole block; what it leaves out is zero.
-                    if read < blockSize {
-                        (buffer.baseAddress! + read).initializeMemory(
-                            as: UInt8.self, repeating: 0, count: blockSize - read)
-                    }
-                    let rows = min(blockHeight, layout.height - top)
-                    let columns = min(tileWidth, layout.width - left)
-                    for row in 0..<rows {
-                        let source = buffer.baseAddress! + row * blockStride
-                        let target = output.baseAddress! + (top + row) * outStride + left * outChannels
-                        converter.convert(source, into: target, pixels: columns)
-                    }
+        // Not zeroed first: a header declaring a huge image over a few bytes of data fails at its first
+        // strip without touching the memory.
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: blockSize, alignment: 16)
+        defer { buffer.deallocate() }
+        var index: UInt32 = 0
+        for top in stride(from: 0, to: layout.height, by: blockHeight) {
+            for left in stride(from: 0, to: layout.width, by: tileWidth) {
+                let read = Int(
+                    tiled
+                        ? TIFFReadEncodedTile(handle, index, buffer.baseAddress, tmsize_t(blockSize))
+                        : TIFFReadEncodedStrip(handle, index, buffer.baseAddress, tmsize_t(blockSize)))
+                guard read >= 0 else {
+                    throw failure(
+                        tiled ? "TIFFReadEncodedTile" : "TIFFReadEncodedStrip",
+                        "its image data is damaged or truncated (\(tiled ? "tile" : "strip") \(index + 1))")
+                }
+                index += 1
+                // The last strip may be shorter than a whole block; what it leaves out is zero.
+                if read < blockSize {
+                    (buffer.baseAddress! + read).initializeMemory(as: UInt8.self, repeating: 0, count: blockSize - read)
+                }
+                let columns = min(tileWidth, layout.width - left)
+                for row in 0..<min(blockHeight, layout.height - top) {
+                    body(buffer.baseAddress! + row * blockStride, top + row, left, columns)
                 }
             }
-            initialized = outStride * layout.height
         }
-        return try Frame(
-            width: layout.width, height: layout.height, format: outChannels == 4 ? .rgba : .rgb, pixels: pixels)
     }
 
     /// Reads the page through libtiff's RGBA reader, in the order the rows are stored (the

@@ -141,30 +141,26 @@ final class X265Encoder: VideoEncoder {
         api.pointee.picture_init(param, &input)
         input.pts = presentationTime
         input.colorSpace = X265_CSP_I420
+        // x265 copies the planes into its own frame during the call; strides are in bytes.
         if let deep = picture.deep {
-            // Converted from 16-bit samples: 10-bit values in 16-bit words, strides in bytes.
+            // Converted from 16-bit samples: 10-bit values in 16-bit words.
             input.bitDepth = 10
             input.stride = (Int32(picture.width * 2), Int32(picture.width), Int32(picture.width))
-            return try deep.luma.withUnsafeBufferPointer { luma in
-                try deep.cb.withUnsafeBufferPointer { cb in
-                    try deep.cr.withUnsafeBufferPointer { cr in
-                        input.planes = (
-                            UnsafeMutableRawPointer(mutating: luma.baseAddress),
-                            UnsafeMutableRawPointer(mutating: cb.baseAddress),
-                            UnsafeMutableRawPointer(mutating: cr.baseAddress)
-                        )
-                        return try encodeOnce(&input).map { [$0] } ?? []
-                    }
-                }
-            }
+            return try encode(deep.luma, deep.cb, deep.cr, &input)
         }
         // 8-bit planes in; a Main 10 encoder scales them up itself.
         input.bitDepth = 8
         input.stride = (Int32(picture.width), Int32(picture.width / 2), Int32(picture.width / 2))
-        // x265 copies the planes into its own frame during this call.
-        return try picture.luma.withUnsafeBufferPointer { luma in
-            try picture.cb.withUnsafeBufferPointer { cb in
-                try picture.cr.withUnsafeBufferPointer { cr in
+        return try encode(picture.luma, picture.cb, picture.cr, &input)
+    }
+
+    /// Encodes the three planes of one picture, 8-bit or 16-bit samples as `input` says.
+    private func encode<Sample>(
+        _ luma: [Sample], _ cb: [Sample], _ cr: [Sample], _ input: inout x265_picture
+    ) throws -> [EncodedPacket] {
+        try luma.withUnsafeBufferPointer { luma in
+            try cb.withUnsafeBufferPointer { cb in
+                try cr.withUnsafeBufferPointer { cr in
                     input.planes = (
                         UnsafeMutableRawPointer(mutating: luma.baseAddress),
                         UnsafeMutableRawPointer(mutating: cb.baseAddress),

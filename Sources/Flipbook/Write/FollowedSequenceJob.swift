@@ -40,7 +40,8 @@ struct FollowedSequenceJob {
         let origin = FrameOrigin(index: 0, path: first.url.path)
         let firstFrame = try origin.attributing {
             try ImageDecoder.decodeImageFile(
-                at: first.url, limits: imageLimits, sizeHint: sizeHint, planes: size.map { .size($0) } ?? .anyEvenSize)
+                at: first.url, limits: imageLimits, sizeHint: sizeHint, planes: size.map { .size($0) } ?? .anyEvenSize,
+                deep: settings.bitDepth == 10)
         }
         let (writer, roundedFrom) = try makeWriter(firstFrame: firstFrame)
         do {
@@ -61,11 +62,11 @@ struct FollowedSequenceJob {
                 func schedule(_ image: FollowedImage) {
                     let index = scheduled
                     images[index] = image
-                    group.addTask { [imageLimits, sizeHint] in
+                    group.addTask { [imageLimits, sizeHint, deep = settings.bitDepth == 10] in
                         let picture = Result {
                             try preparer.prepare(
                                 try ImageDecoder.decodeImageFile(
-                                    at: image.url, limits: imageLimits, sizeHint: sizeHint, planes: planes))
+                                    at: image.url, limits: imageLimits, sizeHint: sizeHint, planes: planes, deep: deep))
                         }
                         return (index, picture)
                     }
@@ -140,14 +141,7 @@ struct FollowedSequenceJob {
 
     /// The writer, sized from the first image unless a size was given.
     private func makeWriter(firstFrame frame: DecodedImage) throws -> (MovieWriter, FrameSize?) {
-        var movieSettings = settings
-        let imageSize = FrameSize(width: frame.width, height: frame.height)
-        let movieSize = size ?? imageSize.roundedUpToEven
-        movieSettings.width = movieSize.width
-        movieSettings.height = movieSize.height
-        let writer = try MovieWriter(
-            destination: destination, settings: movieSettings, imageLimits: imageLimits,
-            makeEncoder: X264Encoder.init)
-        return (writer, size == nil && movieSize != imageSize ? imageSize : nil)
+        try MovieWriter.forFirstImage(
+            frame, size: size, settings: settings, destination: destination, imageLimits: imageLimits)
     }
 }

@@ -157,20 +157,14 @@ struct ImageSequenceJob {
 
     /// The writer, sized from the first image unless a size was given.
     private func makeWriter(firstFrame frame: DecodedImage) async throws -> (MovieWriter, FrameSize?) {
-        var movieSettings = settings
-        let imageSize = FrameSize(width: frame.width, height: frame.height)
-        let movieSize = size ?? imageSize.roundedUpToEven
-        movieSettings.width = movieSize.width
-        movieSettings.height = movieSize.height
-        let writer = try MovieWriter(
-            destination: destination, settings: movieSettings, imageLimits: imageLimits,
-            makeEncoder: VideoEncoders.make)
+        let (writer, roundedFrom) = try MovieWriter.forFirstImage(
+            frame, size: size, settings: settings, destination: destination, imageLimits: imageLimits)
         if let segment {
             await writer.describeAsSegment(
                 SegmentInfo(
                     segment: segment, firstFrame: firstImage, frames: images.count, totalFrames: totalImages,
-                    settings: movieSettings.segmentSignature))
+                    settings: writer.settings.segmentSignature))
         }
-        return (writer, size == nil && movieSize != imageSize ? imageSize : nil)
+        return (writer, roundedFrom)
     }
 }
