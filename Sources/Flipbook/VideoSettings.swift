@@ -36,7 +36,7 @@ public struct VideoSettings: Sendable, Hashable {
     public var frameRate: FrameRate
     /// The video codec (H.264 by default).
     public var codec: VideoCodec = .h264
-    /// Bits per sample of the encoded pictures: 8 (the default) or 10 (HEVC Main 10, AV1); 8-bit
+    /// Bits per sample of the encoded pictures: 8 (the default) or 10 (H.264 High 10, HEVC Main 10, AV1); 8-bit
     /// pictures are scaled exactly (each value times 4).
     public var bitDepth = 8
     /// Constant rate factor on the codec's own scale (see ``VideoCodec/crfRange``): for H.264 0 (best)
@@ -92,7 +92,7 @@ public struct VideoSettings: Sendable, Hashable {
     ///   - encoderThreads: Encoder threads, 0 for automatic.
     ///   - timescale: Ticks a second of the movie's clock; `nil` chooses one (see ``timescale``).
     ///   - codec: The video codec (H.264 by default).
-    ///   - bitDepth: 8 (the default) or 10 (HEVC and AV1).
+    ///   - bitDepth: 8 (the default) or 10 (H.264 High 10, HEVC Main 10, AV1).
     public init(
         width: Int, height: Int, frameRate: FrameRate = FrameRate(30), crf: Double? = nil,
         preset: EncoderPreset = .medium, encoderThreads: Int = 0, timescale: Int32? = nil, codec: VideoCodec = .h264,

@@ -289,7 +289,9 @@ let optionTable: [OptionSpec] = [
             throw UsageError(
                 description: "--follow-timeout \(text) is not a time; use seconds above 0 and up to 86400, such as 60.")
         }
-        options.followTimeout = .nanoseconds(time.value * 1_000_000_000 / Int64(time.timescale))
+        // Whole seconds and the rest apart: a value in nanoseconds of a fine time scale overflows 64 bits.
+        let (seconds, rest) = time.value.quotientAndRemainder(dividingBy: Int64(time.timescale))
+        options.followTimeout = .seconds(seconds) + .nanoseconds(rest * 1_000_000_000 / Int64(time.timescale))
     },
     OptionSpec(
         names: ["--keep-order"], value: nil,

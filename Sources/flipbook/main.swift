@@ -44,7 +44,10 @@ func run(_ arguments: [String]) async -> Int32 {
         let (result, signal) = await runInterruptibly(stopGracefully: stopGracefully) { [settings, progress] in
             try await makeMovie(options, settings: settings, stop: stop, progress: progress)
         }
-        if let signal, case .failure = result {
+        // Without following, a signal cancels the work, so a failure after it is the cancellation. While
+        // following, the first signal only ends following: a later failure (a damaged image in flight,
+        // a full disk while finishing) is reported as itself unless it is the second signal's cancellation.
+        if let signal, case .failure(let error) = result, stop == nil || isCancellation(error) {
             if showProgress { Terminal.clearProgress() }
             Terminal.error(
                 "flipbook: interrupted by \(signalName(signal)); the movie was discarded and nothing at \(output.path) was changed"
@@ -67,6 +70,11 @@ func run(_ arguments: [String]) async -> Int32 {
         Terminal.error(Reporting.errorLine(error))
         return 1
     }
+}
+
+/// Whether `error` is the work being cancelled (by a signal), not a failure of its own.
+func isCancellation(_ error: any Error) -> Bool {
+    error is CancellationError || (error as? FlipbookError)?.code == .cancelled
 }
 
 /// The movie the options ask for: from raw frames on standard input, or from image files.

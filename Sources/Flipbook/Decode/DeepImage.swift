@@ -1,5 +1,5 @@
-/// A 16-bit RGB image kept at its depth for a 10-bit movie (a 16-bit PNG, grey repeated into each
-/// colour), with no alpha: it is converted straight to 10-bit planes when it has the movie's size,
+/// A deep RGB image kept at its depth for a 10-bit movie (a 16-bit PNG or TIFF, grey repeated into each
+/// colour, or a 10- or 12-bit HEIC or AVIF rescaled to 16 bits), with no alpha: it is converted straight to 10-bit planes when it has the movie's size,
 /// and cut to 8 bits otherwise (fitting works on 8-bit pixels).
 package struct DeepImage: Sendable {
     package let width: Int

@@ -104,7 +104,7 @@ package enum ImageDecoder {
                 guard ImageSniffing.isTIFF(data) else {
                     throw FlipbookError(.unsupportedImage, "only a TIFF has pages, and this file is not one")
                 }
-                return .frame(try TIFFDecoder.decode(data, limits: limits, page: page - 1))
+                return try TIFFDecoder.decodeImage(data, limits: limits, page: page - 1, deep: deep ? planes : nil)
             }
             return try decodeImage(data, limits: limits, sizeHint: sizeHint, planes: planes, deep: deep)
         }

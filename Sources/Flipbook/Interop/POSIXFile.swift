@@ -198,8 +198,9 @@ final class POSIXFile {
     /// can. Where it cannot copy between these two files (`EXDEV`, `ENOSYS`, `EOPNOTSUPP`, `EINVAL`),
     /// the rest is read and written in blocks of a few MiB.
     ///
-    /// - Throws: `.unreadableInput` naming `source` when it ends before `offset + count` or cannot
-    ///   be read; `.outputNotWritable` naming this file when it cannot be written (a full disk).
+    /// - Throws: `.unreadableInput` naming `source` when it ends before `offset + count`;
+    ///   `.outputNotWritable` naming this file when it cannot be written (a full disk), or naming both
+    ///   files when the kernel's copy fails otherwise (an I/O error, which either file may have caused).
     func append(_ count: UInt64, bytesOf source: POSIXFile, at offset: UInt64) throws {
         var done: UInt64 = 0
         while done < count {

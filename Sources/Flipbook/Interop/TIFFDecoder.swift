@@ -6,7 +6,8 @@ import Foundation
 ///
 /// 8- and 16-bit RGB, RGBA, grey and grey with alpha, stored as contiguous samples in strips or tiles
 /// under any compression libtiff decodes (none, LZW, Deflate, PackBits, JPEG, ...), are read strip by
-/// strip or tile by tile and converted here (16-bit samples rounded to 8 bits, associated alpha
+/// strip or tile by tile and converted here (16-bit samples rounded to 8 bits unless kept deep for a
+/// 10-bit movie, associated alpha
 /// divided out). Every other kind (palette, 1-, 2- and 4-bit, CMYK, separate planes, YCbCr without
 /// JPEG, old-style JPEG) goes through libtiff's RGBA reader. The TIFF `Orientation` tag is applied
 /// like a JPEG's EXIF orientation.
@@ -130,6 +131,12 @@ private final class TIFFFile {
                 .corruptImage, "the TIFF cannot be decoded: it does not say how its samples are coloured")
         }
         var photometric = Int(photometricTag)
+        guard (1...16).contains(bits), (1...8).contains(samples) else {
+            throw FlipbookError(
+                .unsupportedImage,
+                "the TIFF has \(samples) samples of \(bits) bits a pixel; Flipbook reads unsigned 1- to 16-bit TIFFs of "
+                    + "at most 8 samples (convert it, for example with ImageMagick or tiffcp)")
+        }
         guard format == SAMPLEFORMAT_UINT || format == 0 else {
             throw FlipbookError(
                 .unsupportedImage,
@@ -155,7 +162,8 @@ private final class TIFFFile {
         if hasExtra == 1, extraCount > 0, let types = extraTypes {
             if let first = (0..<Int(extraCount)).first(where: {
                 types[$0] == EXTRASAMPLE_ASSOCALPHA || types[$0] == EXTRASAMPLE_UNASSALPHA
-            }) {
+            }), colour + first < samples {
+                // An alpha sample the pixel does not hold (more extra samples named than there are) is ignored.
                 alpha = (colour + first, types[first] == EXTRASAMPLE_ASSOCALPHA)
             }
         }
@@ -221,6 +229,16 @@ private final class TIFFFile {
             blockHeight = min(Int(defaulted(TIFFTAG_ROWSPERSTRIP, as: UInt32.self)), layout.height)
         }
         let blockStride = tileWidth * layout.samplesPerPixel * bytesPerSample
+        // A declared tile or strip may not be much larger than the image (tiles are multiples of 16):
+        // the block is allocated as declared, and a few header bytes could otherwise ask for terabytes.
+        let rounded = { (side: Int) in (side + 15) / 16 * 16 }
+        guard tileWidth <= rounded(layout.width), blockHeight <= rounded(layout.height),
+            blockSize <= rounded(layout.width) * rounded(layout.height) * layout.samplesPerPixel * bytesPerSample
+        else {
+            throw FlipbookError(
+                .corruptImage,
+                "the TIFF cannot be decoded: its \(tiled ? "tiles" : "strips") are declared larger than the image")
+        }
         guard tileWidth > 0, blockHeight > 0, blockSize >= blockStride * blockHeight else {
             throw FlipbookError(.corruptImage, "the TIFF cannot be decoded: its strip or tile layout is damaged")
         }
