@@ -221,4 +221,37 @@ import Testing
         #expect(throws: FlipbookError.self) { try ImageDecoder.decode(Data(bytes), limits: ImageLimits()) }
         #expect(Date().timeIntervalSince(started) < 5)
     }
+
+    /// A tiled TIFF whose header declares tiles of 1048576x1048576 (3 TB each) is refused before any
+    /// allocation, quickly, as damaged.
+    @Test func tilesDeclaredLargerThanTheImageAreRefused() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path("tiled.tif")
+        try Self.make(.tiffcp(options: ["-t", "-w", "16", "-l", "16"]), at: path, in: dir)
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        func u16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
+        func u32(_ at: Int) -> Int { u16(at) | u16(at + 2) << 16 }
+        #expect(bytes[0] == 0x49, "tiffcp writes little-endian TIFFs here")
+        let ifd = u32(4)
+        var changed = 0
+        for entry in 0..<u16(ifd) {
+            let at = ifd + 2 + 12 * entry
+            guard [322, 323].contains(u16(at)) else { continue }  // TileWidth, TileLength
+            let huge = 1 << 20
+            if u16(at + 2) == 3 {  // SHORT cannot hold it: make the field a LONG
+                bytes[at + 2] = 4
+            }
+            for k in 0..<4 { bytes[at + 8 + k] = UInt8((huge >> (8 * k)) & 0xFF) }
+            changed += 1
+        }
+        #expect(changed == 2)
+        let started = Date()
+        do {
+            _ = try ImageDecoder.decode(Data(bytes), limits: ImageLimits())
+            Issue.record("tiles of 1048576x1048576 must be refused")
+        } catch let error as FlipbookError {
+            #expect(error.code == .corruptImage, "\(error)")
+        }
+        #expect(Date().timeIntervalSince(started) < 5)
+    }
 }
