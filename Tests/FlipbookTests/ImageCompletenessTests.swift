@@ -1,0 +1,42 @@
+import FlipbookTestSupport
+import Foundation
+import Testing
+
+@testable import Flipbook
+
+/// A file a renderer is still writing is not taken while following: every prefix of a TIFF (libtiff
+/// writes its directory last), a HEIC and an AVIF looks incomplete, and the whole file complete.
+@Suite struct ImageCompletenessTests {
+    @Test(arguments: ["tif", "heic", "avif"])
+    func everyPrefixOfAFileLooksIncompleteAndTheWholeFileComplete(ext: String) throws {
+        let dir = try TemporaryDirectory()
+        let source = dir.path("source.png")
+        let made = try ExternalTool.run(
+            "ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=64x48", "-frames:v", "1", source])
+        #expect(made.status == 0, "\(made.stderr)")
+        let whole = dir.path("whole.\(ext)")
+        let written =
+            ext == "tif"
+            ? try ExternalTool.run("tiffcp", ["-c", "lzw", "-r", "8", try Self.tiff(from: source, in: dir), whole])
+            : try ExternalTool.run("heif-enc", (ext == "avif" ? ["-A"] : []) + ["-q", "80", "-o", whole, source])
+        #expect(written.status == 0, "\(written.stderr)")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: whole))
+        #expect(ImageCompleteness.looksComplete(whole, size: Int64(bytes.count)))
+        let partial = dir.path("partial.\(ext)")
+        var wronglyComplete: [Int] = []
+        for cut in stride(from: 12, to: bytes.count, by: max(1, bytes.count / 97)) {
+            try bytes.prefix(cut).write(to: URL(fileURLWithPath: partial))
+            if ImageCompleteness.looksComplete(partial, size: Int64(cut)) { wronglyComplete.append(cut) }
+        }
+        #expect(wronglyComplete.isEmpty, "prefixes taken for whole files: \(wronglyComplete)")
+    }
+
+    /// An 8-bit RGB TIFF of `source` (ffmpeg's), for tiffcp to rewrite with its directory last.
+    static func tiff(from source: String, in dir: TemporaryDirectory) throws -> String {
+        let path = dir.path("plain.tif")
+        let made = try ExternalTool.run(
+            "ffmpeg", ["-v", "error", "-i", source, "-pix_fmt", "rgb24", "-compression_algo", "raw", path])
+        #expect(made.status == 0, "\(made.stderr)")
+        return path
+    }
+}
