@@ -206,4 +206,21 @@ struct HEIFDecodingTests {
             #expect(error.path == path)
         }
     }
+
+    /// A 1 KB file the fuzzer found, whose grid lists one tile thousands of times: Debian's libheif
+    /// would start a decoder and threads for each and abort the process; it is refused at once.
+    @Test func aGridListingATileTwiceIsRefusedAtOnce() throws {
+        let seed = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(
+                "fuzz/seeds/heif/regression-grid-lists-a-tile-twice.heic")
+        let started = Date()
+        do {
+            _ = try ImageDecoder.decodeFile(at: seed, limits: ImageLimits())
+            Issue.record("the damaged grid must be refused")
+        } catch let error as FlipbookError {
+            #expect(error.code == .corruptImage, "\(error)")
+            #expect(error.message.contains("twice"), "\(error.message)")
+        }
+        #expect(Date().timeIntervalSince(started) < 2)
+    }
 }

@@ -254,4 +254,13 @@ import Testing
         }
         #expect(Date().timeIntervalSince(started) < 5)
     }
+
+    /// A file the fuzzer found whose strips are declared far larger than its image (an 11 GB block):
+    /// refused before any allocation.
+    @Test func aStripDeclaredLargerThanTheImageIsRefused() throws {
+        let seed = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(
+                "fuzz/seeds/tiff/regression-strip-larger-than-the-image.tif")
+        #expect(throws: FlipbookError.self) { try ImageDecoder.decodeFile(at: seed, limits: ImageLimits()) }
+    }
 }

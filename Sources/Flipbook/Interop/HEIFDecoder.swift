@@ -24,13 +24,18 @@ enum HEIFDecoder {
     static func decodeImage(_ data: Data, limits: ImageLimits, format: String, deep: PlanarRequest? = nil) throws
         -> DecodedImage
     {
-        try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> DecodedImage in
+        try HEIFReferences.check(data, format: format)
+        return try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> DecodedImage in
             guard let context = heif_context_alloc() else {
                 throw FlipbookError(.unsupportedImage, "libheif could not allocate a context")
             }
             defer { heif_context_free(context) }
             // libheif refuses a larger declared size itself, before decoding.
             heif_context_set_maximum_image_size_limit(context, Int32(clamping: limits.maxDimension))
+            // libheif decodes the tiles of a grid image on a thread each by default: a hostile grid of
+            // thousands of tiles starts thousands of threads and aborts the process when it cannot.
+            // Flipbook already decodes one image per core, so each decodes on its own thread.
+            heif_context_set_max_decoding_threads(context, 1)
             try check(
                 heif_context_read_from_memory_without_copy(context, raw.baseAddress, raw.count, nil),
                 "heif_context_read_from_memory_without_copy", format: format)

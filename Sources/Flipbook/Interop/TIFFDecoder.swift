@@ -131,17 +131,17 @@ private final class TIFFFile {
                 .corruptImage, "the TIFF cannot be decoded: it does not say how its samples are coloured")
         }
         var photometric = Int(photometricTag)
-        guard (1...16).contains(bits), (1...8).contains(samples) else {
-            throw FlipbookError(
-                .unsupportedImage,
-                "the TIFF has \(samples) samples of \(bits) bits a pixel; Flipbook reads unsigned 1- to 16-bit TIFFs of "
-                    + "at most 8 samples (convert it, for example with ImageMagick or tiffcp)")
-        }
         guard format == SAMPLEFORMAT_UINT || format == 0 else {
             throw FlipbookError(
                 .unsupportedImage,
                 "the TIFF has \(format == SAMPLEFORMAT_IEEEFP ? "floating-point" : "signed") samples; Flipbook reads "
                     + "unsigned 1- to 16-bit TIFFs (convert it, for example with ImageMagick or tiffcp)")
+        }
+        guard (1...16).contains(bits), (1...8).contains(samples) else {
+            throw FlipbookError(
+                .unsupportedImage,
+                "the TIFF has \(samples) samples of \(bits) bits a pixel; Flipbook reads unsigned 1- to 16-bit TIFFs of "
+                    + "at most 8 samples (convert it, for example with ImageMagick or tiffcp)")
         }
         // JPEG-compressed YCbCr is converted to RGB by libtiff's JPEG codec as it reads.
         if photometric == PHOTOMETRIC_YCBCR && compression == COMPRESSION_JPEG {
