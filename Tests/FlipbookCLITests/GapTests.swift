@@ -101,6 +101,21 @@ import Testing
         #expect(dir.entries() == ["frames"])
     }
 
+    /// A stray file numbered millions past the sequence is named, quickly, instead of listing millions of
+    /// missing numbers.
+    @Test func aStrayFileMillionsOfNumbersAwayIsNamed() throws {
+        let dir = try TemporaryDirectory()
+        let frames = try Self.framesWithGaps(in: dir)
+        try FileManager.default.copyItem(atPath: "\(frames)/f1.png", toPath: "\(frames)/f20240101.png")
+        let started = Date()
+        let result = try ExternalTool.run(ExternalTool.flipbookPath, [frames, "-o", dir.path("stray.mp4")])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("f10.png is followed by f20240101.png"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(dir.entries() == ["frames"])
+    }
+
     @Test func aPrintfPatternTakesTheNumberedFilesFromTheStartNumber() throws {
         let dir = try TemporaryDirectory()
         let frames = try Self.framesWithGaps(in: dir)

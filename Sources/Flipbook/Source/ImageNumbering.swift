@@ -25,12 +25,16 @@ public struct ImageNumbering: Sendable, Hashable {
     public static func == (lhs: ImageNumbering, rhs: ImageNumbering) -> Bool { lhs.numbers == rhs.numbers }
     public func hash(into hasher: inout Hasher) { hasher.combine(numbers) }
 
+    /// The largest jump between neighbouring numbers taken for missing frames (a million).
+    static let largestGap = 1_000_000
+
     /// Reads the numbers of `images`, in the order given.
     ///
     /// - Returns: `nil` when the images are not numbered alike (different names apart from the number,
     ///   no number, or numbers that do not rise in the order given).
     /// - Throws: `.invalidSettings` naming both files when two images have the same number
-    ///   (`f1.png` and `f01.png`).
+    ///   (`f1.png` and `f01.png`), or when neighbouring numbers are more than a million apart (a stray
+    ///   file such as `frame_20240101.png` beside `frame_0001.png`).
     public init?(_ images: [URL]) throws {
         // Pages of a TIFF stack are not numbered by their file's name.
         guard let first = images.first, let shape = Self.shape(of: first.path),
@@ -51,6 +55,16 @@ public struct ImageNumbering: Sendable, Hashable {
             numbers.append(parts.number)
         }
         guard zip(numbers, numbers.dropFirst()).allSatisfy({ $0 < $1 }) else { return nil }
+        // A jump of millions is a stray file, not lost frames: it is named instead of listing every number.
+        if let jump = zip(numbers.indices, numbers.indices.dropFirst()).first(where: {
+            numbers[$0.1] - numbers[$0.0] > Self.largestGap
+        }) {
+            throw FlipbookError(
+                .invalidSettings,
+                "\(images[jump.0].lastPathComponent) is followed by \(images[jump.1].lastPathComponent), "
+                    + "\(numbers[jump.1] - numbers[jump.0] - 1) numbers later; if that file belongs to another sequence, "
+                    + "move it out of the folder", path: images[jump.1].path)
+        }
         self.numbers = numbers
         var missing: [Int] = []
         var neighbours: [(String, String)] = []
