@@ -207,8 +207,9 @@ struct HEIFDecodingTests {
         }
     }
 
-    /// A 1 KB file the fuzzer found, whose grid lists one tile thousands of times: Debian's libheif
-    /// would start a decoder and threads for each and abort the process; it is refused at once.
+    /// 1 KB files the fuzzer found, whose grid lists one tile thousands of times or is built from
+    /// itself: Debian's libheif would start decoders and threads without end and abort the process;
+    /// they are refused at once.
     @Test func aGridListingATileTwiceIsRefusedAtOnce() throws {
         let seed = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent(
@@ -219,7 +220,7 @@ struct HEIFDecodingTests {
             Issue.record("the damaged grid must be refused")
         } catch let error as FlipbookError {
             #expect(error.code == .corruptImage, "\(error)")
-            #expect(error.message.contains("twice"), "\(error.message)")
+            #expect(error.message.contains(words), "\(error.message)")
         }
         #expect(Date().timeIntervalSince(started) < 2)
     }

@@ -40,8 +40,10 @@ enum HEIFReferences {
         let wide = bytes[iref.lowerBound] != 0  // version 1: 32-bit item ids
         let idSize = wide ? 4 : 2
         var position = iref.lowerBound + 4
+        var edges: [Int: [Int]] = [:]
         while position + 8 <= iref.upperBound, let size = u32(position), size >= 8 {
             let end = min(position + size, iref.upperBound)
+            let from = (wide ? u32(position + 8) : u16(position + 8)) ?? 0
             var at = position + 8 + idSize  // after from_item_ID
             if let count = u16(at) {
                 guard count <= maxReferences else {
@@ -59,10 +61,37 @@ enum HEIFReferences {
                             .corruptImage,
                             "the \(format) cannot be decoded: an image lists item \(id) twice as its part")
                     }
+                    edges[from, default: []].append(id)
                     at += idSize
                 }
             }
             position += size
+        }
+        // An item built from itself, directly or through others, sends libheif round in circles. A
+        // depth-first walk with its own stack (a chain of thousands of items must not deepen the call stack).
+        var finished = Set<Int>()
+        for root in edges.keys where !finished.contains(root) {
+            var onPath: Set<Int> = [root]
+            var stack: [(item: Int, next: Int)] = [(root, 0)]
+            while let top = stack.last {
+                let parts = edges[top.item] ?? []
+                guard top.next < parts.count else {
+                    finished.insert(top.item)
+                    onPath.remove(top.item)
+                    stack.removeLast()
+                    continue
+                }
+                stack[stack.count - 1].next += 1
+                let part = parts[top.next]
+                if onPath.contains(part) {
+                    throw FlipbookError(
+                        .corruptImage, "the \(format) cannot be decoded: item \(part) is built from itself")
+                }
+                if !finished.contains(part) {
+                    onPath.insert(part)
+                    stack.append((part, 0))
+                }
+            }
         }
     }
 }
