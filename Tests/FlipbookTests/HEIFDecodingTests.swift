@@ -210,10 +210,13 @@ struct HEIFDecodingTests {
     /// 1 KB files the fuzzer found, whose grid lists one tile thousands of times or is built from
     /// itself: Debian's libheif would start decoders and threads without end and abort the process;
     /// they are refused at once.
-    @Test func aGridListingATileTwiceIsRefusedAtOnce() throws {
+    @Test(arguments: [
+        ("regression-grid-lists-a-tile-twice.heic", "twice"),
+        ("regression-grid-built-from-itself.heic", "built from itself"),
+    ])
+    func aGridListingATileTwiceOrItselfIsRefusedAtOnce(file: String, words: String) throws {
         let seed = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(
-                "fuzz/seeds/heif/regression-grid-lists-a-tile-twice.heic")
+            .deletingLastPathComponent().appendingPathComponent("fuzz/seeds/heif").appendingPathComponent(file)
         let started = Date()
         do {
             _ = try ImageDecoder.decodeFile(at: seed, limits: ImageLimits())
