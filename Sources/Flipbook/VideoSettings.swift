@@ -163,6 +163,10 @@ public struct VideoSettings: Sendable, Hashable {
                         + "\(limits.upperBound) pixels")
             }
         }
+        if codec == .av1 && frameRate.numerator > 240 * frameRate.denominator {
+            throw FlipbookError(
+                .invalidSettings, "av1 (SVT-AV1) takes at most 240 frames a second, and this movie is \(frameRate) fps")
+        }
         if codec == .hevc && min(width, height) < 16 {
             throw FlipbookError(
                 .invalidSettings,

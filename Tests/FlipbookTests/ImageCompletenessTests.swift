@@ -39,4 +39,14 @@ import Testing
         #expect(made.status == 0, "\(made.stderr)")
         return path
     }
+
+    /// A box declaring a 64-bit size near the largest integer is not whole (and does not trap).
+    @Test func aHugeDeclaredBoxIsNotWhole() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path("x.heic")
+        var bytes: [UInt8] = [0, 0, 0, 16] + Array("ftypheic".utf8) + [0, 0, 0, 0]
+        bytes += [0, 0, 0, 1] + Array("mdat".utf8) + [0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        #expect(!ImageCompleteness.looksComplete(path, size: Int64(bytes.count)))
+    }
 }

@@ -32,9 +32,9 @@ enum HEIFDecoder {
             defer { heif_context_free(context) }
             // libheif refuses a larger declared size itself, before decoding.
             heif_context_set_maximum_image_size_limit(context, Int32(clamping: limits.maxDimension))
-            // libheif decodes the tiles of a grid image on a thread each by default: a hostile grid of
-            // thousands of tiles starts thousands of threads and aborts the process when it cannot.
-            // Flipbook already decodes one image per core, so each decodes on its own thread.
+            // libheif decodes the tiles of a grid image on many threads at once by default. With 1 it
+            // starts one thread per tile but waits for each before the next (0 would decode on this
+            // thread, whose stack the codecs can overrun); Flipbook already decodes one image per core.
             heif_context_set_max_decoding_threads(context, 1)
             try check(
                 heif_context_read_from_memory_without_copy(context, raw.baseAddress, raw.count, nil),

@@ -188,6 +188,7 @@ final class SVTAV1Encoder: VideoEncoder {
             var output: UnsafeMutablePointer<EbBufferHeaderType>?
             let status = svt_av1_enc_get_packet(handle, &output, waiting ? 1 : 0)
             if status == EB_NoErrorEmptyQueue { return packets }
+            if status != EB_ErrorNone, output != nil { svt_av1_enc_release_out_buffer(&output) }
             try svtCheck(status, "svt_av1_enc_get_packet", "SVT-AV1 failed to encode a picture")
             guard let header = output?.pointee else { return packets }
             let isEnd = header.flags & UInt32(EB_BUFFERFLAG_EOS) != 0

@@ -90,7 +90,7 @@ enum ImageCompleteness {
             } else if length == 0 {
                 length = size - position  // to the end of the file
             }
-            guard length >= 8 else { return false }
+            guard length >= 8, length <= size - position else { return false }
             position += length
             if position == size { return true }
             if position > size { return false }

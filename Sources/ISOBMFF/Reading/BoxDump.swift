@@ -97,7 +97,7 @@ package enum BoxDump {
             let second = try r.readUInt8()
             let depth = second & 0x40 == 0 ? 8 : second & 0x20 == 0 ? 10 : 12
             return "profile=\(first >> 5) level=\(first & 0x1F) tier=\(second >> 7) depth=\(depth)"
-                + " subsampling=\(second >> 3 & 1)\(second >> 2 & 1) configOBUs=\(r.readRest().count - 1) bytes"
+                + " subsampling=\(second >> 3 & 1)\(second >> 2 & 1) configOBUs=\(max(0, r.readRest().count - 1)) bytes"
         case "colr":
             let colr = try ColourInformationBox(reading: box, in: bytes)
             guard let c = colr.colour else { return "kind=\(colr.colourType)" }
