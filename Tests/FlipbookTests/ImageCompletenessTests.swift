@@ -49,4 +49,34 @@ import Testing
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         #expect(!ImageCompleteness.looksComplete(path, size: Int64(bytes.count)))
     }
+
+    /// A JPEG with more after its picture (a phone's motion-photo movie) is whole once the picture's end
+    /// marker is written, and not before; a progressive JPEG too.
+    @Test(arguments: [false, true])
+    func aJPEGWithATrailerIsWholeOnceItsPictureEnds(progressive: Bool) throws {
+        let dir = try TemporaryDirectory()
+        let source = dir.path("source.png")
+        let picture = dir.path("picture.jpg")
+        let made = try ExternalTool.run(
+            "ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=160x120", "-frames:v", "1", source])
+        #expect(made.status == 0, "\(made.stderr)")
+        // Pillow (libjpeg) writes the baseline or progressive JPEG, with an EXIF block in APP1.
+        let script =
+            "import sys; from PIL import Image; exif = Image.Exif(); exif[0x0112] = 1; "
+            + "Image.open(sys.argv[1]).convert('RGB').save(sys.argv[2], quality=85, progressive=sys.argv[3] == '1', exif=exif.tobytes())"
+        let saved = try ExternalTool.run("/usr/bin/python3", ["-c", script, source, picture, progressive ? "1" : "0"])
+        #expect(saved.status == 0, "\(saved.stderr)")
+        let jpeg = try Data(contentsOf: URL(fileURLWithPath: picture))
+        let trailer = Data((0..<5000).map { UInt8(truncatingIfNeeded: $0 &* 31) }) + Data([0xFF, 0xD8, 0x00, 0x10])
+        let path = dir.path("motion.jpg")
+        var wrong: [Int] = []
+        let whole = jpeg + trailer
+        for cut in stride(from: 12, through: whole.count, by: max(1, whole.count / 150)) + [jpeg.count - 1, jpeg.count]
+        {
+            try whole.prefix(cut).write(to: URL(fileURLWithPath: path))
+            let complete = ImageCompleteness.looksComplete(path, size: Int64(cut))
+            if complete != (cut >= jpeg.count) { wrong.append(cut) }
+        }
+        #expect(wrong.isEmpty, "cuts judged wrongly (the picture ends at \(jpeg.count)): \(wrong)")
+    }
 }

@@ -7,7 +7,7 @@ enum ImageCompleteness {
     private static let pngEnd: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
 
     /// Whether the file at `path` of `size` bytes ends as its format ends: PNG with `IEND`, JPEG
-    /// with its end-of-image marker, WebP where its RIFF header says, TIFF when its first directory
+    /// with its end-of-image marker (at the end, or after the first picture when more follows), WebP where its RIFF header says, TIFF when its first directory
     /// and every strip or tile it points at lie inside the file, HEIC and AVIF when their top-level
     /// boxes end exactly at the end of the file. Other formats count as complete (their size and
     /// time decide).
@@ -19,7 +19,10 @@ enum ImageCompleteness {
             return POSIXFile.bytes(of: path, at: size - 12, count: 12) == pngEnd
         }
         if head.starts(with: [0xFF, 0xD8]) {
-            return POSIXFile.bytes(of: path, at: size - 2, count: 2) == [0xFF, 0xD9]
+            if POSIXFile.bytes(of: path, at: size - 2, count: 2) == [0xFF, 0xD9] { return true }
+            // Phones write more after the picture (a motion photo's movie, a maker's trailer): the
+            // picture is whole once its own end-of-image marker is there.
+            return size <= 256 << 20 && POSIXFile.bytes(of: path, at: 0, count: Int(size)).map(jpegPictureEnds) == true
         }
         if head.starts(with: Array("RIFF".utf8)), head[8..<12].elementsEqual("WEBP".utf8) {
             let length = head[4..<8].reversed().reduce(Int64(0)) { $0 << 8 | Int64($1) }
@@ -28,6 +31,40 @@ enum ImageCompleteness {
         if ImageSniffing.isTIFF(Data(head)) { return tiffLooksComplete(path, size: size, head: head) }
         if head[4..<8].elementsEqual("ftyp".utf8) { return boxesEndAtTheEnd(path, size: size) }
         return true
+    }
+
+    /// Whether a JPEG's first picture ends in `bytes`: its marker segments walked by their lengths (an
+    /// EXIF thumbnail's own end marker inside APP1 is skipped), then the entropy-coded data of each scan
+    /// to an end-of-image marker.
+    static func jpegPictureEnds(_ bytes: [UInt8]) -> Bool {
+        var position = 2
+        while position + 4 <= bytes.count {
+            guard bytes[position] == 0xFF else { return false }
+            let marker = bytes[position + 1]
+            if marker == 0xFF {
+                position += 1  // fill byte
+                continue
+            }
+            if marker == 0xD9 { return true }
+            if marker == 0x01 || (0xD0...0xD7).contains(marker) {
+                position += 2
+                continue
+            }
+            let length = Int(bytes[position + 2]) << 8 | Int(bytes[position + 3])
+            guard length >= 2 else { return false }
+            position += 2 + length
+            if marker == 0xDA {
+                // Entropy-coded data: a 0xFF is followed by 0x00 (a stuffed byte) or a restart marker,
+                // until the next real marker.
+                while position + 1 < bytes.count {
+                    if bytes[position] == 0xFF, bytes[position + 1] != 0, !(0xD0...0xD7).contains(bytes[position + 1]) {
+                        break
+                    }
+                    position += 1
+                }
+            }
+        }
+        return position + 2 <= bytes.count && bytes[position] == 0xFF && bytes[position + 1] == 0xD9
     }
 
     /// A classic TIFF's first directory is inside the file, and so is every strip or tile it names
