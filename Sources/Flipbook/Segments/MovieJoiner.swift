@@ -15,7 +15,7 @@ public enum MovieJoiner {
     /// Joins `segments` (in any order) into a movie at `url`.
     ///
     /// - Parameters:
-    ///   - segments: Segment files made with `--segment K/N` or ``MovieWriter/makeMovie(fromImagesAt:to:settings:size:overwrite:imageDuration:repeatFrames:imageLimits:segment:skipInvalidImages:gaps:progress:)``.
+    ///   - segments: Segment files made with `--segment K/N` or ``MovieWriter/makeMovie(fromImagesAt:to:settings:size:overwrite:imageDuration:repeatFrames:imageLimits:segment:skipInvalidImages:gaps:soundtrack:progress:)``.
     ///   - url: The joined movie's destination.
     ///   - overwrite: Whether an existing file at `url` may be replaced.
     /// - Returns: What was written.

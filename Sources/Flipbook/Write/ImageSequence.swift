@@ -80,6 +80,8 @@ extension MovieWriter {
     ///     the summary's ``MovieSummary/missingNumbers`` and ``MovieSummary/gapDescription`` say what is
     ///     missing), ``GapPolicy/hold`` (image *n* at *(n − first) / fps*, the image before a gap held),
     ///     or ``GapPolicy/fail``. Two images with the same number are an error whatever the policy.
+    ///   - soundtrack: Sound for the movie, cut or left short to the pictures' length; none by default.
+    ///     A segment is made without it (``MovieJoiner`` adds it to the joined movie).
     ///   - progress: Called after each frame is encoded.
     /// - Returns: What was written.
     /// - Throws: ``FlipbookError``, naming the frame and file at fault; nothing is left at `url` then.
@@ -87,7 +89,7 @@ extension MovieWriter {
         fromImagesAt images: [URL], to url: URL, settings: VideoSettings, size: FrameSize?, overwrite: Bool = false,
         imageDuration: MediaTime? = nil, repeatFrames: Bool = false, imageLimits: ImageLimits = ImageLimits(),
         segment: Segment? = nil, skipInvalidImages: Bool = false, gaps: GapPolicy = .warn,
-        progress: (@Sendable (SequenceProgress) -> Void)? = nil
+        soundtrack: Soundtrack? = nil, progress: (@Sendable (SequenceProgress) -> Void)? = nil
     ) async throws -> MovieSummary {
         guard !images.isEmpty else {
             throw FlipbookError(.invalidSettings, "no images were given; a movie needs at least one frame")
@@ -123,11 +125,12 @@ extension MovieWriter {
             firstImage = range.lowerBound
             images = Array(allImages[range])
         }
-        let job = ImageSequenceJob(
+        var job = ImageSequenceJob(
             images: images, firstImage: firstImage, totalImages: allImages.count,
             destination: destination,
             settings: settings, size: size, copies: timing.copies, imageLimits: imageLimits, segment: segment,
             skipInvalidImages: skipInvalidImages, numbers: gaps == .hold ? numbering?.numbers : nil, progress: progress)
+        job.soundtrack = segment == nil ? soundtrack : nil
         var summary = try await job.run()
         if let numbering, !numbering.missing.isEmpty {
             summary.missingNumbers = numbering.missing

@@ -41,6 +41,10 @@ public actor MovieWriter {
     public private(set) var framesAppended = 0
     /// The encoding of the last frame admitted, while it runs.
     private var pendingEncode: Task<Void, Never>?
+    /// The soundtrack's packets, handed to the output in step with the pictures.
+    private var soundtrack: SoundtrackFeed?
+    /// The decode time reached by the video samples stored, in the movie's ticks.
+    private var videoDecodeTime: Int64 = 0
 
     private nonisolated let executor = WriterExecutor()
     /// The writer runs on a Dispatch queue of its own, so the encoder's blocking calls do not hold
@@ -54,19 +58,22 @@ public actor MovieWriter {
     ///   - settings: Size, frame rate, CRF and preset.
     ///   - overwrite: Whether an existing file at `url` may be replaced when the movie is complete.
     ///   - imageLimits: Bounds on the size of images decoded by ``append(imageAt:at:duration:)``.
+    ///   - soundtrack: Sound for the movie, cut or left short to the pictures' length; none by default.
     /// - Throws: ``FlipbookError`` with `.outputExists` when `url` exists and `overwrite` is false,
-    ///   `.invalidSettings` for settings out of range, `.outputNotWritable` when the folder cannot be written.
-    public init(url: URL, settings: VideoSettings, overwrite: Bool = false, imageLimits: ImageLimits = ImageLimits())
-        throws
-    {
+    ///   `.invalidSettings` for settings out of range, `.outputNotWritable` when the folder cannot be written,
+    ///   `.invalidAudio` naming the sound file when it cannot be used.
+    public init(
+        url: URL, settings: VideoSettings, overwrite: Bool = false, imageLimits: ImageLimits = ImageLimits(),
+        soundtrack: Soundtrack? = nil
+    ) throws {
         try self.init(
             destination: try MovieDestination(url, overwrite: overwrite), settings: settings,
-            imageLimits: imageLimits, makeEncoder: VideoEncoders.make)
+            imageLimits: imageLimits, soundtrack: soundtrack, makeEncoder: VideoEncoders.make)
     }
 
     /// Creates a writer for a destination already checked, with the encoder `makeEncoder` opens.
     init(
-        destination: MovieDestination, settings: VideoSettings, imageLimits: ImageLimits,
+        destination: MovieDestination, settings: VideoSettings, imageLimits: ImageLimits, soundtrack: Soundtrack? = nil,
         makeEncoder: (VideoSettings, ColourMatrix) throws -> any VideoEncoder
     ) throws {
         try settings.validate()
@@ -75,14 +82,23 @@ public actor MovieWriter {
         self.imageLimits = imageLimits
         let matrix = ColourMatrix(settings.colourStandard, settings.colourRange)
         preparer = FramePreparer(settings: settings, matrix: matrix)
-        timeline = try MovieTimeline(timescale: settings.resolvedTimescale, frameRate: settings.frameRate)
+        let timeline = try MovieTimeline(timescale: settings.resolvedTimescale, frameRate: settings.frameRate)
+        self.timeline = timeline
+        let sound = try soundtrack.map {
+            try SoundtrackFeed(
+                audio: try CompressedAudio.read(at: $0.url), offset: $0.offset, loops: $0.loops,
+                movieTimescale: timeline.timescale)
+        }
+        self.soundtrack = sound
         encoder = try makeEncoder(settings, matrix)
+        var timescales = [UInt32(timeline.timescale)]
+        if let sound { timescales.append(sound.audio.timescale) }
         if let fragmentDuration = settings.fragmentDuration {
             let ticks = fragmentDuration.value * Int64(timeline.timescale) / Int64(fragmentDuration.timescale)
             output = try FragmentedMovieFile(
-                destination: destination, trackCount: 1, fragmentDuration: UInt64(max(1, ticks)))
+                destination: destination, trackCount: timescales.count, fragmentDuration: UInt64(max(1, ticks)))
         } else {
-            output = try MovieFile(destination: destination, timescales: [UInt32(timeline.timescale)])
+            output = try MovieFile(destination: destination, timescales: timescales)
         }
     }
 
@@ -210,8 +226,13 @@ public actor MovieWriter {
     /// The work of ``finish()`` once no frame is encoding.
     private func complete() throws -> MovieSummary {
         try store(try encoder.flush())
-        if let last = timeline.finish() { try output.append(last, track: 0, tracks: tracks) }
-        let bytes = try output.commit(tracks: tracks(), extensions: extensions)
+        if let last = timeline.finish() { try storeVideo(last) }
+        let movieEnd = timeline.presentationEnd
+        if var sound = soundtrack {
+            for sample in sound.finish(movieEnd: movieEnd) { try output.append(sample, track: 1, tracks: { tracks() }) }
+            soundtrack = sound
+        }
+        let bytes = try output.commit(tracks: tracks(movieEnd: movieEnd), extensions: extensions)
         return MovieSummary(
             url: url, frames: framesAppended,
             duration: MediaTime(value: timeline.presentationEnd, timescale: timeline.timescale),
@@ -238,13 +259,26 @@ public actor MovieWriter {
         perform(lifecycle.cancel())
     }
 
-    /// The movie's tracks as they stand: the video track with its edit list so far.
-    private func tracks() -> [Track] {
-        [
-            Track(
-                trackID: 1, timescale: UInt32(timeline.timescale), sampleEntry: encoder.sampleEntry,
-                editList: timeline.editList() ?? [])
-        ]
+    /// The movie's tracks as they stand: the video track with its edit list so far, and the sound
+    /// track with its edits for a movie ending at `movieEnd` (provisional ones without it).
+    private func tracks(movieEnd: Int64? = nil) -> [Track] {
+        let video = Track(
+            trackID: 1, timescale: UInt32(timeline.timescale), sampleEntry: encoder.sampleEntry,
+            editList: timeline.editList() ?? [])
+        guard let soundtrack else { return [video] }
+        return [video, soundtrack.track(movieEnd: movieEnd)]
+    }
+
+    /// Stores a video sample, after the sound that starts before it.
+    private func storeVideo(_ sample: MediaSample) throws {
+        if var sound = soundtrack {
+            for audio in sound.samples(through: videoDecodeTime) {
+                try output.append(audio, track: 1, tracks: { tracks() })
+            }
+            soundtrack = sound
+        }
+        try output.append(sample, track: 0, tracks: { tracks() })
+        videoDecodeTime += Int64(sample.duration)
     }
 
     /// Hands each packet to the timeline, and each whole sample it completes to the output.
@@ -261,7 +295,7 @@ public actor MovieWriter {
                     "the \(encoder.codecName) encoder gave a picture impossible times (presentation \(packet.presentationTime), "
                         + "decoding \(packet.decodeTime))")
             }
-            if let sample = timeline.add(packet) { try output.append(sample, track: 0, tracks: tracks) }
+            if let sample = timeline.add(packet) { try storeVideo(sample) }
         }
     }
 

@@ -1,0 +1,86 @@
+import Foundation
+import ISOBMFF
+
+/// A sound file's coded packets, read to be copied into a movie as they are.
+///
+/// The packets lie in ``bytes`` (the whole file); the media clock is ``timescale`` ticks a second
+/// (the sample rate, or the source track's media timescale). The first ``priming`` ticks decode to
+/// the encoder's delay, not sound; the ``playableLength`` ticks after them are the sound itself.
+struct CompressedAudio: Sendable {
+    /// One coded packet: where its bytes are and how long it lasts.
+    struct Packet: Sendable {
+        var offset: Int
+        var size: Int
+        /// In ticks of ``CompressedAudio/timescale``.
+        var duration: UInt32
+    }
+
+    /// The file the sound came from, for messages.
+    let path: String
+    /// The whole file.
+    let bytes: [UInt8]
+    /// The sample description to write into the movie.
+    let sampleEntry: any SampleEntry
+    /// Media ticks a second.
+    let timescale: UInt32
+    /// Samples a second.
+    let sampleRate: Int
+    /// Channels.
+    let channelCount: Int
+    /// The codec's name as ffprobe gives it (`aac`).
+    let codecName: String
+    /// The packets in decode order.
+    let packets: [Packet]
+    /// Ticks at the start that are the encoder's delay.
+    let priming: Int64
+    /// Ticks of sound after the delay.
+    let playableLength: Int64
+
+    /// The ticks all the packets last.
+    var mediaDuration: Int64 { packets.reduce(0) { $0 + Int64($1.duration) } }
+
+    /// Packet `index` as a sample for the movie.
+    func sample(_ index: Int) -> MediaSample {
+        let packet = packets[index]
+        return MediaSample(
+            data: Array(bytes[packet.offset..<packet.offset + packet.size]), duration: packet.duration, isSync: true)
+    }
+
+    /// Reads a sound file by what its bytes say it is.
+    ///
+    /// - Throws: `.invalidAudio` naming the file for anything that cannot be copied.
+    static func read(at url: URL) throws -> CompressedAudio {
+        let bytes: [UInt8]
+        do {
+            bytes = [UInt8](try POSIXFile.readImageFile(at: url.path))
+        } catch let error as FlipbookError {
+            throw FlipbookError(.invalidAudio, "the soundtrack cannot be read: \(error.message)", path: url.path)
+        }
+        switch SoundFormat(sniffing: bytes) {
+        case .mp4: return try MP4AudioReader.read(bytes, path: url.path)
+        case .adts: return try ADTSReader.read(bytes, path: url.path)
+        case nil:
+            throw FlipbookError(
+                .invalidAudio,
+                "is not a sound file Flipbook reads; give AAC (.m4a or ADTS .aac)", path: url.path)
+        }
+    }
+}
+
+/// What a sound file's first bytes say it is.
+enum SoundFormat {
+    /// An ISO base media file (`.m4a`, `.mp4`): a box of type `ftyp` first.
+    case mp4
+    /// AAC in ADTS frames (`.aac`), perhaps after an ID3 tag.
+    case adts
+
+    init?(sniffing bytes: [UInt8]) {
+        if bytes.count >= 12, Array(bytes[4..<8]) == Array("ftyp".utf8) {
+            self = .mp4
+        } else if let start = ADTSReader.firstFrame(in: bytes), ADTSReader.isFrameHeader(bytes, at: start) {
+            self = .adts
+        } else {
+            return nil
+        }
+    }
+}
