@@ -37,6 +37,10 @@ let package = Package(
             pkgConfig: "libheif",
             providers: [.apt(["libheif-dev"])]),
         .systemLibrary(
+            name: "CAVCodec",
+            pkgConfig: "libavcodec",
+            providers: [.apt(["libavcodec-dev"])]),
+        .systemLibrary(
             name: "CTurboJPEG",
             pkgConfig: "libturbojpeg",
             providers: [.apt(["libturbojpeg0-dev"])]),
@@ -55,6 +59,7 @@ let package = Package(
             name: "Flipbook",
             dependencies: [
                 "ISOBMFF", "CX264", "CX265", "CSPNG", "CTurboJPEG", "CWebP", "CTIFF", "CHEIF", "CDeflate", "CLinux",
+                "CAVCodec",
                 "CFlipbookPixels",
             ]),
 

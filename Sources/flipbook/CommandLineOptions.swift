@@ -37,6 +37,7 @@ struct CommandLineOptions {
     var audio: String?
     var audioOffset = MediaTime.zero
     var loopAudio = false
+    var audioBitrate: Int?
     var quiet = false
     var json = false
     var showHelp = false
@@ -155,7 +156,7 @@ let optionTable: [OptionSpec] = [
     OptionSpec(
         names: ["--audio"], value: "FILE",
         help:
-            "A soundtrack: AAC (.m4a, or ADTS .aac) copied as it is; cut to the pictures' length, silent after a shorter one ends (default none)."
+            "A soundtrack: AAC (.m4a, or ADTS .aac) copied as it is, WAV or FLAC encoded to AAC-LC; cut to the pictures' length, silent after a shorter one ends (default none)."
     ) { options, text in options.audio = text },
     OptionSpec(
         names: ["--audio-offset"], value: "SECONDS",
@@ -167,6 +168,16 @@ let optionTable: [OptionSpec] = [
             throw UsageError(description: "--audio-offset \(text) is not a time; use seconds such as 2, -1.5 or 1/3.")
         }
         options.audioOffset = negative ? MediaTime(value: -time.value, timescale: time.timescale) : time
+    },
+    OptionSpec(
+        names: ["--audio-bitrate"], value: "RATE",
+        help:
+            "The bit rate of AAC encoded from WAV or FLAC, in kb/s such as 128k or 192 (default 80k a channel: 160k stereo)."
+    ) { options, text in
+        let digits = text.lowercased().hasSuffix("k") ? String(text.dropLast()) : text
+        options.audioBitrate = try require(
+            Int(digits).flatMap { (16...512).contains($0) ? $0 * 1000 : nil },
+            "--audio-bitrate \(text) is out of range; use 16k to 512k.")
     },
     OptionSpec(
         names: ["--loop-audio"], value: nil,

@@ -93,8 +93,9 @@ extension CommandLineOptions {
         if fragmentDuration != nil && !fragmented && !follow {
             throw UsageError(description: "--fragment-duration applies to fragmented output; add --fragmented.")
         }
-        if audio == nil && (loopAudio || audioOffset != .zero) {
-            throw UsageError(description: "--audio-offset and --loop-audio need a soundtrack; add --audio FILE.")
+        if audio == nil && (loopAudio || audioOffset != .zero || audioBitrate != nil) {
+            throw UsageError(
+                description: "--audio-offset, --audio-bitrate and --loop-audio need a soundtrack; add --audio FILE.")
         }
         if audio != nil && (segment != nil || inputs == ["-"] || follow) {
             throw UsageError(

@@ -97,7 +97,9 @@ func makeMovie(
         imageLimits: options.imageLimits, segment: segment, skipInvalidImages: options.skipInvalid,
         gaps: options.gaps,
         soundtrack: options.audio.map {
-            Soundtrack(url: URL(fileURLWithPath: $0), offset: options.audioOffset, loops: options.loopAudio)
+            Soundtrack(
+                url: URL(fileURLWithPath: $0), offset: options.audioOffset, loops: options.loopAudio,
+                bitrate: options.audioBitrate)
         }, progress: progress)
 }
 

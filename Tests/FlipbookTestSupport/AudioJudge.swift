@@ -98,4 +98,21 @@ public enum AudioJudge {
             throw JudgeError(description: "ffmpeg could not make \(path): \(result.stderr)")
         }
     }
+
+    /// The first sound stream decoded by ffmpeg (edit list applied), mixed to one channel of floats.
+    public static func decodedSamples(of file: String) throws -> [Float] {
+        let data = try ExternalTool.runForData(
+            "ffmpeg", ["-v", "error", "-i", file, "-map", "0:a:0", "-ac", "1", "-f", "f32le", "-"])
+        return data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+    }
+
+    /// The time in seconds of the loudest sample of a file's sound, as ffmpeg decodes it.
+    public static func loudestMoment(of file: String) throws -> Double {
+        let samples = try decodedSamples(of: file)
+        let rate = try stream(of: file).sampleRate
+        guard let peak = samples.indices.max(by: { abs(samples[$0]) < abs(samples[$1]) }), rate > 0 else {
+            throw JudgeError(description: "ffmpeg decoded no sound from \(file)")
+        }
+        return Double(peak) / Double(rate)
+    }
 }

@@ -45,38 +45,49 @@ struct CompressedAudio: Sendable {
         return MediaSample(
             data: Array(bytes[packet.offset..<packet.offset + packet.size]), duration: packet.duration, isSync: true)
     }
+}
 
-    /// Reads a sound file by what its bytes say it is.
+/// What a sound file's first bytes say it is.
+enum SoundFormat {
+    /// Reads a sound file and what it is.
     ///
-    /// - Throws: `.invalidAudio` naming the file for anything that cannot be copied.
-    static func read(at url: URL) throws -> CompressedAudio {
+    /// - Throws: `.invalidAudio` naming the file when it cannot be read or is not sound Flipbook reads.
+    static func read(at url: URL) throws -> ([UInt8], SoundFormat) {
         let bytes: [UInt8]
         do {
             bytes = [UInt8](try POSIXFile.readImageFile(at: url.path))
         } catch let error as FlipbookError {
             throw FlipbookError(.invalidAudio, "the soundtrack cannot be read: \(error.message)", path: url.path)
         }
-        switch SoundFormat(sniffing: bytes) {
-        case .mp4: return try MP4AudioReader.read(bytes, path: url.path)
-        case .adts: return try ADTSReader.read(bytes, path: url.path)
-        case nil:
+        guard let format = SoundFormat(sniffing: bytes) else {
             throw FlipbookError(
                 .invalidAudio,
-                "is not a sound file Flipbook reads; give AAC (.m4a or ADTS .aac)", path: url.path)
+                "is not a sound file Flipbook reads; give AAC (.m4a or ADTS .aac), WAV or FLAC", path: url.path)
         }
+        return (bytes, format)
     }
-}
 
-/// What a sound file's first bytes say it is.
-enum SoundFormat {
     /// An ISO base media file (`.m4a`, `.mp4`): a box of type `ftyp` first.
     case mp4
     /// AAC in ADTS frames (`.aac`), perhaps after an ID3 tag.
     case adts
+    /// RIFF WAVE (`.wav`).
+    case wav
+    /// FLAC (`.flac`).
+    case flac
+
+    /// Whether the sound is uncompressed or lossless, to be encoded to AAC rather than copied.
+    var isEncoded: Bool { self == .wav || self == .flac }
 
     init?(sniffing bytes: [UInt8]) {
         if bytes.count >= 12, Array(bytes[4..<8]) == Array("ftyp".utf8) {
             self = .mp4
+        } else if bytes.count >= 12, Array(bytes[0..<4]) == Array("RIFF".utf8),
+            Array(bytes[8..<12]) == Array("WAVE".utf8)
+        {
+            self = .wav
+        } else if bytes.count >= 4, Array(bytes[0..<4]) == Array("fLaC".utf8) {
+            self = .flac
         } else if let start = ADTSReader.firstFrame(in: bytes), ADTSReader.isFrameHeader(bytes, at: start) {
             self = .adts
         } else {

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Compressed sound (AAC in `.m4a` or ADTS `.aac`) is copied into the movie packet for packet, with
 /// the source's encoder delay carried in the movie's edit list so the first audible sample plays at
-/// movie time zero. The movie lasts as long as its pictures: longer sound is cut exactly there,
+/// movie time zero. Uncompressed sound (WAV: 16- or 24-bit PCM, 32-bit float) and FLAC are encoded to
+/// AAC-LC by libavcodec, with the encoder's delay in the edit list. The movie lasts as long as its pictures: longer sound is cut exactly there,
 /// shorter sound leaves silence after it ends.
 ///
 /// ```swift
@@ -20,6 +21,9 @@ public struct Soundtrack: Sendable, Hashable {
     public var offset: MediaTime
     /// Whether sound shorter than the movie repeats until the movie ends.
     public var loops: Bool
+    /// The bit rate of AAC encoded from uncompressed or FLAC sound, in bits a second; `nil` means
+    /// 80 kb/s a channel (160 kb/s stereo). Compressed sound is copied and keeps its own.
+    public var bitrate: Int?
 
     /// Creates a soundtrack.
     ///
@@ -27,9 +31,11 @@ public struct Soundtrack: Sendable, Hashable {
     ///   - url: The sound file.
     ///   - offset: When the sound starts on the movie's timeline; zero by default.
     ///   - loops: Whether sound shorter than the movie repeats; `false` by default.
-    public init(url: URL, offset: MediaTime = .zero, loops: Bool = false) {
+    ///   - bitrate: The bit rate of AAC encoded from uncompressed or FLAC sound; `nil` for the default.
+    public init(url: URL, offset: MediaTime = .zero, loops: Bool = false, bitrate: Int? = nil) {
         self.url = url
         self.offset = offset
         self.loops = loops
+        self.bitrate = bitrate
     }
 }

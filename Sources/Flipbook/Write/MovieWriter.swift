@@ -42,7 +42,7 @@ public actor MovieWriter {
     /// The encoding of the last frame admitted, while it runs.
     private var pendingEncode: Task<Void, Never>?
     /// The soundtrack's packets, handed to the output in step with the pictures.
-    private var soundtrack: SoundtrackFeed?
+    private var soundtrack: (any SoundFeed)?
     /// The decode time reached by the video samples stored, in the movie's ticks.
     private var videoDecodeTime: Int64 = 0
 
@@ -84,15 +84,11 @@ public actor MovieWriter {
         preparer = FramePreparer(settings: settings, matrix: matrix)
         let timeline = try MovieTimeline(timescale: settings.resolvedTimescale, frameRate: settings.frameRate)
         self.timeline = timeline
-        let sound = try soundtrack.map {
-            try SoundtrackFeed(
-                audio: try CompressedAudio.read(at: $0.url), offset: $0.offset, loops: $0.loops,
-                movieTimescale: timeline.timescale)
-        }
+        let sound = try soundtrack.map { try SoundFeeds.make($0, movieTimescale: timeline.timescale) }
         self.soundtrack = sound
         encoder = try makeEncoder(settings, matrix)
         var timescales = [UInt32(timeline.timescale)]
-        if let sound { timescales.append(sound.audio.timescale) }
+        if let sound { timescales.append(sound.timescale) }
         if let fragmentDuration = settings.fragmentDuration {
             let ticks = fragmentDuration.value * Int64(timeline.timescale) / Int64(fragmentDuration.timescale)
             output = try FragmentedMovieFile(
@@ -229,7 +225,9 @@ public actor MovieWriter {
         if let last = timeline.finish() { try storeVideo(last) }
         let movieEnd = timeline.presentationEnd
         if var sound = soundtrack {
-            for sample in sound.finish(movieEnd: movieEnd) { try output.append(sample, track: 1, tracks: { tracks() }) }
+            for sample in try sound.finish(movieEnd: movieEnd) {
+                try output.append(sample, track: 1, tracks: { tracks() })
+            }
             soundtrack = sound
         }
         let bytes = try output.commit(tracks: tracks(movieEnd: movieEnd), extensions: extensions)
@@ -272,7 +270,7 @@ public actor MovieWriter {
     /// Stores a video sample, after the sound that starts before it.
     private func storeVideo(_ sample: MediaSample) throws {
         if var sound = soundtrack {
-            for audio in sound.samples(through: videoDecodeTime) {
+            for audio in try sound.samples(through: videoDecodeTime) {
                 try output.append(audio, track: 1, tracks: { tracks() })
             }
             soundtrack = sound

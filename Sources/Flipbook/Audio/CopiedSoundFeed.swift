@@ -8,7 +8,7 @@ import ISOBMFF
 /// when the sound loops; each copy's delay is stepped over by the copy's own edit, so every repeat
 /// starts on its first audible sample. The edits end where the pictures end: longer sound is cut
 /// there exactly, shorter sound ends early and leaves silence.
-struct SoundtrackFeed {
+struct CopiedSoundFeed: SoundFeed {
     let audio: CompressedAudio
     /// The movie's (the video track's) ticks a second.
     let movieTimescale: Int64
@@ -38,14 +38,14 @@ struct SoundtrackFeed {
         }
     }
 
-    /// The track the sound goes in.
+    var timescale: UInt32 { audio.timescale }
+
     func track(movieEnd: Int64?) -> Track {
         Track(
             trackID: 2, timescale: audio.timescale, sampleEntry: audio.sampleEntry,
             editList: editList(movieEnd: movieEnd))
     }
 
-    /// The packets that start by movie tick `movieTime`, to interleave with the pictures up to there.
     mutating func samples(through movieTime: Int64) -> [MediaSample] {
         var out: [MediaSample] = []
         while let next = nextPacketIndex() {
@@ -57,7 +57,6 @@ struct SoundtrackFeed {
         return out
     }
 
-    /// The packets still needed for a movie whose pictures end at movie tick `movieEnd`.
     mutating func finish(movieEnd: Int64) -> [MediaSample] {
         let needed =
             editList(movieEnd: movieEnd).filter { $0.mediaTime >= 0 }.map {

@@ -1,0 +1,33 @@
+import Foundation
+import ISOBMFF
+
+/// Where a movie's sound track comes from: packets handed to the muxer in step with the pictures,
+/// and the track with the edits that play them from movie time zero.
+protocol SoundFeed {
+    /// The sound track's media ticks a second.
+    var timescale: UInt32 { get }
+    /// The sound track, with its edits for a movie whose pictures end at `movieEnd` (movie ticks);
+    /// with no end yet, the edits' shape with the last one's length still 0.
+    func track(movieEnd: Int64?) -> Track
+    /// The packets that start by movie tick `movieTime`, to interleave with the pictures up to there.
+    mutating func samples(through movieTime: Int64) throws -> [MediaSample]
+    /// The packets still needed for a movie whose pictures end at movie tick `movieEnd`.
+    mutating func finish(movieEnd: Int64) throws -> [MediaSample]
+}
+
+/// Opens the feed a soundtrack needs: compressed sound copied, uncompressed or FLAC sound encoded.
+enum SoundFeeds {
+    static func make(_ soundtrack: Soundtrack, movieTimescale: Int32) throws -> any SoundFeed {
+        let (bytes, format) = try SoundFormat.read(at: soundtrack.url)
+        let path = soundtrack.url.path
+        if format.isEncoded {
+            return try EncodedSoundFeed(
+                sound: try PCMSound.read(bytes, format: format, path: path), soundtrack: soundtrack,
+                movieTimescale: movieTimescale)
+        }
+        let audio =
+            format == .mp4 ? try MP4AudioReader.read(bytes, path: path) : try ADTSReader.read(bytes, path: path)
+        return try CopiedSoundFeed(
+            audio: audio, offset: soundtrack.offset, loops: soundtrack.loops, movieTimescale: movieTimescale)
+    }
+}
