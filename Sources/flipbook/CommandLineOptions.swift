@@ -156,7 +156,7 @@ let optionTable: [OptionSpec] = [
     OptionSpec(
         names: ["--audio"], value: "FILE",
         help:
-            "A soundtrack: AAC (.m4a, or ADTS .aac) copied as it is, WAV or FLAC encoded to AAC-LC; cut to the pictures' length, silent after a shorter one ends (default none)."
+            "A soundtrack: AAC (.m4a, or ADTS .aac), MP3 and Opus copied as they are, WAV or FLAC encoded to AAC-LC; cut to the pictures' length, silent after a shorter one ends (default none)."
     ) { options, text in options.audio = text },
     OptionSpec(
         names: ["--audio-offset"], value: "SECONDS",

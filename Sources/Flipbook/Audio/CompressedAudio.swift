@@ -62,7 +62,8 @@ enum SoundFormat {
         guard let format = SoundFormat(sniffing: bytes) else {
             throw FlipbookError(
                 .invalidAudio,
-                "is not a sound file Flipbook reads; give AAC (.m4a or ADTS .aac), WAV or FLAC", path: url.path)
+                "is not a sound file Flipbook reads; give AAC (.m4a or ADTS .aac), MP3, Opus (.opus), WAV or FLAC",
+                path: url.path)
         }
         return (bytes, format)
     }
@@ -75,6 +76,10 @@ enum SoundFormat {
     case wav
     /// FLAC (`.flac`).
     case flac
+    /// MPEG layer III (`.mp3`), perhaps after an ID3 tag.
+    case mp3
+    /// Opus in Ogg (`.opus`).
+    case oggOpus
 
     /// Whether the sound is uncompressed or lossless, to be encoded to AAC rather than copied.
     var isEncoded: Bool { self == .wav || self == .flac }
@@ -88,8 +93,14 @@ enum SoundFormat {
             self = .wav
         } else if bytes.count >= 4, Array(bytes[0..<4]) == Array("fLaC".utf8) {
             self = .flac
+        } else if bytes.count >= 4, Array(bytes[0..<4]) == Array("OggS".utf8) {
+            self = .oggOpus
         } else if let start = ADTSReader.firstFrame(in: bytes), ADTSReader.isFrameHeader(bytes, at: start) {
             self = .adts
+        } else if let start = ADTSReader.firstFrame(in: bytes), MP3Reader.startsStream(bytes, at: start) {
+            self = .mp3
+        } else if bytes.count > 10, bytes[0..<3] == [0x49, 0x44, 0x33] {
+            self = .mp3  // an ID3 tag first: MP3, or nothing MP3Reader can find frames in
         } else {
             return nil
         }

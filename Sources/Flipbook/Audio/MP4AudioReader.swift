@@ -25,10 +25,15 @@ enum MP4AudioReader {
         guard let trak = sound else { throw FlipbookError(.invalidAudio, "has no sound track", path: path) }
         let tables = try SampleTableReader(bytes: bytes, handlerType: "soun")
         let entry = try CopiedAudioSampleEntry(reading: trak, in: bytes)
-        guard entry.type == "mp4a", entry.objectTypeIndication == 0x40 else {
+        let codecName: String
+        switch (entry.type, entry.objectTypeIndication) {
+        case ("mp4a", 0x40): codecName = "aac"
+        case ("mp4a", 0x69), ("mp4a", 0x6B): codecName = "mp3"
+        case ("Opus", _): codecName = "opus"
+        default:
             let what = entry.type == "mp4a" ? "mp4a with object type \(entry.objectTypeIndication ?? 0)" : entry.type
             throw FlipbookError(
-                .invalidAudio, "holds \(what) sound; Flipbook copies AAC (mp4a, object type 0x40)", path: path)
+                .invalidAudio, "holds \(what) sound; Flipbook copies AAC, MP3 and Opus", path: path)
         }
         guard !tables.samples.isEmpty else { throw FlipbookError(.invalidAudio, "has no sound packets", path: path) }
         if let problem = tables.validate().first {
@@ -59,7 +64,7 @@ enum MP4AudioReader {
         let rate = Int(tables.timescale)
         return CompressedAudio(
             path: path, bytes: bytes, sampleEntry: entry, timescale: tables.timescale, sampleRate: rate,
-            channelCount: entry.channelCount, codecName: "aac", packets: packets, priming: priming,
+            channelCount: entry.channelCount, codecName: codecName, packets: packets, priming: priming,
             playableLength: playable)
     }
 

@@ -25,8 +25,13 @@ enum SoundFeeds {
                 sound: try PCMSound.read(bytes, format: format, path: path), soundtrack: soundtrack,
                 movieTimescale: movieTimescale)
         }
-        let audio =
-            format == .mp4 ? try MP4AudioReader.read(bytes, path: path) : try ADTSReader.read(bytes, path: path)
+        let audio: CompressedAudio
+        switch format {
+        case .mp4: audio = try MP4AudioReader.read(bytes, path: path)
+        case .adts: audio = try ADTSReader.read(bytes, path: path)
+        case .mp3: audio = try MP3Reader.read(bytes, path: path)
+        default: audio = try OggOpusReader.read(bytes, path: path)
+        }
         return try CopiedSoundFeed(
             audio: audio, offset: soundtrack.offset, loops: soundtrack.loops, movieTimescale: movieTimescale)
     }

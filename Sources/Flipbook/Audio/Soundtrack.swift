@@ -2,7 +2,7 @@ import Foundation
 
 /// A sound file to give a movie, with where it starts and whether it repeats.
 ///
-/// Compressed sound (AAC in `.m4a` or ADTS `.aac`) is copied into the movie packet for packet, with
+/// Compressed sound (AAC in `.m4a` or ADTS `.aac`, MP3, Opus in Ogg) is copied into the movie packet for packet, with
 /// the source's encoder delay carried in the movie's edit list so the first audible sample plays at
 /// movie time zero. Uncompressed sound (WAV: 16- or 24-bit PCM, 32-bit float) and FLAC are encoded to
 /// AAC-LC by libavcodec, with the encoder's delay in the edit list. The movie lasts as long as its pictures: longer sound is cut exactly there,
