@@ -145,3 +145,34 @@ import Testing
         #expect(!dir.entries().contains { $0.hasPrefix(".out") }, "no temporary files: \(dir.entries())")
     }
 }
+
+/// Segments are made without sound; `flipbook join … --audio FILE` adds it once.
+@Suite struct SoundtrackJoinTests {
+    @Test(arguments: ["m4a", "wav"])
+    func joinedSegmentsGetTheSoundtrackOnce(ext: String) throws {
+        let dir = try TemporaryDirectory()
+        let frames = try SoundtrackCopyTests.frames(in: dir)
+        let song = dir.path("song.\(ext)")
+        try AudioJudge.makeSound(
+            song, source: "sine=frequency=440:duration=3", ext == "wav" ? ["-c:a", "pcm_s16le"] : ["-c:a", "aac"])
+        let parts = (1...3).map { dir.path("part-\($0).mp4") }
+        for (index, part) in parts.enumerated() {
+            try SoundtrackCopyTests.encode([frames, "-o", part, "--segment", "\(index + 1)/3"])
+        }
+        let joined = dir.path("joined.mp4")
+        let result = try ExternalTool.run(
+            ExternalTool.flipbookPath, ["join"] + parts.reversed() + ["-o", joined, "--audio", song, "--quiet"])
+        #expect(result.status == 0, "\(result.stderr)")
+        if ext == "m4a" {
+            try SoundtrackCopyTests.judge(joined, sourceHashes: try AudioJudge.packetHashes(of: song))
+        } else {
+            let sound = try AudioJudge.stream(of: joined)
+            #expect(sound.codecName == "aac" && sound.startTime == 0 && abs(sound.duration - 2) < 1e-6)
+            #expect(try Judge.decodeErrors(of: joined) == "")
+        }
+        // The pictures are the segments': every frame at its time in the whole sequence.
+        let joinedFrames = try Judge.frames(of: joined)
+        #expect(joinedFrames.map(\.pts) == (0..<60).map { Int64($0) * 400 })
+        #expect(try Judge.formatDuration(of: joined) == "2.000000")
+    }
+}
