@@ -33,4 +33,6 @@ public struct MovieSummary: Sendable, Hashable {
     public var missingNumbers: [Int] = []
     /// One sentence naming the missing numbers and the images around each gap; `nil` when none is missing.
     public var gapDescription: String? = nil
+    /// The sound track, when the movie was given a ``Soundtrack``.
+    public var audio: AudioStreamInfo? = nil
 }

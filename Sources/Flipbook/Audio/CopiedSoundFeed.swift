@@ -39,6 +39,8 @@ struct CopiedSoundFeed: SoundFeed {
     }
 
     var timescale: UInt32 { audio.timescale }
+    var codecName: String { audio.codecName }
+    var channelCount: Int { audio.channelCount }
 
     func track(movieEnd: Int64?) -> Track {
         Track(

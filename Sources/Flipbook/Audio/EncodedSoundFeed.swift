@@ -38,6 +38,8 @@ struct EncodedSoundFeed: SoundFeed {
     }
 
     var timescale: UInt32 { UInt32(sound.sampleRate) }
+    var codecName: String { "aac" }
+    var channelCount: Int { sound.channelCount }
 
     /// Where the sound ends on the movie's timeline, in samples; `nil` when it loops.
     private var soundEnd: Int64? { loops ? nil : offset + Int64(sound.frameCount) }

@@ -13,6 +13,22 @@ protocol SoundFeed {
     mutating func samples(through movieTime: Int64) throws -> [MediaSample]
     /// The packets still needed for a movie whose pictures end at movie tick `movieEnd`.
     mutating func finish(movieEnd: Int64) throws -> [MediaSample]
+    /// The codec's name as ffprobe gives it, and the channels.
+    var codecName: String { get }
+    var channelCount: Int { get }
+}
+
+extension SoundFeed {
+    /// The sound track of a movie whose pictures end at movie tick `movieEnd` (in `movieTimescale`
+    /// ticks a second), as the summary reports it.
+    func info(movieEnd: Int64, movieTimescale: Int64) -> AudioStreamInfo {
+        let played = track(movieEnd: movieEnd).editList.filter { $0.mediaTime >= 0 }.reduce(UInt64(0)) {
+            $0 + $1.segmentDuration
+        }
+        return AudioStreamInfo(
+            codec: codecName, sampleRate: Int(timescale), channels: channelCount,
+            duration: Double(played) / Double(movieTimescale))
+    }
 }
 
 /// Opens the feed a soundtrack needs: compressed sound copied, uncompressed or FLAC sound encoded.

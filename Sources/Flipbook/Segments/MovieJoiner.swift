@@ -112,10 +112,12 @@ public enum MovieJoiner {
                 trackID: 1, timescale: first.timescale, sampleEntry: first.sampleEntry,
                 editList: timeline.editList() ?? [])
             let bytes = try file.commit(tracks: [video, sound.track(movieEnd: end)], extensions: [])
-            return MovieSummary(
+            var summary = MovieSummary(
                 url: destination.url, frames: timeline.frameCount,
                 duration: MediaTime(value: end, timescale: Int32(first.timescale)), bytes: bytes,
                 width: first.width, height: first.height, codec: first.codecName, warnings: file.warnings)
+            summary.audio = sound.info(movieEnd: end, movieTimescale: Int64(first.timescale))
+            return summary
         } catch var failure as FlipbookError where failure.code == .outputNotWritable {
             file.discard()
             failure.path = destination.url.path

@@ -231,11 +231,13 @@ public actor MovieWriter {
             soundtrack = sound
         }
         let bytes = try output.commit(tracks: tracks(movieEnd: movieEnd), extensions: extensions)
-        return MovieSummary(
+        var summary = MovieSummary(
             url: url, frames: framesAppended,
             duration: MediaTime(value: timeline.presentationEnd, timescale: timeline.timescale),
             bytes: bytes, width: settings.width, height: settings.height, codec: encoder.codecName,
             warnings: output.warnings)
+        summary.audio = soundtrack?.info(movieEnd: movieEnd, movieTimescale: Int64(timeline.timescale))
+        return summary
     }
 
     /// Makes the last frame appended last until `time`, for images left out at the end of a sequence.
