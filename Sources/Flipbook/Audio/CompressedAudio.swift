@@ -36,9 +36,6 @@ struct CompressedAudio: Sendable {
     /// Ticks of sound after the delay.
     let playableLength: Int64
 
-    /// The ticks all the packets last.
-    var mediaDuration: Int64 { packets.reduce(0) { $0 + Int64($1.duration) } }
-
     /// Packet `index` as a sample for the movie.
     func sample(_ index: Int) -> MediaSample {
         let packet = packets[index]

@@ -15,6 +15,8 @@ struct CopiedSoundFeed: SoundFeed {
     /// When sound tick zero plays, in sound ticks (negative: the start is skipped).
     let offset: Int64
     let loops: Bool
+    /// The ticks all the source's packets last: one copy of the media.
+    let mediaDuration: Int64
 
     /// Packets handed out so far, counting every copy.
     private var handedOut = 0
@@ -26,6 +28,7 @@ struct CopiedSoundFeed: SoundFeed {
         self.audio = audio
         self.movieTimescale = Int64(movieTimescale)
         self.loops = loops
+        mediaDuration = audio.packets.reduce(0) { $0 + Int64($1.duration) }
         self.offset = (offset.value * Int64(audio.timescale) / Int64(offset.timescale))
         guard audio.playableLength > 0 else {
             throw FlipbookError(.invalidAudio, "has no sound after its encoder delay", path: audio.path)
@@ -51,7 +54,7 @@ struct CopiedSoundFeed: SoundFeed {
     mutating func samples(through movieTime: Int64) -> [MediaSample] {
         var out: [MediaSample] = []
         while let next = nextPacketIndex() {
-            let (copy, local) = (mediaTime / audio.mediaDuration, mediaTime % audio.mediaDuration)
+            let (copy, local) = (mediaTime / mediaDuration, mediaTime % mediaDuration)
             let soundTime = copy * audio.playableLength + local - audio.priming + offset
             guard soundTime * movieTimescale <= movieTime * Int64(audio.timescale) else { break }
             out.append(take(next))
@@ -105,7 +108,7 @@ struct CopiedSoundFeed: SoundFeed {
             edits.append(
                 EditListEntry(
                     segmentDuration: UInt64(duration),
-                    mediaTime: copy * audio.mediaDuration + audio.priming + position))
+                    mediaTime: copy * mediaDuration + audio.priming + position))
             if movieEnd == nil || !loops || duration == 0 { break }
             remaining -= duration
             copy += 1
