@@ -8,7 +8,7 @@ import ISOBMFF
 /// stream ends where the pictures end or the sound does; the edit list steps over the encoder's
 /// delay and ends there too, so playback starts on the first sample and stops on the last.
 struct EncodedSoundFeed: SoundFeed {
-    let sound: PCMSound
+    private(set) var sound: PCMSound
     private let encoder: AACEncoder
     private let entry: MPEG4AudioSampleEntry
     let movieTimescale: Int64
@@ -18,23 +18,39 @@ struct EncodedSoundFeed: SoundFeed {
     /// Samples given to the encoder so far.
     private var encoded: Int64 = 0
 
+    /// A feed for sound in memory, all of it (a file's) or the first of it (``append(_:)`` adds more).
     init(sound: PCMSound, soundtrack: Soundtrack, movieTimescale: Int32) throws {
-        self.sound = sound
-        self.movieTimescale = Int64(movieTimescale)
-        loops = soundtrack.loops
-        offset = soundtrack.offset.value * Int64(sound.sampleRate) / Int64(soundtrack.offset.timescale)
+        try self.init(
+            sound: sound, offset: soundtrack.offset, loops: soundtrack.loops, bitrate: soundtrack.bitrate,
+            movieTimescale: movieTimescale)
         if !loops && offset <= -Int64(sound.frameCount) {
             throw FlipbookError(
                 .invalidSettings,
                 "the audio offset \(soundtrack.offset) skips all of the sound, which lasts "
                     + "\(Double(sound.frameCount) / Double(sound.sampleRate)) s", path: sound.path)
         }
-        let bitrate = soundtrack.bitrate ?? 80_000 * sound.channelCount
+    }
+
+    init(sound: PCMSound, offset: MediaTime, loops: Bool, bitrate: Int?, movieTimescale: Int32) throws {
+        try sound.checkAACCanCarry()
+        self.sound = sound
+        self.movieTimescale = Int64(movieTimescale)
+        self.loops = loops
+        self.offset = offset.value * Int64(sound.sampleRate) / Int64(offset.timescale)
+        let bitrate = bitrate ?? 80_000 * sound.channelCount
         encoder = try AACEncoder(sampleRate: sound.sampleRate, channels: sound.channelCount, bitrate: bitrate)
         entry = MPEG4AudioSampleEntry(
             objectTypeIndication: 0x40, decoderSpecificInfo: encoder.audioSpecificConfig,
             channelCount: UInt16(sound.channelCount), sampleRate: UInt32(sound.sampleRate),
             averageBitrate: UInt32(bitrate), bufferSize: UInt32(768 * sound.channelCount))
+    }
+
+    /// The name of sound given from memory, in messages.
+    static let fromMemory = "sound from memory"
+
+    /// Adds sound after what the feed holds, for sound given from memory.
+    mutating func append(_ channels: [[Float]]) {
+        for (index, samples) in channels.enumerated() { sound.planes[index] += samples }
     }
 
     var timescale: UInt32 { UInt32(sound.sampleRate) }

@@ -6,7 +6,7 @@ struct PCMSound: Sendable {
     let path: String
     let sampleRate: Int
     /// Each channel's samples, all of one length.
-    let planes: [[Float]]
+    var planes: [[Float]]
 
     var channelCount: Int { planes.count }
     /// Samples in each channel.
@@ -27,8 +27,16 @@ struct PCMSound: Sendable {
         case .flac: sound = try FLACReader.read(bytes, path: path)
         default: throw FlipbookError(.invalidAudio, "is not uncompressed or FLAC sound", path: path)
         }
-        guard aacSampleRates.contains(sound.sampleRate) else {
-            let rates = aacSampleRates.sorted().map(String.init).joined(separator: ", ")
+        try sound.checkAACCanCarry()
+        guard sound.frameCount > 0 else { throw FlipbookError(.invalidAudio, "holds no sound", path: path) }
+        return sound
+    }
+
+    /// Throws `.invalidAudio` naming the file unless AAC can carry the sound's rate and channels.
+    func checkAACCanCarry() throws {
+        let sound = self
+        guard Self.aacSampleRates.contains(sound.sampleRate) else {
+            let rates = Self.aacSampleRates.sorted().map(String.init).joined(separator: ", ")
             throw FlipbookError(
                 .invalidAudio,
                 "has a sample rate of \(sound.sampleRate) Hz, which AAC cannot carry; resample it to one of \(rates)",
@@ -38,8 +46,6 @@ struct PCMSound: Sendable {
             throw FlipbookError(
                 .invalidAudio, "has \(sound.channelCount) channels; AAC carries 1 to 6, or 8", path: path)
         }
-        guard sound.frameCount > 0 else { throw FlipbookError(.invalidAudio, "holds no sound", path: path) }
-        return sound
     }
 }
 

@@ -59,22 +59,56 @@ public actor MovieWriter {
     ///   - overwrite: Whether an existing file at `url` may be replaced when the movie is complete.
     ///   - imageLimits: Bounds on the size of images decoded by ``append(imageAt:at:duration:)``.
     ///   - soundtrack: Sound for the movie, cut or left short to the pictures' length; none by default.
+    ///   - audio: The format of uncompressed sound given from memory with ``append(audio:)``, encoded
+    ///     to AAC-LC; none by default. Not with `soundtrack`.
     /// - Throws: ``FlipbookError`` with `.outputExists` when `url` exists and `overwrite` is false,
     ///   `.invalidSettings` for settings out of range, `.outputNotWritable` when the folder cannot be written,
-    ///   `.invalidAudio` naming the sound file when it cannot be used.
+    ///   `.invalidAudio` naming the sound file when it cannot be used (or for an `audio` format AAC cannot carry).
     public init(
         url: URL, settings: VideoSettings, overwrite: Bool = false, imageLimits: ImageLimits = ImageLimits(),
-        soundtrack: Soundtrack? = nil
+        soundtrack: Soundtrack? = nil, audio: AudioFormat? = nil
     ) throws {
+        guard soundtrack == nil || audio == nil else {
+            throw FlipbookError(
+                .invalidSettings, "a movie has one sound track: give a soundtrack file or sound from memory, not both")
+        }
         try self.init(
             destination: try MovieDestination(url, overwrite: overwrite), settings: settings,
-            imageLimits: imageLimits, soundtrack: soundtrack, makeEncoder: VideoEncoders.make)
+            imageLimits: imageLimits, soundtrack: soundtrack, audio: audio, makeEncoder: VideoEncoders.make)
+    }
+
+    /// Appends uncompressed sound after the sound appended so far (the first at movie time zero),
+    /// encoded to AAC-LC as the pictures reach it.
+    ///
+    /// The movie lasts as long as its pictures: sound beyond the last frame's end is cut at the sample,
+    /// and a movie whose sound ends first is silent after it.
+    ///
+    /// - Important: Append sound about as far as the frames go. The file holds sound and pictures of
+    ///   the same moment together, so the writer keeps the frames' media in memory until the sound
+    ///   reaches them.
+    /// - Throws: `.invalidState` when the writer was not made with an ``AudioFormat``, after
+    ///   ``finish()``, or when the channels do not match it.
+    public func append(audio samples: AudioSamples) throws {
+        try lifecycle.checkWritable(for: "append(audio:)")
+        guard var feed = soundtrack as? EncodedSoundFeed, feed.sound.path == EncodedSoundFeed.fromMemory else {
+            throw FlipbookError(.invalidState, "the writer takes sound from memory only when made with an AudioFormat")
+        }
+        let counts = Set(samples.channels.map(\.count))
+        guard samples.channels.count == feed.sound.channelCount, counts.count <= 1 else {
+            throw FlipbookError(
+                .invalidState,
+                "the sound has \(samples.channels.count) channels of \(counts.sorted()) samples; the writer takes "
+                    + "\(feed.sound.channelCount) channels of one length")
+        }
+        soundtrack = nil  // the feed's samples are then not shared, and grow in place
+        feed.append(samples.channels)
+        soundtrack = feed
     }
 
     /// Creates a writer for a destination already checked, with the encoder `makeEncoder` opens.
     init(
         destination: MovieDestination, settings: VideoSettings, imageLimits: ImageLimits, soundtrack: Soundtrack? = nil,
-        makeEncoder: (VideoSettings, ColourMatrix) throws -> any VideoEncoder
+        audio: AudioFormat? = nil, makeEncoder: (VideoSettings, ColourMatrix) throws -> any VideoEncoder
     ) throws {
         try settings.validate()
         url = destination.url
@@ -84,7 +118,14 @@ public actor MovieWriter {
         preparer = FramePreparer(settings: settings, matrix: matrix)
         let timeline = try MovieTimeline(timescale: settings.resolvedTimescale, frameRate: settings.frameRate)
         self.timeline = timeline
-        let sound = try soundtrack.map { try SoundFeeds.make($0, movieTimescale: timeline.timescale) }
+        var sound = try soundtrack.map { try SoundFeeds.make($0, movieTimescale: timeline.timescale) }
+        if let audio {
+            let empty = PCMSound(
+                path: EncodedSoundFeed.fromMemory, sampleRate: audio.sampleRate,
+                planes: Array(repeating: [], count: audio.channelCount))
+            sound = try EncodedSoundFeed(
+                sound: empty, offset: .zero, loops: false, bitrate: audio.bitrate, movieTimescale: timeline.timescale)
+        }
         self.soundtrack = sound
         encoder = try makeEncoder(settings, matrix)
         var timescales = [UInt32(timeline.timescale)]
