@@ -69,7 +69,7 @@ extension MovieWriter {
     ///     players that need a constant frame rate; `imageDuration` must then be a whole number of frames.
     ///   - imageLimits: Bounds on the size of the images, checked before decoding them.
     ///   - segment: Encode only this slice of the images, keeping the times its frames have in the
-    ///     whole movie, for a later ``MovieJoiner/join(segments:to:overwrite:)``; `nil` encodes all.
+    ///     whole movie, for a later ``MovieJoiner/join(segments:to:overwrite:soundtrack:)``; `nil` encodes all.
     ///   - skipInvalidImages: Leave out images that cannot be read or decoded (unreadable, not an
     ///     image, damaged, over `imageLimits`) instead of failing. A skipped image's time goes to the
     ///     frame before it, so later frames keep their times and the movie its length; skipped images
