@@ -66,4 +66,18 @@ import Testing
         #expect(found.count == 1 && abs((found.first ?? 0) - click) < 0.001, "clicks at \(found)")
         #expect(try Judge.formatDuration(of: movie) == "2.000000")
     }
+
+    @Test func copiedSoundCannotLoopInAFragmentedMovieAndSaysWhatToDo() throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        try SampleImages.write(count: 4, width: 64, height: 48, into: frames)
+        let sound = dir.path("short.m4a")
+        try AudioJudge.makeSound(sound, source: "sine=duration=0.5", ["-c:a", "aac"])
+        let movie = dir.path("out.mp4")
+        let result = try ExternalTool.run(
+            ExternalTool.flipbookPath, [frames, "-o", movie, "--audio", sound, "--loop-audio", "--fragmented"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(sound) && result.stderr.contains("WAV or FLAC"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: movie))
+    }
 }

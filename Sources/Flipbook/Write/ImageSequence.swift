@@ -81,7 +81,7 @@ extension MovieWriter {
     ///     missing), ``GapPolicy/hold`` (image *n* at *(n − first) / fps*, the image before a gap held),
     ///     or ``GapPolicy/fail``. Two images with the same number are an error whatever the policy.
     ///   - soundtrack: Sound for the movie, cut or left short to the pictures' length; none by default.
-    ///     A segment is made without it (``MovieJoiner`` adds it to the joined movie).
+    ///     Not with `segment`: segments are made without sound, and ``MovieJoiner`` adds it to the joined movie.
     ///   - progress: Called after each frame is encoded.
     /// - Returns: What was written.
     /// - Throws: ``FlipbookError``, naming the frame and file at fault; nothing is left at `url` then.
@@ -93,6 +93,11 @@ extension MovieWriter {
     ) async throws -> MovieSummary {
         guard !images.isEmpty else {
             throw FlipbookError(.invalidSettings, "no images were given; a movie needs at least one frame")
+        }
+        if segment != nil && soundtrack != nil {
+            throw FlipbookError(
+                .invalidSettings,
+                "a segment is made without sound; give the soundtrack to MovieJoiner.join when joining the segments")
         }
         // Before any work, so an existing movie is reported at once.
         let destination = try MovieDestination(url, overwrite: overwrite)
@@ -130,7 +135,7 @@ extension MovieWriter {
             destination: destination,
             settings: settings, size: size, copies: timing.copies, imageLimits: imageLimits, segment: segment,
             skipInvalidImages: skipInvalidImages, numbers: gaps == .hold ? numbering?.numbers : nil, progress: progress)
-        job.soundtrack = segment == nil ? soundtrack : nil
+        job.soundtrack = soundtrack
         var summary = try await job.run()
         if let numbering, !numbering.missing.isEmpty {
             summary.missingNumbers = numbering.missing

@@ -126,6 +126,14 @@ public actor MovieWriter {
             sound = try EncodedSoundFeed(
                 sound: empty, offset: .zero, loops: false, bitrate: audio.bitrate, movieTimescale: timeline.timescale)
         }
+        if settings.fragmentDuration != nil, let soundtrack, soundtrack.loops, sound is CopiedSoundFeed {
+            // Each repeat of copied sound is an edit of its own, and a fragmented movie's edit list is
+            // written before the movie's length (so the number of repeats) is known.
+            throw FlipbookError(
+                .invalidSettings,
+                "copied sound cannot loop in a fragmented movie; loop WAV or FLAC sound (encoded), or write a "
+                    + "faststart movie", path: soundtrack.url.path)
+        }
         self.soundtrack = sound
         encoder = try makeEncoder(settings, matrix)
         var timescales = [UInt32(timeline.timescale)]
