@@ -66,6 +66,8 @@ enum WAVReader {
                 format = (tag, le(body + 2, 2), le(body + 4, 4), le(body + 14, 2))
             } else if id == "data" {
                 guard let format else { break }
+                // A WAV written to a pipe cannot say how long it is (0 or 0xFFFFFFFF): the data runs to the end.
+                let size = size == 0 || size == 0xFFFF_FFFF ? bytes.count - body : size
                 guard body + size <= bytes.count else {
                     throw FlipbookError(
                         .invalidAudio,
