@@ -29,7 +29,7 @@ struct CopiedSoundFeed: SoundFeed {
         self.movieTimescale = Int64(movieTimescale)
         self.loops = loops
         mediaDuration = audio.packets.reduce(0) { $0 + Int64($1.duration) }
-        self.offset = (offset.value * Int64(audio.timescale) / Int64(offset.timescale))
+        self.offset = offset.ticks(atRate: Int64(audio.timescale))
         guard audio.playableLength > 0 else {
             throw FlipbookError(.invalidAudio, "has no sound after its encoder delay", path: audio.path)
         }

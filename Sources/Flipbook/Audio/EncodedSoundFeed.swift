@@ -36,7 +36,7 @@ struct EncodedSoundFeed: SoundFeed {
         self.sound = sound
         self.movieTimescale = Int64(movieTimescale)
         self.loops = loops
-        self.offset = offset.value * Int64(sound.sampleRate) / Int64(offset.timescale)
+        self.offset = offset.ticks(atRate: Int64(sound.sampleRate))
         let bitrate = bitrate ?? 80_000 * sound.channelCount
         encoder = try AACEncoder(sampleRate: sound.sampleRate, channels: sound.channelCount, bitrate: bitrate)
         entry = MPEG4AudioSampleEntry(

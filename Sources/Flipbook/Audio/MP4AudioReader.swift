@@ -36,6 +36,9 @@ enum MP4AudioReader {
                 .invalidAudio, "holds \(what) sound; Flipbook copies AAC, MP3 and Opus", path: path)
         }
         guard !tables.samples.isEmpty else { throw FlipbookError(.invalidAudio, "has no sound packets", path: path) }
+        guard tables.timescale > 0 else {
+            throw FlipbookError(.invalidAudio, "is damaged: its sound track's time scale is 0", path: path)
+        }
         if let problem = tables.validate().first {
             throw FlipbookError(.invalidAudio, "has inconsistent sample tables: \(problem)", path: path)
         }

@@ -34,6 +34,12 @@ extension SoundFeed {
 /// Opens the feed a soundtrack needs: compressed sound copied, uncompressed or FLAC sound encoded.
 enum SoundFeeds {
     static func make(_ soundtrack: Soundtrack, movieTimescale: Int32) throws -> any SoundFeed {
+        let offset = soundtrack.offset
+        guard offset.timescale > 0, abs(offset.value) / Int64(offset.timescale) <= 86_400 else {
+            throw FlipbookError(
+                .invalidSettings, "the audio offset \(offset) is out of range; use at most a day either way",
+                path: soundtrack.url.path)
+        }
         let (bytes, format) = try SoundFormat.read(at: soundtrack.url)
         let path = soundtrack.url.path
         if format.isEncoded {
@@ -50,5 +56,14 @@ enum SoundFeeds {
         }
         return try CopiedSoundFeed(
             audio: audio, offset: soundtrack.offset, loops: soundtrack.loops, movieTimescale: movieTimescale)
+    }
+}
+
+extension MediaTime {
+    /// This time in ticks of `rate` a second, rounded toward zero, without overflowing for times of
+    /// up to a day at any time scale.
+    func ticks(atRate rate: Int64) -> Int64 {
+        let scale = Int64(timescale)
+        return value / scale * rate + value % scale * rate / scale
     }
 }

@@ -86,6 +86,12 @@ enum FLACDecoder {
         let format = AVSampleFormat(frame.pointee.format)
         let planar = av_sample_fmt_is_planar(format) != 0
         let channels = planes.count
+        guard Int(frame.pointee.ch_layout.nb_channels) == channels else {
+            throw FlipbookError(
+                .invalidAudio,
+                "is damaged: a FLAC frame has \(frame.pointee.ch_layout.nb_channels) channels, its stream information "
+                    + "\(channels)", path: path)
+        }
         for channel in 0..<channels {
             guard let data = frame.pointee.extended_data[planar ? channel : 0] else { continue }
             let stride = planar ? 1 : channels
