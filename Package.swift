@@ -42,6 +42,10 @@ let package = Package(
             pkgConfig: "libheif",
             providers: [.apt(["libheif-dev"])]),
         .systemLibrary(
+            name: "CAVCodec",
+            pkgConfig: "libavcodec",
+            providers: [.apt(["libavcodec-dev"])]),
+        .systemLibrary(
             name: "CTurboJPEG",
             pkgConfig: "libturbojpeg",
             providers: [.apt(["libturbojpeg0-dev"])]),
@@ -60,7 +64,7 @@ let package = Package(
             name: "Flipbook",
             dependencies: [
                 "ISOBMFF", "CX264", "CX265", "CSVTAV1", "CSPNG", "CTurboJPEG", "CWebP", "CTIFF", "CHEIF", "CDeflate",
-                "CLinux",
+                "CLinux", "CAVCodec",
                 "CFlipbookPixels",
             ]),
 

@@ -30,6 +30,9 @@ public struct FlipbookError: Error, Sendable, Hashable, CustomStringConvertible 
         public static let invalidMovie = Code("invalidMovie")
         /// A frame's pixel buffer is inconsistent with its declared size and layout.
         public static let invalidFrame = Code("invalidFrame")
+        /// A soundtrack cannot be used: unreadable, damaged, or in a format or sample rate Flipbook
+        /// does not carry.
+        public static let invalidAudio = Code("invalidAudio")
         /// The video encoder reported a failure.
         public static let encoderFailed = Code("encoderFailed")
         /// A presentation time or duration is impossible: not increasing, not positive, or not

@@ -75,7 +75,7 @@ public struct VideoSettings: Sendable, Hashable {
     /// keyframe, so a fragment lasts between half of this length and all of it. One or two seconds is a good length; shorter
     /// fragments lose less in a crash but compress a little worse.
     public var fragmentDuration: MediaTime? = nil
-    /// How many images ``MovieWriter/makeMovie(fromImagesAt:to:settings:size:overwrite:imageDuration:repeatFrames:imageLimits:segment:skipInvalidImages:gaps:progress:)``
+    /// How many images ``MovieWriter/makeMovie(fromImagesAt:to:settings:size:overwrite:imageDuration:repeatFrames:imageLimits:segment:skipInvalidImages:gaps:soundtrack:progress:)``
     /// decodes and converts at once ahead of the encoder; 0 (the default) means one per core, at
     /// least two. Each holds one decoded image and one picture, so this also bounds that memory.
     /// With ``encoderThreads`` it shares the machine: lower both to leave cores for other work.

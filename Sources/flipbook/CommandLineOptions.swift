@@ -34,6 +34,10 @@ struct CommandLineOptions {
     var followUntil: Int?
     var followTimeout: Duration?
     var imageLimits = ImageLimits()
+    var audio: String?
+    var audioOffset = MediaTime.zero
+    var loopAudio = false
+    var audioBitrate: Int?
     var quiet = false
     var json = false
     var showHelp = false
@@ -149,6 +153,36 @@ let optionTable: [OptionSpec] = [
             PixelFormat(rawValue: text.lowercased()),
             "--raw-format \(text) is not a pixel format; use rgba, bgra or rgb.")
     },
+    OptionSpec(
+        names: ["--audio"], value: "FILE",
+        help:
+            "A soundtrack: AAC (.m4a, or ADTS .aac), MP3 and Opus copied as they are, WAV or FLAC encoded to AAC-LC; cut to the pictures' length, silent after a shorter one ends (default none)."
+    ) { options, text in options.audio = text },
+    OptionSpec(
+        names: ["--audio-offset"], value: "SECONDS",
+        help:
+            "Start the soundtrack this many seconds later, or skip its beginning when negative, such as -1.5 (default 0)."
+    ) { options, text in
+        let negative = text.hasPrefix("-")
+        guard let time = MediaTime(parsingSeconds: negative ? String(text.dropFirst()) : text) else {
+            throw UsageError(description: "--audio-offset \(text) is not a time; use seconds such as 2, -1.5 or 1/3.")
+        }
+        options.audioOffset = negative ? MediaTime(value: -time.value, timescale: time.timescale) : time
+    },
+    OptionSpec(
+        names: ["--audio-bitrate"], value: "RATE",
+        help:
+            "The bit rate of AAC encoded from WAV or FLAC, in kb/s such as 128k or 192 (default 80k a channel: 160k stereo)."
+    ) { options, text in
+        let digits = text.lowercased().hasSuffix("k") ? String(text.dropLast()) : text
+        options.audioBitrate = try require(
+            Int(digits).flatMap { (16...512).contains($0) ? $0 * 1000 : nil },
+            "--audio-bitrate \(text) is out of range; use 16k to 512k.")
+    },
+    OptionSpec(
+        names: ["--loop-audio"], value: nil,
+        help: "Repeat a soundtrack shorter than the movie until the movie ends (default: silence after it)."
+    ) { options, _ in options.loopAudio = true },
     OptionSpec(
         names: ["--codec"], value: "NAME",
         help:

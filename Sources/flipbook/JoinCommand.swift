@@ -3,9 +3,14 @@ import Foundation
 
 /// `flipbook join SEGMENT... -o FILE`: joins segments without re-encoding.
 enum JoinCommand {
-    static let usage = "usage: flipbook join SEGMENT... -o FILE [--overwrite] [--json] [--quiet]"
+    static let usage =
+        "usage: flipbook join SEGMENT... -o FILE [--audio FILE [--audio-offset SECONDS] [--loop-audio] "
+        + "[--audio-bitrate RATE]] [--overwrite] [--json] [--quiet]"
     /// The main command's options that join takes.
-    static let table = subcommandTable(["--output", "--overwrite", "--json", "--quiet", "--help"])
+    static let table = subcommandTable([
+        "--output", "--audio", "--audio-offset", "--loop-audio", "--audio-bitrate", "--overwrite", "--json", "--quiet",
+        "--help",
+    ])
 
     static func run(_ arguments: [String]) -> Int32 {
         let summary = "Joins segments made with --segment K/N into one movie, without re-encoding."
@@ -22,7 +27,12 @@ enum JoinCommand {
         do {
             let movie = try MovieJoiner.join(
                 segments: options.inputs.map { URL(fileURLWithPath: $0) }, to: URL(fileURLWithPath: output),
-                overwrite: options.overwrite)
+                overwrite: options.overwrite,
+                soundtrack: options.audio.map {
+                    Soundtrack(
+                        url: URL(fileURLWithPath: $0), offset: options.audioOffset, loops: options.loopAudio,
+                        bitrate: options.audioBitrate)
+                })
             if !options.quiet { Reporting.warningLines(movie).forEach(Terminal.error) }
             if options.json { Terminal.output(Reporting.json(movie)) }
             if !options.quiet {

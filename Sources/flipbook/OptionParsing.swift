@@ -93,6 +93,15 @@ extension CommandLineOptions {
         if fragmentDuration != nil && !fragmented && !follow {
             throw UsageError(description: "--fragment-duration applies to fragmented output; add --fragmented.")
         }
+        if audio == nil && (loopAudio || audioOffset != .zero || audioBitrate != nil) {
+            throw UsageError(
+                description: "--audio-offset, --audio-bitrate and --loop-audio need a soundtrack; add --audio FILE.")
+        }
+        if audio != nil && (segment != nil || inputs == ["-"] || follow) {
+            throw UsageError(
+                description:
+                    "--audio is for a whole movie of image inputs; join segments with flipbook join --audio FILE.")
+        }
         try validateFollowing()
         if let size, size != size.roundedUpToEven {
             throw UsageError(

@@ -52,7 +52,7 @@ enum ProbeCommand {
                 "\($0) primaries, \(movie.colourTransfer ?? "?") transfer, \(movie.colourMatrix ?? "?") matrix"
                     + (movie.colourRange.map { ", \($0) range" } ?? "")
             } ?? "not tagged"
-        let lines = [
+        var lines = [
             path,
             "  codec       \(codec)",
             "  size        \(movie.width)x\(movie.height)",
@@ -63,6 +63,11 @@ enum ProbeCommand {
             "  layout      \(movie.layout), brand \(movie.majorBrand.trimmingCharacters(in: .whitespaces))",
             "  problems    " + (movie.problems.isEmpty ? "none" : movie.problems.joined(separator: "; ")),
         ]
+        if let audio = movie.audio {
+            let channels = audio.channels == 1 ? "1 channel" : "\(audio.channels) channels"
+            let line = "  audio       \(audio.codec), \(audio.sampleRate) Hz, \(channels), "
+            lines.insert(line + String(format: "%.6f s", audio.duration), at: lines.count - 2)
+        }
         return lines.joined(separator: "\n")
     }
 }

@@ -47,6 +47,12 @@ enum Reporting {
         if !movie.missingNumbers.isEmpty { object["gaps"] = movie.missingNumbers }
         if !movie.skippedImages.isEmpty { object["skipped"] = movie.skippedImages.count }
         if !movie.warnings.isEmpty { object["warnings"] = movie.warnings }
+        if let audio = movie.audio {
+            object["audio"] = [
+                "codec": audio.codec, "sampleRate": audio.sampleRate, "channels": audio.channels,
+                "duration": audio.duration,
+            ]
+        }
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self)
     }

@@ -103,7 +103,12 @@ func makeMovie(
         fromImagesAt: images, to: URL(fileURLWithPath: options.output!), settings: settings, size: options.size,
         overwrite: options.overwrite, imageDuration: options.imageDuration, repeatFrames: options.repeatFrames,
         imageLimits: options.imageLimits, segment: segment, skipInvalidImages: options.skipInvalid,
-        gaps: options.gaps, progress: progress)
+        gaps: options.gaps,
+        soundtrack: options.audio.map {
+            Soundtrack(
+                url: URL(fileURLWithPath: $0), offset: options.audioOffset, loops: options.loopAudio,
+                bitrate: options.audioBitrate)
+        }, progress: progress)
 }
 
 /// Raw frames from standard input; the movie is --size, or the raw size rounded up to even.

@@ -7,7 +7,9 @@ For each movie it checks, from the browser's own numbers:
     of encoded frames (one per source image);
   - first frame: the centre colour of the first presented frame (drawn into a canvas inside the
     first `requestVideoFrameCallback`, at media time 0) against the first source image's centre;
-  - last frame: the centre colour shown after `ended` against the last source image's centre.
+  - last frame: the centre colour shown after `ended` against the last source image's centre;
+  - sound (movies made with --audio): `webkitAudioDecodedByteCount` once `ended` fires is above zero,
+    so the browser found the sound track and decoded it.
 
 Prints one line per check and a final "N passed, N failed" line; exits 1 when any check fails.
 Usage: play_in_chromium.py --flipbook PATH [--chromium PATH] [--chromedriver PATH] [--keep DIR]
@@ -21,8 +23,10 @@ import shutil
 import struct
 import subprocess
 import sys
+import math
 import tempfile
 import time
+import wave
 import zlib
 from fractions import Fraction
 from pathlib import Path
@@ -90,6 +94,7 @@ video.addEventListener("ended", () => {
   report.droppedVideoFrames = quality.droppedVideoFrames;
   report.endedAt = video.currentTime;
   report.durationAtEnd = video.duration;
+  report.audioDecodedBytes = video.webkitAudioDecodedByteCount;
   report.lastCentre = centreColour();
   done();
 });
@@ -156,14 +161,25 @@ def draw_frame(path, index, colour):
     write_png(path, rows)
 
 
+def write_tone(path, seconds=3, rate=48000):
+    """A 16-bit stereo WAV of a 440 Hz tone."""
+    with wave.open(str(path), "wb") as out:
+        out.setnchannels(2)
+        out.setsampwidth(2)
+        out.setframerate(rate)
+        samples = (round(8000 * math.sin(2 * math.pi * 440 * i / rate)) for i in range(seconds * rate))
+        out.writeframes(b"".join(struct.pack("<hh", v, v) for v in samples))
+
+
 class Movie:
-    def __init__(self, name, options, colours, expected_duration, duration_tolerance, frames):
+    def __init__(self, name, options, colours, expected_duration, duration_tolerance, frames, sound=False):
         self.name = name
         self.options = options
         self.colours = colours
         self.expected_duration = expected_duration
         self.duration_tolerance = duration_tolerance
         self.frames = frames
+        self.sound = sound
 
 
 def make_sources(work):
@@ -183,16 +199,41 @@ def make_sources(work):
         path = slides / f"slide{i + 1}.png"
         draw_frame(path, i * 10, colour)
         slide_files.append(path)
-    return sequence, sequence_colours, slide_files, slide_colours
+    tone = work / "tone.wav"
+    write_tone(tone)
+    sounds = [tone]
+    # AAC to copy, made by ffmpeg when it is there (make test-browser installs it with the other deps).
+    if shutil.which("ffmpeg"):
+        song = work / "tone.m4a"
+        subprocess.run(["ffmpeg", "-v", "error", "-i", str(tone), "-c:a", "aac", str(song)], check=True)
+        sounds.append(song)
+    return sequence, sequence_colours, slide_files, slide_colours, sounds
 
 
 # AV1 at a fast SVT-AV1 preset, so the browser check stays about a minute.
 AV1 = ["--codec", "av1", "--preset", "veryfast"]
 
 
-def movies(sequence, sequence_colours, slide_files, slide_colours):
+def movies(sequence, sequence_colours, slide_files, slide_colours, sounds):
     one_ms = Fraction(1, 1000)
-    return [
+    # Chromium does not apply a fragmented movie's sound edit list (ffmpeg's own fragmented movies
+    # show the same): its duration then includes the AAC encoder's delay, one 1024-sample packet at
+    # 48 kHz, after the pictures end. A progressive movie's sound must end with its pictures.
+    priming = Fraction(1024, 48000)
+    with_sound = [
+        Movie(
+            f"audio-{sound.suffix[1:]}{'-fragmented' if fragmented else ''}",
+            [str(sequence), "--audio", str(sound)] + (["--fragmented"] if fragmented else []),
+            sequence_colours,
+            Fraction(60, 30),
+            one_ms + (priming if fragmented else 0),
+            60,
+            sound=True,
+        )
+        for sound in sounds
+        for fragmented in (False, True)
+    ]
+    return with_sound + [
         Movie("default", [str(sequence)], sequence_colours, Fraction(60, 30), one_ms, 60),
         Movie("fragmented", [str(sequence), "--fragmented"], sequence_colours, Fraction(60, 30), one_ms, 60),
         Movie(
@@ -283,6 +324,11 @@ def judge(checks, movie, result):
         colour_close(last, movie.colours[-1]),
         f"centre after ended {fmt_colour(last)}, expected {fmt_colour(movie.colours[-1])}",
     )
+    if movie.sound:
+        decoded = result.get("audioDecodedBytes")
+        checks.record(
+            f"{name}/sound", (decoded or 0) > 0, f"webkitAudioDecodedByteCount {decoded} after ended, expected above 0"
+        )
 
 
 def start_browser(chromium, chromedriver):

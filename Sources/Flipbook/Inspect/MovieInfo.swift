@@ -48,6 +48,8 @@ public struct MovieInfo: Sendable, Codable, Equatable {
     public var colourRange: String?
     /// Structural problems found; empty for a sound file.
     public var problems: [String]
+    /// The sound track, if the movie has one.
+    public var audio: AudioStreamInfo?
 
     /// Reads the movie at `url`.
     ///
@@ -86,5 +88,28 @@ public struct MovieInfo: Sendable, Codable, Equatable {
         colourMatrix = movie.colourMatrix
         colourRange = movie.colourRange
         problems = movie.problems
+        audio = movie.audio.map {
+            AudioStreamInfo(codec: $0.codec, sampleRate: $0.sampleRate, channels: $0.channels, duration: $0.duration)
+        }
+    }
+}
+
+/// A movie's sound track: its codec, rate, channels and how long it plays.
+public struct AudioStreamInfo: Sendable, Codable, Hashable {
+    /// The codec as ffprobe names it: `aac`, `mp3` or `opus`.
+    public var codec: String
+    /// Samples a second.
+    public var sampleRate: Int
+    /// Channels.
+    public var channels: Int
+    /// How long the sound plays, in seconds (at most the movie's duration).
+    public var duration: Double
+
+    /// Creates a description of a sound track.
+    public init(codec: String, sampleRate: Int, channels: Int, duration: Double) {
+        self.codec = codec
+        self.sampleRate = sampleRate
+        self.channels = channels
+        self.duration = duration
     }
 }

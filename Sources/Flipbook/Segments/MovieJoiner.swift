@@ -15,13 +15,19 @@ public enum MovieJoiner {
     /// Joins `segments` (in any order) into a movie at `url`.
     ///
     /// - Parameters:
-    ///   - segments: Segment files made with `--segment K/N` or ``MovieWriter/makeMovie(fromImagesAt:to:settings:size:overwrite:imageDuration:repeatFrames:imageLimits:segment:skipInvalidImages:gaps:progress:)``.
+    ///   - segments: Segment files made with `--segment K/N` or ``MovieWriter/makeMovie(fromImagesAt:to:settings:size:overwrite:imageDuration:repeatFrames:imageLimits:segment:skipInvalidImages:gaps:soundtrack:progress:)``.
     ///   - url: The joined movie's destination.
     ///   - overwrite: Whether an existing file at `url` may be replaced.
+    ///   - soundtrack: Sound for the joined movie, added once (segments are made without it), cut or
+    ///     left short to the pictures' length; none by default. With sound, the segments' media is
+    ///     read and written again, interleaved with the sound, rather than copied file to file.
     /// - Returns: What was written.
     /// - Throws: ``FlipbookError``: `.invalidSettings` naming the segment at fault when the segments
-    ///   do not fit together, `.unreadableInput` for a file that cannot be read; nothing is written then.
-    public static func join(segments: [URL], to url: URL, overwrite: Bool = false) throws -> MovieSummary {
+    ///   do not fit together, `.unreadableInput` for a file that cannot be read, `.invalidAudio`
+    ///   naming the sound file when it cannot be used; nothing is written then.
+    public static func join(segments: [URL], to url: URL, overwrite: Bool = false, soundtrack: Soundtrack? = nil)
+        throws -> MovieSummary
+    {
         guard !segments.isEmpty else {
             throw FlipbookError(.invalidSettings, "no segments were given; list every segment file to join")
         }
@@ -29,6 +35,9 @@ public enum MovieJoiner {
         let parts = try SegmentFile.checkedSequence(try segments.map(SegmentFile.init(url:)))
         let first = parts[0]
         var timeline = try joinedTimeline(parts)
+        if let soundtrack {
+            return try joinWithSound(parts, timeline: timeline, soundtrack: soundtrack, destination: destination)
+        }
         let file = try MovieFile(destination: destination, timescales: [first.timescale])
         do {
             // The media is copied file to file; the samples only describe it. The timeline hands
@@ -57,6 +66,61 @@ public enum MovieJoiner {
             // A disk error names the movie asked for; the temporary file is in the cause.
             file.discard()
             failure.path = url.path
+            throw failure
+        } catch {
+            file.discard()
+            throw error
+        }
+    }
+
+    /// Joins the segments with a soundtrack: each video sample's bytes are read from its segment
+    /// and written again, after the sound that starts before it.
+    private static func joinWithSound(
+        _ parts: [SegmentFile], timeline: MovieTimeline, soundtrack: Soundtrack, destination: MovieDestination
+    ) throws -> MovieSummary {
+        var timeline = timeline
+        let first = parts[0]
+        var sound = try SoundFeeds.make(soundtrack, movieTimescale: Int32(first.timescale))
+        let file = try MovieFile(destination: destination, timescales: [first.timescale, sound.timescale])
+        do {
+            // The timeline hands each sample out one packet late, in decode order; its bytes are
+            // read in that order.
+            var pending: [(part: Int, index: Int)] = []
+            var sources = try parts.map { try POSIXFile.openForReading(at: $0.url.path) }
+            defer { for source in sources { try? source.close() } }
+            var videoTime: Int64 = 0
+            func append(_ sample: MediaSample) throws {
+                let (part, index) = pending.removeFirst()
+                let described = parts[part].samples[index]
+                var whole = sample
+                whole.data = try sources[part].read(at: described.offset, count: Int(described.size))
+                for audio in try sound.samples(through: videoTime) { try file.append(audio, track: 1, tracks: { [] }) }
+                try file.append(whole, track: 0, tracks: { [] })
+                videoTime += Int64(sample.duration)
+            }
+            for (partIndex, part) in parts.enumerated() {
+                for (index, packet) in part.packets().enumerated() {
+                    pending.append((partIndex, index))
+                    if let sample = timeline.add(inTicks: packet) { try append(sample) }
+                }
+            }
+            if let last = timeline.finish() { try append(last) }
+            sources = []
+            let end = timeline.presentationEnd
+            for audio in try sound.finish(movieEnd: end) { try file.append(audio, track: 1, tracks: { [] }) }
+            let video = Track(
+                trackID: 1, timescale: first.timescale, sampleEntry: first.sampleEntry,
+                editList: timeline.editList() ?? [])
+            let bytes = try file.commit(tracks: [video, sound.track(movieEnd: end)], extensions: [])
+            var summary = MovieSummary(
+                url: destination.url, frames: timeline.frameCount,
+                duration: MediaTime(value: end, timescale: Int32(first.timescale)), bytes: bytes,
+                width: first.width, height: first.height, codec: first.codecName, warnings: file.warnings)
+            summary.audio = sound.info(movieEnd: end, movieTimescale: Int64(first.timescale))
+            return summary
+        } catch var failure as FlipbookError where failure.code == .outputNotWritable {
+            file.discard()
+            failure.path = destination.url.path
             throw failure
         } catch {
             file.discard()

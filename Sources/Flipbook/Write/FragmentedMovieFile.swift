@@ -86,6 +86,9 @@ final class FragmentedMovieFile: MovieOutput {
                 pending[0][pending[0].count - 1].duration = duration
             }
         }
+        for index in tracks.indices.dropFirst() where index < pending.count {
+            endMedia(ofTrack: index, at: tracks[index], movieTimescale: tracks[0].timescale)
+        }
         if pending.contains(where: { !$0.isEmpty }) {
             if header == nil { try writeHeader(tracks: tracks) }
             try writeFragment()
@@ -118,6 +121,27 @@ final class FragmentedMovieFile: MovieOutput {
         try? file?.close()
         file = nil
         POSIXFile.remove(moviePath)
+    }
+
+    /// Ends a later track's media (sound) where its edit list stops presenting it: samples still
+    /// pending that start after that are left out, and the last one lasts exactly until there, so
+    /// players that measure the track by its decode times see the edited length.
+    private func endMedia(ofTrack index: Int, at track: Track, movieTimescale: UInt32) {
+        guard let edit = track.editList.last, edit.mediaTime >= 0, movieTimescale > 0 else { return }
+        let span = edit.segmentDuration.multipliedFullWidth(by: UInt64(track.timescale))
+        guard span.high < UInt64(movieTimescale) else { return }
+        let (ticks, remainder) = UInt64(movieTimescale).dividingFullWidth(span)
+        let end = UInt64(edit.mediaTime) + ticks + (remainder > 0 ? 1 : 0)
+        var start = decodeTimes[index]
+        var kept = 0
+        while kept < pending[index].count, start < end {
+            start += UInt64(pending[index][kept].duration)
+            kept += 1
+        }
+        guard kept > 0 else { return }
+        pending[index].removeSubrange(kept...)
+        let last = start - UInt64(pending[index][kept - 1].duration)
+        if let duration = UInt32(exactly: end - last), duration > 0 { pending[index][kept - 1].duration = duration }
     }
 
     /// A track's edit list, or one that presents its whole media from the start.

@@ -69,7 +69,7 @@ extension MovieWriter {
     ///     players that need a constant frame rate; `imageDuration` must then be a whole number of frames.
     ///   - imageLimits: Bounds on the size of the images, checked before decoding them.
     ///   - segment: Encode only this slice of the images, keeping the times its frames have in the
-    ///     whole movie, for a later ``MovieJoiner/join(segments:to:overwrite:)``; `nil` encodes all.
+    ///     whole movie, for a later ``MovieJoiner/join(segments:to:overwrite:soundtrack:)``; `nil` encodes all.
     ///   - skipInvalidImages: Leave out images that cannot be read or decoded (unreadable, not an
     ///     image, damaged, over `imageLimits`) instead of failing. A skipped image's time goes to the
     ///     frame before it, so later frames keep their times and the movie its length; skipped images
@@ -80,6 +80,8 @@ extension MovieWriter {
     ///     the summary's ``MovieSummary/missingNumbers`` and ``MovieSummary/gapDescription`` say what is
     ///     missing), ``GapPolicy/hold`` (image *n* at *(n − first) / fps*, the image before a gap held),
     ///     or ``GapPolicy/fail``. Two images with the same number are an error whatever the policy.
+    ///   - soundtrack: Sound for the movie, cut or left short to the pictures' length; none by default.
+    ///     Not with `segment`: segments are made without sound, and ``MovieJoiner`` adds it to the joined movie.
     ///   - progress: Called after each frame is encoded.
     /// - Returns: What was written.
     /// - Throws: ``FlipbookError``, naming the frame and file at fault; nothing is left at `url` then.
@@ -87,10 +89,15 @@ extension MovieWriter {
         fromImagesAt images: [URL], to url: URL, settings: VideoSettings, size: FrameSize?, overwrite: Bool = false,
         imageDuration: MediaTime? = nil, repeatFrames: Bool = false, imageLimits: ImageLimits = ImageLimits(),
         segment: Segment? = nil, skipInvalidImages: Bool = false, gaps: GapPolicy = .warn,
-        progress: (@Sendable (SequenceProgress) -> Void)? = nil
+        soundtrack: Soundtrack? = nil, progress: (@Sendable (SequenceProgress) -> Void)? = nil
     ) async throws -> MovieSummary {
         guard !images.isEmpty else {
             throw FlipbookError(.invalidSettings, "no images were given; a movie needs at least one frame")
+        }
+        if segment != nil && soundtrack != nil {
+            throw FlipbookError(
+                .invalidSettings,
+                "a segment is made without sound; give the soundtrack to MovieJoiner.join when joining the segments")
         }
         // Before any work, so an existing movie is reported at once.
         let destination = try MovieDestination(url, overwrite: overwrite)
@@ -123,11 +130,12 @@ extension MovieWriter {
             firstImage = range.lowerBound
             images = Array(allImages[range])
         }
-        let job = ImageSequenceJob(
+        var job = ImageSequenceJob(
             images: images, firstImage: firstImage, totalImages: allImages.count,
             destination: destination,
             settings: settings, size: size, copies: timing.copies, imageLimits: imageLimits, segment: segment,
             skipInvalidImages: skipInvalidImages, numbers: gaps == .hold ? numbering?.numbers : nil, progress: progress)
+        job.soundtrack = soundtrack
         var summary = try await job.run()
         if let numbering, !numbering.missing.isEmpty {
             summary.missingNumbers = numbering.missing

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The work behind ``MovieWriter/makeMovie(fromImagesAt:to:settings:size:overwrite:imageDuration:repeatFrames:imageLimits:segment:skipInvalidImages:gaps:progress:)``.
+/// The work behind ``MovieWriter/makeMovie(fromImagesAt:to:settings:size:overwrite:imageDuration:repeatFrames:imageLimits:segment:skipInvalidImages:gaps:soundtrack:progress:)``.
 ///
 /// The first usable image is decoded to learn the movie's size; then a few images at a time are
 /// decoded, fitted and converted on several threads ahead of the encoder, and appended in order
@@ -26,6 +26,8 @@ struct ImageSequenceJob {
     /// Every image's number in the whole sequence when time is kept by the numbers (``GapPolicy/hold``).
     let numbers: [Int]?
     let progress: (@Sendable (SequenceProgress) -> Void)?
+    /// Sound for the movie, if any.
+    var soundtrack: Soundtrack? = nil
 
     /// Pictures decoded and prepared ahead of the encoder: ``VideoSettings/decodeWorkers``, or one
     /// per core (at least two).
@@ -158,7 +160,8 @@ struct ImageSequenceJob {
     /// The writer, sized from the first image unless a size was given.
     private func makeWriter(firstFrame frame: DecodedImage) async throws -> (MovieWriter, FrameSize?) {
         let (writer, roundedFrom) = try MovieWriter.forFirstImage(
-            frame, size: size, settings: settings, destination: destination, imageLimits: imageLimits)
+            frame, size: size, settings: settings, destination: destination, imageLimits: imageLimits,
+            soundtrack: soundtrack)
         if let segment {
             await writer.describeAsSegment(
                 SegmentInfo(

@@ -41,6 +41,10 @@ public actor MovieWriter {
     public private(set) var framesAppended = 0
     /// The encoding of the last frame admitted, while it runs.
     private var pendingEncode: Task<Void, Never>?
+    /// The soundtrack's packets, handed to the output in step with the pictures.
+    private var soundtrack: (any SoundFeed)?
+    /// The decode time reached by the video samples stored, in the movie's ticks.
+    private var videoDecodeTime: Int64 = 0
 
     private nonisolated let executor = WriterExecutor()
     /// The writer runs on a Dispatch queue of its own, so the encoder's blocking calls do not hold
@@ -54,20 +58,57 @@ public actor MovieWriter {
     ///   - settings: Size, frame rate, CRF and preset.
     ///   - overwrite: Whether an existing file at `url` may be replaced when the movie is complete.
     ///   - imageLimits: Bounds on the size of images decoded by ``append(imageAt:at:duration:)``.
+    ///   - soundtrack: Sound for the movie, cut or left short to the pictures' length; none by default.
+    ///   - audio: The format of uncompressed sound given from memory with ``append(audio:)``, encoded
+    ///     to AAC-LC; none by default. Not with `soundtrack`.
     /// - Throws: ``FlipbookError`` with `.outputExists` when `url` exists and `overwrite` is false,
-    ///   `.invalidSettings` for settings out of range, `.outputNotWritable` when the folder cannot be written.
-    public init(url: URL, settings: VideoSettings, overwrite: Bool = false, imageLimits: ImageLimits = ImageLimits())
-        throws
-    {
+    ///   `.invalidSettings` for settings out of range, `.outputNotWritable` when the folder cannot be written,
+    ///   `.invalidAudio` naming the sound file when it cannot be used (or for an `audio` format AAC cannot carry).
+    public init(
+        url: URL, settings: VideoSettings, overwrite: Bool = false, imageLimits: ImageLimits = ImageLimits(),
+        soundtrack: Soundtrack? = nil, audio: AudioFormat? = nil
+    ) throws {
+        guard soundtrack == nil || audio == nil else {
+            throw FlipbookError(
+                .invalidSettings, "a movie has one sound track: give a soundtrack file or sound from memory, not both")
+        }
         try self.init(
             destination: try MovieDestination(url, overwrite: overwrite), settings: settings,
-            imageLimits: imageLimits, makeEncoder: VideoEncoders.make)
+            imageLimits: imageLimits, soundtrack: soundtrack, audio: audio, makeEncoder: VideoEncoders.make)
+    }
+
+    /// Appends uncompressed sound after the sound appended so far (the first at movie time zero),
+    /// encoded to AAC-LC as the pictures reach it.
+    ///
+    /// The movie lasts as long as its pictures: sound beyond the last frame's end is cut at the sample,
+    /// and a movie whose sound ends first is silent after it.
+    ///
+    /// - Important: Append sound about as far as the frames go. The file holds sound and pictures of
+    ///   the same moment together, so the writer keeps the frames' media in memory until the sound
+    ///   reaches them.
+    /// - Throws: `.invalidState` when the writer was not made with an ``AudioFormat``, after
+    ///   ``finish()``, or when the channels do not match it.
+    public func append(audio samples: AudioSamples) throws {
+        try lifecycle.checkWritable(for: "append(audio:)")
+        guard var feed = soundtrack as? EncodedSoundFeed, feed.sound.path == EncodedSoundFeed.fromMemory else {
+            throw FlipbookError(.invalidState, "the writer takes sound from memory only when made with an AudioFormat")
+        }
+        let counts = Set(samples.channels.map(\.count))
+        guard samples.channels.count == feed.sound.channelCount, counts.count <= 1 else {
+            throw FlipbookError(
+                .invalidState,
+                "the sound has \(samples.channels.count) channels of \(counts.sorted()) samples; the writer takes "
+                    + "\(feed.sound.channelCount) channels of one length")
+        }
+        soundtrack = nil  // the feed's samples are then not shared, and grow in place
+        feed.append(samples.channels)
+        soundtrack = feed
     }
 
     /// Creates a writer for a destination already checked, with the encoder `makeEncoder` opens.
     init(
-        destination: MovieDestination, settings: VideoSettings, imageLimits: ImageLimits,
-        makeEncoder: (VideoSettings, ColourMatrix) throws -> any VideoEncoder
+        destination: MovieDestination, settings: VideoSettings, imageLimits: ImageLimits, soundtrack: Soundtrack? = nil,
+        audio: AudioFormat? = nil, makeEncoder: (VideoSettings, ColourMatrix) throws -> any VideoEncoder
     ) throws {
         try settings.validate()
         url = destination.url
@@ -75,14 +116,34 @@ public actor MovieWriter {
         self.imageLimits = imageLimits
         let matrix = ColourMatrix(settings.colourStandard, settings.colourRange)
         preparer = FramePreparer(settings: settings, matrix: matrix)
-        timeline = try MovieTimeline(timescale: settings.resolvedTimescale, frameRate: settings.frameRate)
+        let timeline = try MovieTimeline(timescale: settings.resolvedTimescale, frameRate: settings.frameRate)
+        self.timeline = timeline
+        var sound = try soundtrack.map { try SoundFeeds.make($0, movieTimescale: timeline.timescale) }
+        if let audio {
+            let empty = PCMSound(
+                path: EncodedSoundFeed.fromMemory, sampleRate: audio.sampleRate,
+                planes: Array(repeating: [], count: audio.channelCount))
+            sound = try EncodedSoundFeed(
+                sound: empty, offset: .zero, loops: false, bitrate: audio.bitrate, movieTimescale: timeline.timescale)
+        }
+        if settings.fragmentDuration != nil, let soundtrack, soundtrack.loops, sound is CopiedSoundFeed {
+            // Each repeat of copied sound is an edit of its own, and a fragmented movie's edit list is
+            // written before the movie's length (so the number of repeats) is known.
+            throw FlipbookError(
+                .invalidSettings,
+                "copied sound cannot loop in a fragmented movie; loop WAV or FLAC sound (encoded), or write a "
+                    + "faststart movie", path: soundtrack.url.path)
+        }
+        self.soundtrack = sound
         encoder = try makeEncoder(settings, matrix)
+        var timescales = [UInt32(timeline.timescale)]
+        if let sound { timescales.append(sound.timescale) }
         if let fragmentDuration = settings.fragmentDuration {
             let ticks = fragmentDuration.value * Int64(timeline.timescale) / Int64(fragmentDuration.timescale)
             output = try FragmentedMovieFile(
-                destination: destination, trackCount: 1, fragmentDuration: UInt64(max(1, ticks)))
+                destination: destination, trackCount: timescales.count, fragmentDuration: UInt64(max(1, ticks)))
         } else {
-            output = try MovieFile(destination: destination, timescales: [UInt32(timeline.timescale)])
+            output = try MovieFile(destination: destination, timescales: timescales)
         }
     }
 
@@ -210,13 +271,22 @@ public actor MovieWriter {
     /// The work of ``finish()`` once no frame is encoding.
     private func complete() throws -> MovieSummary {
         try store(try encoder.flush())
-        if let last = timeline.finish() { try output.append(last, track: 0, tracks: tracks) }
-        let bytes = try output.commit(tracks: tracks(), extensions: extensions)
-        return MovieSummary(
+        if let last = timeline.finish() { try storeVideo(last) }
+        let movieEnd = timeline.presentationEnd
+        if var sound = soundtrack {
+            for sample in try sound.finish(movieEnd: movieEnd) {
+                try output.append(sample, track: 1, tracks: { tracks() })
+            }
+            soundtrack = sound
+        }
+        let bytes = try output.commit(tracks: tracks(movieEnd: movieEnd), extensions: extensions)
+        var summary = MovieSummary(
             url: url, frames: framesAppended,
             duration: MediaTime(value: timeline.presentationEnd, timescale: timeline.timescale),
             bytes: bytes, width: settings.width, height: settings.height, codec: encoder.codecName,
             warnings: output.warnings)
+        summary.audio = soundtrack?.info(movieEnd: movieEnd, movieTimescale: Int64(timeline.timescale))
+        return summary
     }
 
     /// Makes the last frame appended last until `time`, for images left out at the end of a sequence.
@@ -238,13 +308,26 @@ public actor MovieWriter {
         perform(lifecycle.cancel())
     }
 
-    /// The movie's tracks as they stand: the video track with its edit list so far.
-    private func tracks() -> [Track] {
-        [
-            Track(
-                trackID: 1, timescale: UInt32(timeline.timescale), sampleEntry: encoder.sampleEntry,
-                editList: timeline.editList() ?? [])
-        ]
+    /// The movie's tracks as they stand: the video track with its edit list so far, and the sound
+    /// track with its edits for a movie ending at `movieEnd` (provisional ones without it).
+    private func tracks(movieEnd: Int64? = nil) -> [Track] {
+        let video = Track(
+            trackID: 1, timescale: UInt32(timeline.timescale), sampleEntry: encoder.sampleEntry,
+            editList: timeline.editList() ?? [])
+        guard let soundtrack else { return [video] }
+        return [video, soundtrack.track(movieEnd: movieEnd)]
+    }
+
+    /// Stores a video sample, after the sound that starts before it.
+    private func storeVideo(_ sample: MediaSample) throws {
+        if var sound = soundtrack {
+            for audio in try sound.samples(through: videoDecodeTime) {
+                try output.append(audio, track: 1, tracks: { tracks() })
+            }
+            soundtrack = sound
+        }
+        try output.append(sample, track: 0, tracks: { tracks() })
+        videoDecodeTime += Int64(sample.duration)
     }
 
     /// Hands each packet to the timeline, and each whole sample it completes to the output.
@@ -261,7 +344,7 @@ public actor MovieWriter {
                     "the \(encoder.codecName) encoder gave a picture impossible times (presentation \(packet.presentationTime), "
                         + "decoding \(packet.decodeTime))")
             }
-            if let sample = timeline.add(packet) { try output.append(sample, track: 0, tracks: tracks) }
+            if let sample = timeline.add(packet) { try storeVideo(sample) }
         }
     }
 

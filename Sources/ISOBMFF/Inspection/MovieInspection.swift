@@ -39,6 +39,8 @@ package struct MovieInspection: Sendable, Codable, Equatable {
     package var colourRange: String?
     /// Structural problems found; empty for a sound file.
     package var problems: [String]
+    /// The sound track, if the movie has one.
+    package var audio: AudioInspection? = nil
 
     /// Inspects the movie file at `path`.
     package static func inspect(path: String) throws -> MovieInspection {
@@ -67,6 +69,7 @@ package struct MovieInspection: Sendable, Codable, Equatable {
             frames: 0, duration: 0, timescale: 0, frameRate: "unknown", constantFrameRate: false, averageFrameRate: 0,
             colourPrimaries: nil, colourTransfer: nil, colourMatrix: nil, colourRange: nil, problems: [])
         try inspection.readSampleDescription(of: trak, bytes: file.bytes)
+        inspection.audio = try AudioInspection.inspect(moov: moov, bytes: file.bytes)
         guard let mdhd = trak.descendant(["mdia", "mdhd"]) else {
             throw ISOBMFFError(.missingBox, "the video track has no mdhd box")
         }

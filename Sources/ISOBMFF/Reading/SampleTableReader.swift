@@ -1,4 +1,5 @@
-/// Decodes the sample tables of a file's first video track into one record per sample.
+/// Decodes the sample tables of a file's first video track (or first track of another handler
+/// type, such as `soun`) into one record per sample.
 ///
 /// The tables (`stts`, `ctts`, `stss`, `stsc`, `stsz`, `stco`/`co64`) are decoded leniently:
 /// disagreements between them do not throw but are reported by ``validate()``. Malformed boxes
@@ -53,25 +54,29 @@ package struct SampleTableReader: Sendable {
     ///
     /// - Parameters:
     ///   - bytes: The file's bytes, or its first bytes (at least through `moov`).
+    ///   - handlerType: The handler of the track to read: `vide` (the default) or `soun`.
     ///   - fileSize: The full file's size when `bytes` is only its start.
     ///   - maximumSampleCount: The most samples to accept, a guard against hostile counts.
     /// - Throws: ``ISOBMFFError`` when the box tree is malformed, a table is missing or
     ///   unreadable, or the sample count exceeds `maximumSampleCount`.
-    package init(bytes: [UInt8], fileSize: Int? = nil, maximumSampleCount: Int = 1 << 22) throws {
+    package init(
+        bytes: [UInt8], fileSize: Int? = nil, handlerType: FourCC = "vide", maximumSampleCount: Int = 1 << 22
+    ) throws {
         let boxes = try BoxReader.parse(bytes, fileSize: fileSize)
         self.fileSize = max(fileSize ?? bytes.count, bytes.count)
         mediaDataRanges = boxes.filter { $0.type == "mdat" }.map(\.payloadRange)
 
         guard let moov = boxes.first("moov") else { throw ISOBMFFError(.missingBox, "the file has no 'moov' box") }
-        let video = try moov.children("trak").first {
+        let kind = handlerType == "soun" ? "sound" : handlerType == "vide" ? "video" : "'\(handlerType)'"
+        let found = try moov.children("trak").first {
             guard let hdlr = $0.descendant(["mdia", "hdlr"]) else { return false }
-            return try HandlerBox(reading: hdlr, in: bytes).handlerType == "vide"
+            return try HandlerBox(reading: hdlr, in: bytes).handlerType == handlerType
         }
-        guard let trak = video else { throw ISOBMFFError(.missingBox, "the movie has no video track") }
+        guard let trak = found else { throw ISOBMFFError(.missingBox, "the movie has no \(kind) track") }
         func required(_ path: [String]) throws -> Box {
             guard let box = trak.descendant(path) else {
                 throw ISOBMFFError(
-                    .missingBox, "the video track has no '\(path.joined(separator: "/"))' box", offset: trak.offset,
+                    .missingBox, "the \(kind) track has no '\(path.joined(separator: "/"))' box", offset: trak.offset,
                     boxType: "trak")
             }
             return box
@@ -84,7 +89,7 @@ package struct SampleTableReader: Sendable {
         sampleToChunk = try SampleToChunkBox(reading: try required(["mdia", "minf", "stbl", "stsc"]), in: bytes)
         sampleSizes = try SampleSizeBox(reading: try required(["mdia", "minf", "stbl", "stsz"]), in: bytes)
         guard let offsetBox = stbl.child("stco") ?? stbl.child("co64") else {
-            throw ISOBMFFError(.missingBox, "the video track has no 'stco' or 'co64' box", offset: stbl.offset)
+            throw ISOBMFFError(.missingBox, "the \(kind) track has no 'stco' or 'co64' box", offset: stbl.offset)
         }
         chunkOffsets = try ChunkOffsetBox(reading: offsetBox, in: bytes)
         let ctts = try stbl.child("ctts").map { try CompositionOffsetBox(reading: $0, in: bytes) }

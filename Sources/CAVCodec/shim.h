@@ -1,0 +1,31 @@
+#ifndef FLIPBOOK_CAVCODEC_SHIM_H
+#define FLIPBOOK_CAVCODEC_SHIM_H
+
+// libavcodec 59 and libavutil 57 (Debian 12's FFmpeg 5.1): the native AAC encoder and the FLAC
+// decoder with its parser. Flipbook muxes on its own, so libavformat is not used.
+#include <errno.h>
+#include <libavcodec/avcodec.h>
+#include <libavutil/channel_layout.h>
+#include <libavutil/error.h>
+#include <libavutil/frame.h>
+#include <libavutil/log.h>
+#include <libavutil/mem.h>
+
+// AVERROR(EAGAIN) is a function-like macro, invisible to Swift: "send more input" or "take output first".
+static inline int flipbook_averror_eagain(void) { return AVERROR(EAGAIN); }
+
+// AVERROR_EOF is built by the FFERRTAG macro: the encoder or decoder is drained.
+static inline int flipbook_averror_eof(void) { return AVERROR_EOF; }
+
+// AV_NOPTS_VALUE is a cast in a macro: "no timestamp", for av_parser_parse2.
+static inline int64_t flipbook_av_nopts_value(void) { return AV_NOPTS_VALUE; }
+
+// AV_CODEC_FLAG_GLOBAL_HEADER, named here so the Swift side does not spell its bit: the encoder's
+// AudioSpecificConfig goes to extradata (for esds) instead of into every packet.
+static inline int flipbook_codec_flag_global_header(void) { return AV_CODEC_FLAG_GLOBAL_HEADER; }
+
+// AV_LOG_QUIET is a negative macro constant: libavcodec prints nothing on standard error (its
+// encoder statistics would end up in the tool's output); failures come back as status codes.
+static inline void flipbook_av_log_quiet(void) { av_log_set_level(AV_LOG_QUIET); }
+
+#endif

@@ -1,0 +1,105 @@
+import Foundation
+import ISOBMFF
+
+/// A sound file's coded packets, read to be copied into a movie as they are.
+///
+/// The packets lie in ``bytes`` (the whole file); the media clock is ``timescale`` ticks a second
+/// (the sample rate, or the source track's media timescale). The first ``priming`` ticks decode to
+/// the encoder's delay, not sound; the ``playableLength`` ticks after them are the sound itself.
+struct CompressedAudio: Sendable {
+    /// One coded packet: where its bytes are and how long it lasts.
+    struct Packet: Sendable {
+        var offset: Int
+        var size: Int
+        /// In ticks of ``CompressedAudio/timescale``.
+        var duration: UInt32
+    }
+
+    /// The file the sound came from, for messages.
+    let path: String
+    /// The whole file.
+    let bytes: [UInt8]
+    /// The sample description to write into the movie.
+    let sampleEntry: any SampleEntry
+    /// Media ticks a second.
+    let timescale: UInt32
+    /// Samples a second.
+    let sampleRate: Int
+    /// Channels.
+    let channelCount: Int
+    /// The codec's name as ffprobe gives it (`aac`).
+    let codecName: String
+    /// The packets in decode order.
+    let packets: [Packet]
+    /// Ticks at the start that are the encoder's delay.
+    let priming: Int64
+    /// Ticks of sound after the delay.
+    let playableLength: Int64
+
+    /// Packet `index` as a sample for the movie.
+    func sample(_ index: Int) -> MediaSample {
+        let packet = packets[index]
+        return MediaSample(
+            data: Array(bytes[packet.offset..<packet.offset + packet.size]), duration: packet.duration, isSync: true)
+    }
+}
+
+/// What a sound file's first bytes say it is.
+enum SoundFormat {
+    /// Reads a sound file and what it is.
+    ///
+    /// - Throws: `.invalidAudio` naming the file when it cannot be read or is not sound Flipbook reads.
+    static func read(at url: URL) throws -> ([UInt8], SoundFormat) {
+        let bytes: [UInt8]
+        do {
+            bytes = [UInt8](try POSIXFile.readImageFile(at: url.path))
+        } catch let error as FlipbookError {
+            throw FlipbookError(.invalidAudio, "the soundtrack cannot be read: \(error.message)", path: url.path)
+        }
+        guard let format = SoundFormat(sniffing: bytes) else {
+            throw FlipbookError(
+                .invalidAudio,
+                "is not a sound file Flipbook reads; give AAC (.m4a or ADTS .aac), MP3, Opus (.opus), WAV or FLAC",
+                path: url.path)
+        }
+        return (bytes, format)
+    }
+
+    /// An ISO base media file (`.m4a`, `.mp4`): a box of type `ftyp` first.
+    case mp4
+    /// AAC in ADTS frames (`.aac`), perhaps after an ID3 tag.
+    case adts
+    /// RIFF WAVE (`.wav`).
+    case wav
+    /// FLAC (`.flac`).
+    case flac
+    /// MPEG layer III (`.mp3`), perhaps after an ID3 tag.
+    case mp3
+    /// Opus in Ogg (`.opus`).
+    case oggOpus
+
+    /// Whether the sound is uncompressed or lossless, to be encoded to AAC rather than copied.
+    var isEncoded: Bool { self == .wav || self == .flac }
+
+    init?(sniffing bytes: [UInt8]) {
+        if bytes.count >= 12, Array(bytes[4..<8]) == Array("ftyp".utf8) {
+            self = .mp4
+        } else if bytes.count >= 12, Array(bytes[0..<4]) == Array("RIFF".utf8),
+            Array(bytes[8..<12]) == Array("WAVE".utf8)
+        {
+            self = .wav
+        } else if bytes.count >= 4, Array(bytes[0..<4]) == Array("fLaC".utf8) {
+            self = .flac
+        } else if bytes.count >= 4, Array(bytes[0..<4]) == Array("OggS".utf8) {
+            self = .oggOpus
+        } else if let start = ADTSReader.firstFrame(in: bytes), ADTSReader.isFrameHeader(bytes, at: start) {
+            self = .adts
+        } else if let start = ADTSReader.firstFrame(in: bytes), MP3Reader.startsStream(bytes, at: start) {
+            self = .mp3
+        } else if bytes.count > 10, bytes[0..<3] == [0x49, 0x44, 0x33] {
+            self = .mp3  // an ID3 tag first: MP3, or nothing MP3Reader can find frames in
+        } else {
+            return nil
+        }
+    }
+}

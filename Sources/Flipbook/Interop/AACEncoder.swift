@@ -1,0 +1,108 @@
+internal import CAVCodec
+
+/// libavcodec's native AAC encoder, making AAC-LC packets from planar float PCM.
+///
+/// The encoder's AudioSpecificConfig (for `esds`) comes from its extradata; its delay
+/// (``priming``, FFmpeg's `initial_padding`) is the number of samples its first packets decode to
+/// before the first input sample, which the movie's edit list steps over.
+final class AACEncoder {
+    private var context: UnsafeMutablePointer<AVCodecContext>?
+    private var frame: UnsafeMutablePointer<AVFrame>?
+    private var packet: UnsafeMutablePointer<AVPacket>?
+    let sampleRate: Int
+    let channels: Int
+    /// Samples a packet holds (1024).
+    let frameSize: Int
+    /// Samples of delay before the first input sample.
+    let priming: Int
+    /// The AudioSpecificConfig for `esds`.
+    let audioSpecificConfig: [UInt8]
+    /// Input samples given so far, as the frames' times.
+    private var samplesIn: Int64 = 0
+
+    /// Opens an encoder.
+    ///
+    /// - Throws: `.invalidAudio` for a rate or channel count AAC cannot carry, `.encoderFailed`
+    ///   when libavcodec cannot open it.
+    init(sampleRate: Int, channels: Int, bitrate: Int) throws {
+        self.sampleRate = sampleRate
+        self.channels = channels
+        flipbook_av_log_quiet()
+        guard let codec = avcodec_find_encoder(AV_CODEC_ID_AAC) else {
+            throw FlipbookError(.encoderFailed, "this system's libavcodec has no AAC encoder")
+        }
+        guard let context = avcodec_alloc_context3(codec), let frame = av_frame_alloc(), let packet = av_packet_alloc()
+        else { throw FlipbookError(.encoderFailed, "libavcodec could not allocate an AAC encoder") }
+        (self.context, self.frame, self.packet) = (context, frame, packet)
+        context.pointee.sample_fmt = AV_SAMPLE_FMT_FLTP
+        context.pointee.sample_rate = Int32(sampleRate)
+        context.pointee.bit_rate = Int64(bitrate)
+        context.pointee.time_base = AVRational(num: 1, den: Int32(sampleRate))
+        context.pointee.flags |= flipbook_codec_flag_global_header()
+        av_channel_layout_default(&context.pointee.ch_layout, Int32(channels))
+        try avcodecCall(
+            "avcodec_open2", .encoderFailed, "the AAC encoder cannot take \(channels) channels at \(sampleRate) Hz",
+            avcodec_open2(context, codec, nil))
+        frameSize = Int(context.pointee.frame_size)
+        priming = Int(context.pointee.initial_padding)
+        audioSpecificConfig = Array(
+            UnsafeBufferPointer(start: context.pointee.extradata, count: Int(context.pointee.extradata_size)))
+    }
+
+    deinit {
+        av_packet_free(&packet)
+        av_frame_free(&frame)
+        avcodec_free_context(&context)
+    }
+
+    /// Encodes up to ``frameSize`` samples of each channel (fewer only for the last call before
+    /// ``flush()``), and returns the packets that are ready.
+    func encode(_ planes: [ArraySlice<Float>]) throws -> [[UInt8]] {
+        guard let context, let frame, planes.count == channels else { return [] }
+        av_frame_unref(frame)
+        frame.pointee.nb_samples = Int32(planes[0].count)
+        frame.pointee.format = AV_SAMPLE_FMT_FLTP.rawValue
+        frame.pointee.sample_rate = Int32(sampleRate)
+        frame.pointee.pts = samplesIn
+        try avcodecCall(
+            "av_channel_layout_copy", .encoderFailed, "the AAC encoder's frame could not be set up",
+            av_channel_layout_copy(&frame.pointee.ch_layout, &context.pointee.ch_layout))
+        try avcodecCall(
+            "av_frame_get_buffer", .encoderFailed, "the AAC encoder's frame could not be allocated",
+            av_frame_get_buffer(frame, 0))
+        for (channel, plane) in planes.enumerated() {
+            guard let data = frame.pointee.extended_data[channel] else { continue }
+            data.withMemoryRebound(to: Float.self, capacity: plane.count) { target in
+                plane.withUnsafeBufferPointer { target.update(from: $0.baseAddress!, count: plane.count) }
+            }
+        }
+        samplesIn += Int64(planes[0].count)
+        try avcodecCall(
+            "avcodec_send_frame", .encoderFailed, "the AAC encoder refused sound", avcodec_send_frame(context, frame))
+        return try receivePackets()
+    }
+
+    /// Drains the encoder: the packets it still holds.
+    func flush() throws -> [[UInt8]] {
+        guard let context else { return [] }
+        let status = avcodec_send_frame(context, nil)
+        if status != AVCodecStatus.endOfFile {
+            try avcodecCall("avcodec_send_frame", .encoderFailed, "the AAC encoder could not be drained", status)
+        }
+        return try receivePackets()
+    }
+
+    /// Every packet the encoder has ready, copied out of libavcodec's buffers.
+    private func receivePackets() throws -> [[UInt8]] {
+        guard let context, let packet else { return [] }
+        var packets: [[UInt8]] = []
+        while true {
+            let status = avcodec_receive_packet(context, packet)
+            if status == AVCodecStatus.again || status == AVCodecStatus.endOfFile { break }
+            try avcodecCall("avcodec_receive_packet", .encoderFailed, "the AAC encoder failed", status)
+            packets.append(Array(UnsafeBufferPointer(start: packet.pointee.data, count: Int(packet.pointee.size))))
+            av_packet_unref(packet)
+        }
+        return packets
+    }
+}

@@ -1,0 +1,160 @@
+/// An MPEG-4 audio sample entry (`mp4a`, ISO/IEC 14496-14 §5.6) built from its fields: a version 0
+/// audio sample entry with an elementary stream descriptor (`esds`) naming the codec by its
+/// `objectTypeIndication` (0x40 for MPEG-4 audio such as AAC, 0x6B for MP3) and carrying its
+/// decoder configuration (an AAC AudioSpecificConfig; none for MP3).
+package struct MPEG4AudioSampleEntry: SampleEntry, Equatable {
+    /// The codec: 0x40 (MPEG-4 audio, AAC) or 0x6B (MPEG-1 audio layer 3).
+    package var objectTypeIndication: UInt8
+    /// The DecoderSpecificInfo payload: an AudioSpecificConfig for AAC, empty for MP3.
+    package var decoderSpecificInfo: [UInt8]
+    /// Channels, for the sample entry's `channelcount`.
+    package var channelCount: UInt16
+    /// Samples a second.
+    package var sampleRate: UInt32
+    /// The stream's average bit rate in bits a second, 0 when unknown.
+    package var averageBitrate: UInt32
+    /// The stream's largest bit rate over a second, 0 when unknown.
+    package var maximumBitrate: UInt32
+    /// The largest sample in bytes.
+    package var bufferSize: UInt32
+
+    /// Creates an entry.
+    package init(
+        objectTypeIndication: UInt8, decoderSpecificInfo: [UInt8], channelCount: UInt16, sampleRate: UInt32,
+        averageBitrate: UInt32 = 0, maximumBitrate: UInt32 = 0, bufferSize: UInt32 = 0
+    ) {
+        self.objectTypeIndication = objectTypeIndication
+        self.decoderSpecificInfo = decoderSpecificInfo
+        self.channelCount = channelCount
+        self.sampleRate = sampleRate
+        self.averageBitrate = averageBitrate
+        self.maximumBitrate = maximumBitrate
+        self.bufferSize = bufferSize
+    }
+
+    package var media: MediaKind { .audio }
+
+    package func validate() throws {
+        guard sampleRate > 0, sampleRate <= 0xFFFF, channelCount > 0 else {
+            throw ISOBMFFError(
+                .invalidTrack, "an mp4a entry cannot hold \(channelCount) channels at \(sampleRate) Hz")
+        }
+    }
+
+    package func write(to writer: inout ByteWriter, isQuickTime: Bool) {
+        writer.box("mp4a") { w in
+            AudioSampleEntryFields(channelCount: channelCount, sampleRate: sampleRate).write(to: &w)
+            w.fullBox("esds", version: 0, flags: 0) { w in
+                var config: [UInt8] = [objectTypeIndication, 0x15]  // streamType 5 (audio) << 2 | upStream 0 | 1
+                config += [UInt8(bufferSize >> 16 & 0xFF), UInt8(bufferSize >> 8 & 0xFF), UInt8(bufferSize & 0xFF)]
+                for value in [maximumBitrate, averageBitrate] {
+                    config += [
+                        UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF),
+                    ]
+                }
+                if !decoderSpecificInfo.isEmpty { config += Self.descriptor(0x05, decoderSpecificInfo) }
+                let elementary = [0, 0, 0] + Self.descriptor(0x04, config) + Self.descriptor(0x06, [0x02])
+                w.putBytes(Self.descriptor(0x03, elementary))
+            }
+        }
+    }
+
+    /// A descriptor of ISO/IEC 14496-1: its tag, its size in 7-bit groups, its payload.
+    static func descriptor(_ tag: UInt8, _ payload: [UInt8]) -> [UInt8] {
+        var size: [UInt8] = [UInt8(payload.count & 0x7F)]
+        var rest = payload.count >> 7
+        while rest > 0 {
+            size.insert(UInt8(rest & 0x7F) | 0x80, at: 0)
+            rest >>= 7
+        }
+        return [tag] + size + payload
+    }
+}
+
+/// The fields every version 0 audio sample entry starts with (ISO/IEC 14496-12 §12.2.3).
+package struct AudioSampleEntryFields: Sendable, Equatable {
+    /// Channels.
+    package var channelCount: UInt16
+    /// Samples a second, at most 65535 (the field is 16.16 fixed point).
+    package var sampleRate: UInt32
+
+    /// Creates the fields.
+    package init(channelCount: UInt16, sampleRate: UInt32) {
+        self.channelCount = channelCount
+        self.sampleRate = sampleRate
+    }
+
+    /// Writes the 28 bytes after the entry's box header.
+    package func write(to writer: inout ByteWriter) {
+        writer.putZeros(6)
+        writer.putUInt16(1)  // data_reference_index
+        writer.putZeros(8)  // reserved (QuickTime: version, revision level, vendor)
+        writer.putUInt16(channelCount)
+        writer.putUInt16(16)  // samplesize
+        writer.putZeros(4)  // pre_defined, reserved
+        writer.putUInt32(sampleRate <= 0xFFFF ? sampleRate << 16 : 0)
+    }
+}
+
+/// An audio sample entry copied as it is from another file (an `.m4a` soundtrack): its box's
+/// bytes, written back unchanged, so the codec's configuration (`esds`, `dOps`) is the source's.
+package struct CopiedAudioSampleEntry: SampleEntry, Equatable {
+    /// The whole sample entry box, header included.
+    package let box: [UInt8]
+    /// The entry's type, such as `mp4a`.
+    package let type: String
+    /// Channels, from the entry's `channelcount`.
+    package let channelCount: Int
+    /// The `objectTypeIndication` of the entry's `esds`, if it has one.
+    package let objectTypeIndication: UInt8?
+
+    /// Reads the first sample entry of a `trak` box.
+    ///
+    /// - Throws: ``ISOBMFFError`` when the track has no sample entry or it is cut short.
+    package init(reading trak: Box, in bytes: [UInt8]) throws {
+        guard let entry = trak.descendant(["mdia", "minf", "stbl", "stsd"])?.children.first else {
+            throw ISOBMFFError(.missingBox, "the track has no sample description", offset: trak.offset)
+        }
+        guard entry.offset >= 0, entry.end <= bytes.count, entry.size >= entry.headerSize + 28 else {
+            throw ISOBMFFError(.truncated, "the sample entry is cut short", offset: entry.offset)
+        }
+        box = Array(bytes[entry.offset..<entry.end])
+        type = entry.type
+        let fields = entry.offset + entry.headerSize
+        channelCount = Int(bytes[fields + 16]) << 8 | Int(bytes[fields + 17])
+        objectTypeIndication = Self.objectTypeIndication(in: box)
+    }
+
+    package var media: MediaKind { .audio }
+
+    package func write(to writer: inout ByteWriter, isQuickTime: Bool) {
+        writer.putBytes(box)
+    }
+
+    /// The `objectTypeIndication` of the DecoderConfigDescriptor inside an entry's `esds`.
+    private static func objectTypeIndication(in box: [UInt8]) -> UInt8? {
+        let esds: [UInt8] = Array("esds".utf8)
+        guard box.count > 8, let at = (8..<(box.count - 4)).first(where: { Array(box[$0..<$0 + 4]) == esds }) else {
+            return nil
+        }
+        // The descriptors after esds's version and flags: ES_Descriptor (tag 3), then tag 4.
+        var position = at + 8
+        func skipSize() {
+            while position < box.count, box[position] & 0x80 != 0 { position += 1 }
+            position += 1
+        }
+        guard position < box.count, box[position] == 0x03 else { return nil }
+        position += 1
+        skipSize()
+        guard position + 3 <= box.count else { return nil }
+        let flags = box[position + 2]
+        position += 3
+        if flags & 0x80 != 0 { position += 2 }
+        if flags & 0x40 != 0, position < box.count { position += 1 + Int(box[position]) }
+        if flags & 0x20 != 0 { position += 2 }
+        guard position < box.count, box[position] == 0x04 else { return nil }
+        position += 1
+        skipSize()
+        return position < box.count ? box[position] : nil
+    }
+}
