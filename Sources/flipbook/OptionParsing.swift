@@ -97,7 +97,14 @@ extension CommandLineOptions {
             throw UsageError(
                 description: "--audio-offset, --audio-bitrate and --loop-audio need a soundtrack; add --audio FILE.")
         }
-        if audio != nil && (segment != nil || inputs == ["-"] || follow) {
+        if audio != nil && follow {
+            throw UsageError(
+                description:
+                    "--audio does not go with --follow (a followed movie's length is known only when it ends); "
+                    + "add the sound to the finished movie, for example with ffmpeg -i movie.mp4 -i FILE -c copy out.mp4."
+            )
+        }
+        if audio != nil && (segment != nil || inputs == ["-"]) {
             throw UsageError(
                 description:
                     "--audio is for a whole movie of image inputs; join segments with flipbook join --audio FILE.")
