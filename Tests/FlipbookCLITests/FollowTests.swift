@@ -311,4 +311,34 @@ import Testing
         #expect(result.stdout.contains("flipbook: following: 5 frames taken, 1 waited for"), "\(result.stdout)")
         #expect(result.stdout.contains("waiting for image 6"), "\(result.stdout)")
     }
+
+    /// A `--follow-until` far past where the render stopped, and a stray file numbered millions on, end
+    /// the movie with the images taken (a warning each) instead of listing every missing number.
+    @Test func numbersMillionsAwayAreNamedNotListed() throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        try SampleImages.write(count: 3, width: 64, height: 64, into: frames)
+        let names = dir.entries("frames").sorted()
+        try FileManager.default.copyItem(atPath: "\(frames)/\(names[0])", toPath: "\(frames)/frame9999999.png")
+        let movie = dir.path("far.mp4")
+        let started = Date()
+        let result = try ExternalTool.run(
+            ExternalTool.flipbookPath,
+            [frames, "-o", movie, "--follow", "--follow-until", "999999999", "--follow-timeout", "1"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("frame9999999.png is numbered"), "\(result.stderr)")
+        #expect(result.stderr.contains("never arrived"), "\(result.stderr)")
+        #expect(Date().timeIntervalSince(started) < 20)
+        #expect(try Judge.stream(of: movie).frameCount == 3)
+
+        let strict = try ExternalTool.run(
+            ExternalTool.flipbookPath,
+            [
+                frames, "-o", dir.path("strict.mp4"), "--follow", "--follow-until", "999999999", "--follow-timeout",
+                "1",
+                "--gaps", "fail",
+            ])
+        #expect(strict.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: dir.path("strict.mp4")))
+    }
 }

@@ -227,6 +227,14 @@ final class SequenceFollower {
             let since = gapSince ?? now
             gapSince = since
             guard ending || now - since >= policy.gapGrace ?? policy.timeout else { return nil }
+            // A file numbered more than a million past the next one is a stray, not the render moving on.
+            if later - number > ImageNumbering.largestGap {
+                let stray = complete.removeValue(forKey: later)!
+                notes.append(
+                    "\(stray) is numbered \(later - number) past the next image and was left out as a stray file")
+                gapSince = nil
+                return complete.isEmpty ? nil : try takeIfReady()
+            }
             try giveUp(Array(number..<later), before: lastTakenName ?? "the start", after: complete[later]!)
             number = later
         }
@@ -245,7 +253,18 @@ final class SequenceFollower {
         if let image = try takeIfReady() { return image }
         if let last = policy.lastNumber, let next, next <= last, !tailDecided {
             tailDecided = true
-            try giveUp(Array(next...last), before: lastTakenName ?? "the start", after: "the end (\(last) is the last)")
+            if last - next >= ImageNumbering.largestGap {
+                // Not listed number by number: the render stopped long before the last number given.
+                if gaps == .fail {
+                    throw FlipbookError(
+                        .missingImages,
+                        "images \(next) to \(last) never arrived; render them, or choose the hold or warn gap policy")
+                }
+                notes.append("images \(next) to \(last) never arrived; the movie ends with the last image taken")
+            } else {
+                try giveUp(
+                    Array(next...last), before: lastTakenName ?? "the start", after: "the end (\(last) is the last)")
+            }
         }
         return nil
     }
