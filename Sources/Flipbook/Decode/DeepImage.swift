@@ -7,12 +7,12 @@ package struct DeepImage: Sendable {
     /// Native-endian R, G, B samples, row after row, no padding.
     package let samples: [UInt16]
 
-    /// The image as an 8-bit frame, each sample rounded (`(v * 255 + 32767) / 65535`).
+    /// The image as an 8-bit frame, each sample rounded (``SampleArithmetic/eightBit(_:)``).
     func eightBit() throws -> Frame {
         let pixels = [UInt8](unsafeUninitializedCapacity: samples.count) { buffer, initialized in
             samples.withUnsafeBufferPointer { source in
                 for index in 0..<source.count {
-                    buffer[index] = UInt8((UInt32(source[index]) * 255 + 32767) / 65535)
+                    buffer[index] = SampleArithmetic.eightBit(source[index])
                 }
             }
             initialized = samples.count

@@ -86,7 +86,7 @@ enum HEIFDecoder {
                 }
                 initialized = rowBytes * height
             }
-            if premultiplied { Self.unpremultiply(&pixels) }
+            if premultiplied { SampleArithmetic.unpremultiplyRGBA(&pixels) }
             return .frame(try Frame(width: width, height: height, format: hasAlpha ? .rgba : .rgb, pixels: pixels))
         }
     }
@@ -126,17 +126,6 @@ enum HEIFDecoder {
             initialized = width * height * 3
         }
         return DeepImage(width: width, height: height, samples: samples)
-    }
-
-    /// Divides RGBA pixels' colour by their alpha, rounded.
-    private static func unpremultiply(_ pixels: inout [UInt8]) {
-        for index in stride(from: 0, to: pixels.count, by: 4) {
-            let alpha = Int(pixels[index + 3])
-            guard alpha != 0, alpha != 255 else { continue }
-            for channel in 0..<3 {
-                pixels[index + channel] = UInt8(min(255, (Int(pixels[index + channel]) * 255 + alpha / 2) / alpha))
-            }
-        }
     }
 
     /// The funnel for libheif's errors.

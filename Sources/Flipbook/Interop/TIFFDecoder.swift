@@ -279,40 +279,30 @@ private final class TIFFFile {
         let stored = UInt16((layout.orientation - 1) % 4 + 1)
         // Not zeroed first; stopping at the first error means a damaged file is refused, never kept in part.
         var ok: Int32 = 0
-        let raster = [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
+        // libtiff writes ABGR words, which are the bytes R, G, B, A in memory on a little-endian machine.
+        var bytes = [UInt8](unsafeUninitializedCapacity: count * 4) { buffer, initialized in
+            let words = UnsafeMutableRawPointer(buffer.baseAddress!).assumingMemoryBound(to: UInt32.self)
             ok = TIFFReadRGBAImageOriented(
-                handle, UInt32(layout.width), UInt32(layout.height), buffer.baseAddress, Int32(stored), 1)
-            initialized = count
+                handle, UInt32(layout.width), UInt32(layout.height), words, Int32(stored), 1)
+            initialized = count * 4
         }
         guard ok == 1 else {
             throw failure("TIFFReadRGBAImageOriented", "libtiff cannot read this kind of TIFF or its data is damaged")
         }
-        let hasAlpha = layout.alpha != nil
-        let channels = hasAlpha ? 4 : 3
-        var pixels = [UInt8](repeating: 0, count: count * channels)
-        pixels.withUnsafeMutableBufferPointer { output in
-            raster.withUnsafeBytes { input in
-                let source = input.bindMemory(to: UInt8.self)
-                for pixel in 0..<count {
-                    let r = source[pixel * 4]
-                    let g = source[pixel * 4 + 1]
-                    let b = source[pixel * 4 + 2]
-                    let a = source[pixel * 4 + 3]
-                    if hasAlpha {
-                        // libtiff premultiplies (it turns unassociated alpha into associated).
-                        output[pixel * 4] = TIFFRowConverter.unpremultiply(r, a)
-                        output[pixel * 4 + 1] = TIFFRowConverter.unpremultiply(g, a)
-                        output[pixel * 4 + 2] = TIFFRowConverter.unpremultiply(b, a)
-                        output[pixel * 4 + 3] = a
-                    } else {
-                        output[pixel * 3] = r
-                        output[pixel * 3 + 1] = g
-                        output[pixel * 3 + 2] = b
-                    }
-                }
-            }
+        guard layout.alpha == nil else {
+            // libtiff premultiplies (it turns unassociated alpha into associated).
+            SampleArithmetic.unpremultiplyRGBA(&bytes)
+            return try Frame(width: layout.width, height: layout.height, format: .rgba, pixels: bytes)
         }
-        return try Frame(width: layout.width, height: layout.height, format: hasAlpha ? .rgba : .rgb, pixels: pixels)
+        let pixels = [UInt8](unsafeUninitializedCapacity: count * 3) { output, initialized in
+            for pixel in 0..<count {
+                output[pixel * 3] = bytes[pixel * 4]
+                output[pixel * 3 + 1] = bytes[pixel * 4 + 1]
+                output[pixel * 3 + 2] = bytes[pixel * 4 + 2]
+            }
+            initialized = count * 3
+        }
+        return try Frame(width: layout.width, height: layout.height, format: .rgb, pixels: pixels)
     }
 
     // MARK: Tags
@@ -418,12 +408,6 @@ private struct TIFFRowConverter {
         alpha = layout.alpha
     }
 
-    /// A premultiplied value divided by its alpha, rounded.
-    static func unpremultiply(_ value: UInt8, _ alpha: UInt8) -> UInt8 {
-        guard alpha != 0, alpha != 255 else { return alpha == 0 ? 0 : value }
-        return UInt8(min(255, (Int(value) * 255 + Int(alpha) / 2) / Int(alpha)))
-    }
-
     func convert(_ source: UnsafeRawPointer, into target: UnsafeMutablePointer<UInt8>, pixels: Int) {
         let outChannels = alpha == nil ? 3 : 4
         if !wide && colour == 3 && samples == outChannels && !(alpha?.associated ?? false) && alpha?.index ?? 3 == 3 {
@@ -433,8 +417,7 @@ private struct TIFFRowConverter {
         @inline(__always) func sample(_ pixel: Int, _ index: Int) -> UInt8 {
             let offset = pixel * samples + index
             if wide {
-                let value = UInt32(source.loadUnaligned(fromByteOffset: offset * 2, as: UInt16.self))
-                return UInt8((value * 255 + 32767) / 65535)
+                return SampleArithmetic.eightBit(source.loadUnaligned(fromByteOffset: offset * 2, as: UInt16.self))
             }
             return source.load(fromByteOffset: offset, as: UInt8.self)
         }
@@ -452,7 +435,10 @@ private struct TIFFRowConverter {
             if let alpha {
                 let a = sample(pixel, alpha.index)
                 if alpha.associated {
-                    (r, g, b) = (Self.unpremultiply(r, a), Self.unpremultiply(g, a), Self.unpremultiply(b, a))
+                    (r, g, b) = (
+                        SampleArithmetic.unpremultiplied(r, alpha: a), SampleArithmetic.unpremultiplied(g, alpha: a),
+                        SampleArithmetic.unpremultiplied(b, alpha: a)
+                    )
                 }
                 out[3] = a
             }
