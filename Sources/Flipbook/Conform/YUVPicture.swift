@@ -44,3 +44,24 @@ extension Array where Element == UInt8 {
         }
     }
 }
+
+/// Runs `body` with the byte addresses of three planes of 8- or 16-bit samples, valid during the call
+/// only: what every encoder is handed (each copies the planes into frames of its own before returning).
+func withPlaneAddresses<Sample, Result>(
+    _ luma: [Sample], _ cb: [Sample], _ cr: [Sample],
+    _ body: (
+        _ luma: UnsafeMutablePointer<UInt8>?, _ cb: UnsafeMutablePointer<UInt8>?, _ cr: UnsafeMutablePointer<UInt8>?
+    )
+        throws -> Result
+) rethrows -> Result {
+    try luma.withUnsafeBytes { luma in
+        try cb.withUnsafeBytes { cb in
+            try cr.withUnsafeBytes { cr in
+                func bytes(_ plane: UnsafeRawBufferPointer) -> UnsafeMutablePointer<UInt8>? {
+                    UnsafeMutablePointer(mutating: plane.baseAddress?.assumingMemoryBound(to: UInt8.self))
+                }
+                return try body(bytes(luma), bytes(cb), bytes(cr))
+            }
+        }
+    }
+}

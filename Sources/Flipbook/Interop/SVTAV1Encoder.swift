@@ -155,28 +155,24 @@ final class SVTAV1Encoder: VideoEncoder {
         input.pts = presentationTime
         input.pic_type = EB_AV1_INVALID_PICTURE  // the encoder decides
         input.n_filled_len = UInt32((luma.count + cb.count + cr.count) * bytesPerSample)
-        try luma.withUnsafeBytes { luma in
-            try cb.withUnsafeBytes { cb in
-                try cr.withUnsafeBytes { cr in
-                    var planes = EbSvtIOFormat()
-                    planes.luma = UnsafeMutablePointer(mutating: luma.baseAddress?.assumingMemoryBound(to: UInt8.self))
-                    planes.cb = UnsafeMutablePointer(mutating: cb.baseAddress?.assumingMemoryBound(to: UInt8.self))
-                    planes.cr = UnsafeMutablePointer(mutating: cr.baseAddress?.assumingMemoryBound(to: UInt8.self))
-                    // Strides in samples, not bytes.
-                    planes.y_stride = UInt32(picture.width)
-                    planes.cb_stride = UInt32(picture.width / 2)
-                    planes.cr_stride = UInt32(picture.width / 2)
-                    planes.width = UInt32(picture.width)
-                    planes.height = UInt32(picture.height)
-                    planes.color_fmt = EB_YUV420
-                    planes.bit_depth = bitDepth == 8 ? EB_EIGHT_BIT : EB_TEN_BIT
-                    try withUnsafeMutableBytes(of: &planes) { planes in
-                        input.p_buffer = planes.baseAddress?.assumingMemoryBound(to: UInt8.self)
-                        try svtCheck(
-                            svt_av1_enc_send_picture(handle, &input), "svt_av1_enc_send_picture",
-                            "SVT-AV1 could not take picture \(presentationTime)")
-                    }
-                }
+        try withPlaneAddresses(luma, cb, cr) { luma, cb, cr in
+            var planes = EbSvtIOFormat()
+            planes.luma = luma
+            planes.cb = cb
+            planes.cr = cr
+            // Strides in samples, not bytes.
+            planes.y_stride = UInt32(picture.width)
+            planes.cb_stride = UInt32(picture.width / 2)
+            planes.cr_stride = UInt32(picture.width / 2)
+            planes.width = UInt32(picture.width)
+            planes.height = UInt32(picture.height)
+            planes.color_fmt = EB_YUV420
+            planes.bit_depth = bitDepth == 8 ? EB_EIGHT_BIT : EB_TEN_BIT
+            try withUnsafeMutableBytes(of: &planes) { planes in
+                input.p_buffer = planes.baseAddress?.assumingMemoryBound(to: UInt8.self)
+                try svtCheck(
+                    svt_av1_enc_send_picture(handle, &input), "svt_av1_enc_send_picture",
+                    "SVT-AV1 could not take picture \(presentationTime)")
             }
         }
     }

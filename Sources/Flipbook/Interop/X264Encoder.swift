@@ -131,34 +131,17 @@ final class X264Encoder: VideoEncoder {
             input.img.i_csp = X264_CSP_I420 | X264_CSP_HIGH_DEPTH
             input.img.i_stride = (Int32(picture.width * 2), Int32(picture.width), Int32(picture.width), 0)
             let planes = picture.tenBitPlanes
-            let (luma, cb, cr) = (planes.luma, planes.cb, planes.cr)
-            return try luma.withUnsafeBufferPointer { luma in
-                try cb.withUnsafeBufferPointer { cb in
-                    try cr.withUnsafeBufferPointer { cr in
-                        input.img.plane = (
-                            UnsafeMutableRawPointer(mutating: luma.baseAddress)?.assumingMemoryBound(to: UInt8.self),
-                            UnsafeMutableRawPointer(mutating: cb.baseAddress)?.assumingMemoryBound(to: UInt8.self),
-                            UnsafeMutableRawPointer(mutating: cr.baseAddress)?.assumingMemoryBound(to: UInt8.self), nil
-                        )
-                        return try encodeOnce(&input).map { [$0] } ?? []
-                    }
-                }
+            return try withPlaneAddresses(planes.luma, planes.cb, planes.cr) { luma, cb, cr in
+                input.img.plane = (luma, cb, cr, nil)
+                return try encodeOnce(&input).map { [$0] } ?? []
             }
         }
         input.img.i_csp = X264_CSP_I420
         input.img.i_stride = (Int32(picture.width), Int32(picture.width / 2), Int32(picture.width / 2), 0)
         // x264 reads the planes during this call only; it copies them into its own frame buffers.
-        return try picture.luma.withUnsafeBufferPointer { luma in
-            try picture.cb.withUnsafeBufferPointer { cb in
-                try picture.cr.withUnsafeBufferPointer { cr in
-                    input.img.plane = (
-                        UnsafeMutablePointer(mutating: luma.baseAddress),
-                        UnsafeMutablePointer(mutating: cb.baseAddress),
-                        UnsafeMutablePointer(mutating: cr.baseAddress), nil
-                    )
-                    return try encodeOnce(&input).map { [$0] } ?? []
-                }
-            }
+        return try withPlaneAddresses(picture.luma, picture.cb, picture.cr) { luma, cb, cr in
+            input.img.plane = (luma, cb, cr, nil)
+            return try encodeOnce(&input).map { [$0] } ?? []
         }
     }
 

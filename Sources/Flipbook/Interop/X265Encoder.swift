@@ -158,17 +158,9 @@ final class X265Encoder: VideoEncoder {
     private func encode<Sample>(
         _ luma: [Sample], _ cb: [Sample], _ cr: [Sample], _ input: inout x265_picture
     ) throws -> [EncodedPacket] {
-        try luma.withUnsafeBufferPointer { luma in
-            try cb.withUnsafeBufferPointer { cb in
-                try cr.withUnsafeBufferPointer { cr in
-                    input.planes = (
-                        UnsafeMutableRawPointer(mutating: luma.baseAddress),
-                        UnsafeMutableRawPointer(mutating: cb.baseAddress),
-                        UnsafeMutableRawPointer(mutating: cr.baseAddress)
-                    )
-                    return try encodeOnce(&input).map { [$0] } ?? []
-                }
-            }
+        try withPlaneAddresses(luma, cb, cr) { luma, cb, cr in
+            input.planes = (UnsafeMutableRawPointer(luma), UnsafeMutableRawPointer(cb), UnsafeMutableRawPointer(cr))
+            return try encodeOnce(&input).map { [$0] } ?? []
         }
     }
 
