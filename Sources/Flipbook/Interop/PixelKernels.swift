@@ -114,20 +114,25 @@ extension PixelKernels {
         var coefficients = flipbook_yuv_coefficients(
             y_r: c.yR, y_g: c.yG, y_b: c.yB, cb_r: c.cbR, cb_g: c.cbG, cb_b: c.cbB,
             cr_r: c.crR, cr_g: c.crG, cr_b: c.crB, luma_offset: c.lumaOffset)
-        var planes = DeepPlanes(
-            luma: [UInt16](repeating: 0, count: width * height), cb: [UInt16](repeating: 0, count: width * height / 4),
-            cr: [UInt16](repeating: 0, count: width * height / 4))
-        image.samples.withUnsafeBufferPointer { source in
-            planes.luma.withUnsafeMutableBufferPointer { luma in
-                planes.cb.withUnsafeMutableBufferPointer { cb in
-                    planes.cr.withUnsafeMutableBufferPointer { cr in
+        // Not zeroed first: the kernel writes every sample of the three planes.
+        func plane(_ count: Int, _ fill: (UnsafeMutablePointer<UInt16>) -> Void) -> [UInt16] {
+            [UInt16](unsafeUninitializedCapacity: count) { buffer, initialized in
+                fill(buffer.baseAddress!)
+                initialized = count
+            }
+        }
+        var cb: [UInt16] = []
+        var cr: [UInt16] = []
+        let luma = plane(width * height) { luma in
+            cb = plane(width * height / 4) { cbPlane in
+                cr = plane(width * height / 4) { crPlane in
+                    image.samples.withUnsafeBufferPointer { source in
                         flipbook_rgb16_to_yuv420p10(
-                            source.baseAddress, Int32(width), Int32(height), &coefficients, luma.baseAddress,
-                            cb.baseAddress, cr.baseAddress)
+                            source.baseAddress, Int32(width), Int32(height), &coefficients, luma, cbPlane, crPlane)
                     }
                 }
             }
         }
-        return planes
+        return DeepPlanes(luma: luma, cb: cb, cr: cr)
     }
 }
