@@ -54,53 +54,39 @@ enum HEIFDecoder {
                     ? .deep(image) : .frame(try image.eightBit())
             }
 
-            let options = heif_decoding_options_alloc()
-            defer { heif_decoding_options_free(options) }
-            options?.pointee.convert_hdr_to_8bit = 1
-            var image: OpaquePointer?
-            try check(
-                heif_decode_image(
-                    handle, &image, heif_colorspace_RGB,
-                    hasAlpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, options),
-                "heif_decode_image", format: format)
-            defer { heif_image_release(image) }
-
-            // The size after rotation and crop.
-            let width = Int(heif_image_get_primary_width(image))
-            let height = Int(heif_image_get_primary_height(image))
-            try limits.check(width: width, height: height)
-            var stride: Int32 = 0
-            guard let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride),
-                heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved) == 8
-            else {
-                throw FlipbookError(.corruptImage, "the \(format) image decoded to no 8-bit RGB picture")
-            }
             let channels = hasAlpha ? 4 : 3
-            let rowBytes = width * channels
-            guard Int(stride) >= rowBytes else {
-                throw FlipbookError(.corruptImage, "the \(format) image decoded to a picture narrower than it says")
-            }
-            var pixels = [UInt8](unsafeUninitializedCapacity: rowBytes * height) { buffer, initialized in
-                for row in 0..<height {
-                    (buffer.baseAddress! + row * rowBytes).update(from: plane + row * Int(stride), count: rowBytes)
+            return try withDecodedPicture(
+                handle, chroma: hasAlpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB,
+                bytesPerPixel: channels, deep: false, format: format, limits: limits
+            ) { plane, stride, width, height, _ in
+                let rowBytes = width * channels
+                var pixels = [UInt8](unsafeUninitializedCapacity: rowBytes * height) { buffer, initialized in
+                    for row in 0..<height {
+                        (buffer.baseAddress! + row * rowBytes).update(from: plane + row * stride, count: rowBytes)
+                    }
+                    initialized = rowBytes * height
                 }
-                initialized = rowBytes * height
+                if premultiplied { SampleArithmetic.unpremultiplyRGBA(&pixels) }
+                return .frame(try Frame(width: width, height: height, format: hasAlpha ? .rgba : .rgb, pixels: pixels))
             }
-            if premultiplied { SampleArithmetic.unpremultiplyRGBA(&pixels) }
-            return .frame(try Frame(width: width, height: height, format: hasAlpha ? .rgba : .rgb, pixels: pixels))
         }
     }
 
-    /// Decodes a deeper-than-8-bit image without alpha to 16-bit RGB, each sample rescaled from its
-    /// depth (`v * 65535 / max`, rounded), turned and cropped as ``decode(_:limits:format:)`` turns it.
-    private static func decodeDeep(_ handle: OpaquePointer?, format: String, limits: ImageLimits) throws -> DeepImage {
+    /// Decodes the image `handle` names to interleaved `chroma` (8-bit, or at its depth with `deep`),
+    /// turned and cropped, checks its size against `limits`, and hands `body` its samples: the plane,
+    /// its stride in bytes, the size after rotation and crop, and the bits a sample holds.
+    private static func withDecodedPicture<T>(
+        _ handle: OpaquePointer?, chroma: heif_chroma, bytesPerPixel: Int, deep: Bool, format: String,
+        limits: ImageLimits,
+        _ body: (_ plane: UnsafePointer<UInt8>, _ stride: Int, _ width: Int, _ height: Int, _ bits: Int) throws -> T
+    ) throws -> T {
         let options = heif_decoding_options_alloc()
         defer { heif_decoding_options_free(options) }
-        options?.pointee.convert_hdr_to_8bit = 0
+        options?.pointee.convert_hdr_to_8bit = deep ? 0 : 1
         var image: OpaquePointer?
         try check(
-            heif_decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RRGGBB_LE, options),
-            "heif_decode_image", format: format)
+            heif_decode_image(handle, &image, heif_colorspace_RGB, chroma, options), "heif_decode_image", format: format
+        )
         defer { heif_image_release(image) }
         let width = Int(heif_image_get_primary_width(image))
         let height = Int(heif_image_get_primary_height(image))
@@ -108,24 +94,38 @@ enum HEIFDecoder {
         var stride: Int32 = 0
         let bits = Int(heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved))
         guard let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride),
-            (9...16).contains(bits),
-            Int(stride) >= width * 6
+            deep ? (9...16).contains(bits) : bits == 8
         else {
-            throw FlipbookError(.corruptImage, "the \(format) image decoded to no deep RGB picture")
+            throw FlipbookError(
+                .corruptImage, "the \(format) image decoded to no \(deep ? "deep" : "8-bit") RGB picture")
         }
-        let maximum = UInt32(1 << bits - 1)
-        let samples = [UInt16](unsafeUninitializedCapacity: width * height * 3) { buffer, initialized in
-            for row in 0..<height {
-                let source = UnsafeRawPointer(plane + row * Int(stride))
-                for index in 0..<width * 3 {
-                    let value = UInt32(
-                        UInt16(littleEndian: source.loadUnaligned(fromByteOffset: index * 2, as: UInt16.self)))
-                    buffer[row * width * 3 + index] = UInt16((min(value, maximum) * 65535 + maximum / 2) / maximum)
+        guard Int(stride) >= width * bytesPerPixel else {
+            throw FlipbookError(.corruptImage, "the \(format) image decoded to a picture narrower than it says")
+        }
+        return try body(plane, Int(stride), width, height, bits)
+    }
+
+    /// Decodes a deeper-than-8-bit image without alpha to 16-bit RGB, each sample rescaled from its
+    /// depth (`v * 65535 / max`, rounded), turned and cropped as ``decode(_:limits:format:)`` turns it.
+    private static func decodeDeep(_ handle: OpaquePointer?, format: String, limits: ImageLimits) throws -> DeepImage {
+        try withDecodedPicture(
+            handle, chroma: heif_chroma_interleaved_RRGGBB_LE, bytesPerPixel: 6, deep: true, format: format,
+            limits: limits
+        ) { plane, stride, width, height, bits in
+            let maximum = UInt32(1 << bits - 1)
+            let samples = [UInt16](unsafeUninitializedCapacity: width * height * 3) { buffer, initialized in
+                for row in 0..<height {
+                    let source = UnsafeRawPointer(plane + row * stride)
+                    for index in 0..<width * 3 {
+                        let value = UInt32(
+                            UInt16(littleEndian: source.loadUnaligned(fromByteOffset: index * 2, as: UInt16.self)))
+                        buffer[row * width * 3 + index] = UInt16((min(value, maximum) * 65535 + maximum / 2) / maximum)
+                    }
                 }
+                initialized = width * height * 3
             }
-            initialized = width * height * 3
+            return DeepImage(width: width, height: height, samples: samples)
         }
-        return DeepImage(width: width, height: height, samples: samples)
     }
 
     /// The funnel for libheif's errors.
