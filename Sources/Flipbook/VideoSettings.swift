@@ -167,12 +167,6 @@ public struct VideoSettings: Sendable, Hashable {
             throw FlipbookError(
                 .invalidSettings, "av1 (SVT-AV1) takes at most 240 frames a second, and this movie is \(frameRate) fps")
         }
-        if codec == .hevc && min(width, height) < 16 {
-            throw FlipbookError(
-                .invalidSettings,
-                "an hevc movie must be at least 16x16 (x265's smallest coding block), and this one is \(width)x\(height); "
-                    + "give a larger --size, or use h264")
-        }
         let range = codec.crfRange
         guard crf.isFinite, range.contains(crf) else {
             throw FlipbookError(

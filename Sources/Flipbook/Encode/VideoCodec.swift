@@ -8,8 +8,8 @@
 /// | ``hevc`` | x265 | `hvc1` (parameter sets in `hvcC`, as QuickTime, Safari and Photos require) | 0-51 | 28 |
 /// | ``av1`` | SVT-AV1 | `av01` (sequence header in `av1C`) | 1-63 | 35 |
 ///
-/// AV1 pictures are 64x64 to 16384x8704 pixels (see ``widthRange`` and ``heightRange``); H.264 and HEVC
-/// take any even size from 2x2 to 16384x16384.
+/// AV1 pictures are 64x64 to 16384x8704 pixels and HEVC pictures 16x16 to 16384x16384 (see ``widthRange``
+/// and ``heightRange``); H.264 takes any even size from 2x2 to 16384x16384.
 public enum VideoCodec: String, Sendable, Hashable, CaseIterable {
     /// H.264 (AVC), High profile: plays everywhere.
     case h264
@@ -35,18 +35,21 @@ public enum VideoCodec: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// The widths the codec's encoder takes: 2 to 16384 pixels, 64 to 16384 for AV1 (SVT-AV1's limits).
+    /// The widths the codec's encoder takes: 2 to 16384 pixels; 16 to 16384 for HEVC (x265's smallest
+    /// coding block), 64 to 16384 for AV1 (SVT-AV1's limits).
     public var widthRange: ClosedRange<Int> {
         switch self {
-        case .h264, .hevc: VideoSettings.sideRange
+        case .h264: VideoSettings.sideRange
+        case .hevc: 16...16384
         case .av1: 64...16384
         }
     }
 
-    /// The heights the codec's encoder takes: 2 to 16384 pixels, 64 to 8704 for AV1 (SVT-AV1's limits).
+    /// The heights the codec's encoder takes: 2 to 16384 pixels; 16 to 16384 for HEVC, 64 to 8704 for AV1.
     public var heightRange: ClosedRange<Int> {
         switch self {
-        case .h264, .hevc: VideoSettings.sideRange
+        case .h264: VideoSettings.sideRange
+        case .hevc: 16...16384
         case .av1: 64...8704
         }
     }
