@@ -183,7 +183,9 @@ private final class TIFFFile {
         let converter = TIFFRowConverter(layout: layout)
         // Not zeroed first: every output byte is written before it is kept.
         let pixels = try [UInt8](unsafeUninitializedCapacity: outStride * layout.height) { output, initialized in
-            try readBlocks(layout) { source, row, left, columns in
+            // Rows stored exactly as the frame holds them (8-bit RGB or straight RGBA) are read in place.
+            let inPlace = converter.isIdentity ? UnsafeMutableRawPointer(output.baseAddress!) : nil
+            try readBlocks(layout, into: inPlace) { source, row, left, columns in
                 converter.convert(
                     source, into: output.baseAddress! + row * outStride + left * outChannels, pixels: columns)
             }
@@ -215,8 +217,12 @@ private final class TIFFFile {
 
     /// Reads every strip or tile of the page and hands `body` each stored row of it: the row's samples,
     /// the image row, its first column and how many columns it holds.
+    ///
+    /// With `destination`, a striped page whose stored rows are the frame's rows is read straight there,
+    /// strip by strip, and `body` is not called.
     private func readBlocks(
-        _ layout: TIFFLayout, _ body: (_ source: UnsafeRawPointer, _ row: Int, _ left: Int, _ columns: Int) -> Void
+        _ layout: TIFFLayout, into destination: UnsafeMutableRawPointer? = nil,
+        _ body: (_ source: UnsafeRawPointer, _ row: Int, _ left: Int, _ columns: Int) -> Void
     ) throws {
         let bytesPerSample = layout.bitsPerSample / 8
         let tiled = TIFFIsTiled(handle) != 0
@@ -242,17 +248,21 @@ private final class TIFFFile {
         guard tileWidth > 0, blockHeight > 0, blockSize >= blockStride * blockHeight else {
             throw FlipbookError(.corruptImage, "the TIFF cannot be decoded: its strip or tile layout is damaged")
         }
+        let direct = tiled ? nil : destination
         // Not zeroed first: a header declaring a huge image over a few bytes of data fails at its first
         // strip without touching the memory.
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: blockSize, alignment: 16)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: direct == nil ? blockSize : 0, alignment: 16)
         defer { buffer.deallocate() }
         var index: UInt32 = 0
         for top in stride(from: 0, to: layout.height, by: blockHeight) {
             for left in stride(from: 0, to: layout.width, by: tileWidth) {
+                // Straight into the frame: this strip's rows, the last one perhaps shorter.
+                let target = direct.map { $0 + top * blockStride } ?? buffer.baseAddress!
+                let size = direct == nil ? blockSize : min(blockHeight, layout.height - top) * blockStride
                 let read = Int(
                     tiled
-                        ? TIFFReadEncodedTile(handle, index, buffer.baseAddress, tmsize_t(blockSize))
-                        : TIFFReadEncodedStrip(handle, index, buffer.baseAddress, tmsize_t(blockSize)))
+                        ? TIFFReadEncodedTile(handle, index, target, tmsize_t(size))
+                        : TIFFReadEncodedStrip(handle, index, target, tmsize_t(size)))
                 guard read >= 0 else {
                     throw failure(
                         tiled ? "TIFFReadEncodedTile" : "TIFFReadEncodedStrip",
@@ -260,9 +270,8 @@ private final class TIFFFile {
                 }
                 index += 1
                 // The last strip may be shorter than a whole block; what it leaves out is zero.
-                if read < blockSize {
-                    (buffer.baseAddress! + read).initializeMemory(as: UInt8.self, repeating: 0, count: blockSize - read)
-                }
+                if read < size { (target + read).initializeMemory(as: UInt8.self, repeating: 0, count: size - read) }
+                guard direct == nil else { continue }
                 let columns = min(tileWidth, layout.width - left)
                 for row in 0..<min(blockHeight, layout.height - top) {
                     body(buffer.baseAddress! + row * blockStride, top + row, left, columns)
@@ -408,9 +417,15 @@ private struct TIFFRowConverter {
         alpha = layout.alpha
     }
 
+    /// Whether stored rows are already the frame's rows: 8-bit RGB, or RGBA with straight alpha last.
+    var isIdentity: Bool {
+        !wide && colour == 3 && samples == (alpha == nil ? 3 : 4) && !(alpha?.associated ?? false)
+            && alpha?.index ?? 3 == 3
+    }
+
     func convert(_ source: UnsafeRawPointer, into target: UnsafeMutablePointer<UInt8>, pixels: Int) {
         let outChannels = alpha == nil ? 3 : 4
-        if !wide && colour == 3 && samples == outChannels && !(alpha?.associated ?? false) && alpha?.index ?? 3 == 3 {
+        if isIdentity {
             target.update(from: source.assumingMemoryBound(to: UInt8.self), count: pixels * outChannels)
             return
         }
