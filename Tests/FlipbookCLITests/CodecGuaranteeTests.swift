@@ -236,6 +236,23 @@ import Testing
         #expect(try Judge.decodeErrors(of: movie) == "")
     }
 
+    /// HEVC movies are at least 16x16 (x265's smallest coding block): smaller images are one line naming the
+    /// range, and a smaller `--size` is a usage error.
+    @Test func hevcRefusesMoviesUnder16Pixels() throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        try SampleImages.write(count: 2, width: 8, height: 8, into: frames)
+        let small = try ExternalTool.run(
+            ExternalTool.flipbookPath, [frames, "-o", dir.path("small.mp4"), "--codec", "hevc"])
+        #expect(small.status == 1)
+        #expect(small.stderr.contains("out of range for hevc; use 16 to 16384"), "\(small.stderr)")
+        let sized = try ExternalTool.run(
+            ExternalTool.flipbookPath, [frames, "-o", dir.path("sized.mp4"), "--codec", "hevc", "--size", "8x8"])
+        #expect(sized.status == 2)
+        #expect(sized.stderr.contains("16x16"), "\(sized.stderr)")
+        #expect(dir.entries() == ["frames"])
+    }
+
     /// Each codec's own CRF scale: the ends are accepted, one past them is a usage error naming the range.
     @Test func crfIsCheckedOnEachCodecsScale() throws {
         let dir = try TemporaryDirectory()
