@@ -21,13 +21,19 @@ struct FramePreparer: Sendable {
         pool = PicturePool(width: settings.width, height: settings.height, capacity: 4)
     }
 
-    /// The image as the encoder takes it: a frame as `prepare(_: Frame)` prepares it, JPEG planes (of the
-    /// movie's size, as ``PlanarRequest`` ensures) converted straight to the movie's YUV.
+    /// The image as the encoder takes it: a frame as `prepare(_: Frame)` prepares it, JPEG planes
+    /// converted straight to the movie's YUV (fitted first, as planes, when they are another size
+    /// that fills the picture, as ``PlanarRequest`` ensures).
     func prepare(_ image: DecodedImage) throws -> YUVPicture {
         switch image {
         case .frame(let frame):
             return try prepare(frame)
         case .planes(let planes):
+            guard planes.width == conformer.width && planes.height == conformer.height else {
+                return planes.fitted(
+                    to: DecodeSizeHint(width: conformer.width, height: conformer.height, fit: conformer.fit),
+                    converter: planarConverter)
+            }
             var picture = pool.take()
             picture.deep = nil
             planarConverter.convert(planes, into: &picture)

@@ -24,9 +24,20 @@ struct ResamplingTaps: Sendable {
     static let one = 1 << 14
 
     init(from sourceCount: Int, to outputCount: Int) {
+        self.init(from: sourceCount, window: 0..<Double(sourceCount), to: outputCount)
+    }
+
+    /// Taps that resample the part `window` of `sourceCount` positions (in source positions, ends
+    /// that may fall between samples, within `0...sourceCount`) to `outputCount` positions: how a
+    /// chroma plane follows a crop of luma that starts or ends between two chroma samples.
+    init(from sourceCount: Int, window: Range<Double>, to outputCount: Int) {
         precondition(sourceCount > 0 && outputCount > 0, "resampling \(sourceCount) to \(outputCount)")
+        precondition(
+            window.lowerBound >= 0 && window.upperBound <= Double(sourceCount) && !window.isEmpty,
+            "window \(window) of \(sourceCount)")
         self.sourceCount = sourceCount
-        let ratio = Double(sourceCount) / Double(outputCount)
+        let start = window.lowerBound
+        let ratio = (window.upperBound - window.lowerBound) / Double(outputCount)
         // Area weights reach over at most ceil(ratio) + 1 source positions, Catmull-Rom over 4.
         let most = min(sourceCount, ratio >= 1 ? Int(ratio.rounded(.up)) + 1 : 4)
         var firsts: [Int32] = []
@@ -39,8 +50,8 @@ struct ResamplingTaps: Sendable {
             var first = 0
             if ratio >= 1 {
                 // Area: the overlap of this output sample's footprint with each source sample.
-                let low = Double(position) * ratio
-                let high = low + ratio
+                let low = start + Double(position) * ratio
+                let high = min(low + ratio, Double(sourceCount))
                 first = Int(low.rounded(.down))
                 for source in first..<min(sourceCount, Int(high.rounded(.up))) {
                     let overlap = min(high, Double(source + 1)) - max(low, Double(source))
@@ -51,7 +62,7 @@ struct ResamplingTaps: Sendable {
                 }
             } else {
                 (first, real) = Self.catmullRom(
-                    centre: (Double(position) + 0.5) * ratio - 0.5, sourceCount: sourceCount)
+                    centre: start + (Double(position) + 0.5) * ratio - 0.5, sourceCount: sourceCount)
             }
             firsts.append(Int32(first))
             quantised.append(Self.quantise(real))

@@ -31,8 +31,9 @@ enum TurboJPEGDecoder {
     }
 
     /// Decodes a JPEG as ``decode(_:limits:sizeHint:swapsSides:)`` does, or, when `planes` accepts
-    /// its upright size and it is stored as Y'CbCr 4:2:0, 4:2:2, 4:4:0 or 4:4:4, to its planes as
-    /// stored (`tjDecompressToYUVPlanes`: no chroma upsampling, no conversion to RGB).
+    /// its upright size (``PlanarRequest/acceptsFitted(width:height:)``, after the same scaling) and it
+    /// is stored as Y'CbCr 4:2:0, 4:2:2, 4:4:0 or 4:4:4, to its planes as stored
+    /// (`tjDecompressToYUVPlanes`: no chroma upsampling, no conversion to RGB).
     static func decodeImage(
         _ data: Data, limits: ImageLimits, sizeHint: DecodeSizeHint? = nil, swapsSides: Bool = false,
         planes request: PlanarRequest? = nil
@@ -52,9 +53,16 @@ enum TurboJPEGDecoder {
                     handle, bytes.baseAddress, UInt(bytes.count), &width, &height, &subsampling, &colourspace),
                 handle, "tjDecompressHeader3")
             try limits.check(width: Int(width), height: Int(height))
+            let scale =
+                sizeHint?.smallestScale(
+                    storedWidth: Int(width), storedHeight: Int(height), swapsSides: swapsSides, among: scales) ?? .one
+            // tjDecompress2 and tjDecompressToYUVPlanes pick the factor whose result fits in the width
+            // and height they are given.
+            width = Int32(scale.scaled(Int(width)))
+            height = Int32(scale.scaled(Int(height)))
             if let request, colourspace == Int32(TJCS_YCbCr.rawValue),
                 let (fullWidth, fullHeight) = chromaLayout(subsampling),
-                request.accepts(
+                request.acceptsFitted(
                     width: Int(swapsSides ? height : width), height: Int(swapsSides ? width : height))
             {
                 let planes = try decodePlanes(
@@ -62,12 +70,6 @@ enum TurboJPEGDecoder {
                     chromaFullHeight: fullHeight)
                 return .planes(planes)
             }
-            let scale =
-                sizeHint?.smallestScale(
-                    storedWidth: Int(width), storedHeight: Int(height), swapsSides: swapsSides, among: scales) ?? .one
-            // tjDecompress2 picks the factor whose result fits in the width and height it is given.
-            width = Int32(scale.scaled(Int(width)))
-            height = Int32(scale.scaled(Int(height)))
             // CMYK and YCCK files are decoded to CMYK and converted here; libjpeg converts the rest.
             let isCMYK = colourspace == Int32(TJCS_CMYK.rawValue) || colourspace == Int32(TJCS_YCCK.rawValue)
             let pixelFormat = isCMYK ? TJPF_CMYK : TJPF_RGB
@@ -97,7 +99,8 @@ enum TurboJPEGDecoder {
         }
     }
 
-    /// The Y'CbCr planes of an image whose header `handle` has read, full size (sides even).
+    /// The Y'CbCr planes of an image whose header `handle` has read, decoded at the scale that makes
+    /// it `width x height` (sides even; every plane scaled alike, so chroma keeps its subsampling).
     private static func decodePlanes(
         _ handle: tjhandle, _ bytes: UnsafeBufferPointer<UInt8>, width: Int, height: Int, chromaFullWidth: Bool,
         chromaFullHeight: Bool

@@ -40,7 +40,8 @@ struct FollowedSequenceJob {
         let origin = FrameOrigin(index: 0, path: first.url.path)
         let firstFrame = try origin.attributing {
             try ImageDecoder.decodeImageFile(
-                at: first.url, limits: imageLimits, sizeHint: sizeHint, planes: size.map { .size($0) } ?? .anyEvenSize,
+                at: first.url, limits: imageLimits, sizeHint: sizeHint,
+                planes: sizeHint.map { .fitting($0) } ?? .anyEvenSize,
                 deep: settings.bitDepth == 10)
         }
         let (writer, roundedFrom) = try makeWriter(firstFrame: firstFrame)
@@ -55,18 +56,21 @@ struct FollowedSequenceJob {
             }
             try await withThrowingTaskGroup(of: (Int, Result<YUVPicture, any Error>).self) { group in
                 let preparer = writer.preparer
-                let planes = PlanarRequest.size(FrameSize(width: writer.settings.width, height: writer.settings.height))
+                // The movie's size is known from here on, given or taken from the first image.
+                let hint = DecodeSizeHint(
+                    width: writer.settings.width, height: writer.settings.height, fit: writer.settings.fit)
                 var images: [Int: FollowedImage] = [0: first]
                 group.addTask { (0, Result { try preparer.prepare(firstFrame) }) }
                 var scheduled = 1
                 func schedule(_ image: FollowedImage) {
                     let index = scheduled
                     images[index] = image
-                    group.addTask { [imageLimits, sizeHint, deep = settings.bitDepth == 10] in
+                    group.addTask { [imageLimits, deep = settings.bitDepth == 10] in
                         let picture = Result {
                             try preparer.prepare(
                                 try ImageDecoder.decodeImageFile(
-                                    at: image.url, limits: imageLimits, sizeHint: sizeHint, planes: planes, deep: deep))
+                                    at: image.url, limits: imageLimits, sizeHint: hint, planes: .fitting(hint),
+                                    deep: deep))
                         }
                         return (index, picture)
                     }

@@ -40,18 +40,20 @@ struct ImageSequenceJob {
         var skipping = SkippedImages(enabled: skipInvalidImages)
         let (usable, firstFrame) = try ImageSequenceJob.firstUsableImage(
             images, firstImage: firstImage, limits: imageLimits, sizeHint: sizeHint,
-            planes: size.map { .size($0) } ?? .anyEvenSize, deep: settings.bitDepth == 10, skipping: &skipping)
+            planes: sizeHint.map { .fitting($0) } ?? .anyEvenSize, deep: settings.bitDepth == 10, skipping: &skipping)
         let (writer, roundedFrom) = try await makeWriter(firstFrame: firstFrame)
         do {
             try await withThrowingTaskGroup(of: (Int, Result<YUVPicture, any Error>).self) { group in
                 let preparer = writer.preparer
-                let planes = PlanarRequest.size(FrameSize(width: writer.settings.width, height: writer.settings.height))
+                // The movie's size is known from here on, given or taken from the first image.
+                let hint = DecodeSizeHint(
+                    width: writer.settings.width, height: writer.settings.height, fit: writer.settings.fit)
                 group.addTask { (usable, Result { try preparer.prepare(firstFrame) }) }
                 var next = usable + 1
                 func schedule() {
                     guard next < images.count else { return }
                     let index = next
-                    group.addTask { (index, Result { try preparer.prepare(try decode(index, planes: planes)) }) }
+                    group.addTask { (index, Result { try preparer.prepare(try decode(index, hint: hint)) }) }
                     next += 1
                 }
                 for _ in 1..<lookahead { schedule() }
@@ -147,11 +149,12 @@ struct ImageSequenceJob {
         FrameOrigin(index: firstImage + index, path: images[index].imageDescription)
     }
 
-    /// Decodes image `index` of the slice, at a smaller scale where the movie's size allows, or to
-    /// Y'CbCr planes where `planes` allows.
-    private func decode(_ index: Int, planes: PlanarRequest) throws -> DecodedImage {
+    /// Decodes image `index` of the slice for a movie of the size and fit `hint` gives: at a smaller
+    /// scale where that allows, to Y'CbCr planes where ``PlanarRequest/fitting(_:)`` allows.
+    private func decode(_ index: Int, hint: DecodeSizeHint) throws -> DecodedImage {
         try ImageDecoder.decodeImageFile(
-            at: images[index], limits: imageLimits, sizeHint: sizeHint, planes: planes, deep: settings.bitDepth == 10)
+            at: images[index], limits: imageLimits, sizeHint: hint, planes: .fitting(hint),
+            deep: settings.bitDepth == 10)
     }
 
     /// How large images are drawn: known when the movie's size was given.

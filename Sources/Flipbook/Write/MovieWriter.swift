@@ -180,11 +180,11 @@ public actor MovieWriter {
         async throws
     {
         // Decoding, fitting and conversion run here, off the actor, like append(_:at:duration:).
-        let size = FrameSize(width: settings.width, height: settings.height)
-        let hint = DecodeSizeHint(movieSize: size, fit: settings.fit)
+        let hint = DecodeSizeHint(width: settings.width, height: settings.height, fit: settings.fit)
         let picture = Result {
             try preparer.prepare(
-                try ImageDecoder.decodeImageFile(at: imageURL, limits: imageLimits, sizeHint: hint, planes: .size(size))
+                try ImageDecoder.decodeImageFile(
+                    at: imageURL, limits: imageLimits, sizeHint: hint, planes: .fitting(hint))
             )
         }
         try await append(
