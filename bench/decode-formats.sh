@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Decode speed of WebP and TIFF (and HEIC/AVIF) at 1080p, one image at a time on one core: Flipbook's
-# decoders (FlipbookBench decode, release build) against ffmpeg's own (`ffmpeg -threads 1 ... -f null`),
+# decoders as the tool runs them for a movie of the images' size (FlipbookBench decode DIR planes, release build: a lossy
+# WebP to its Y'CbCr planes) against ffmpeg's own (`ffmpeg -threads 1 ... -f null`, which also hands out a lossy WebP's planes),
 # on the same files, runs alternating. ffmpeg's start-up is taken out by timing a one-image run too.
 # Usage: bench/decode-formats.sh [DIR] [IMAGES] [RUNS]   (default /tmp/flipbook-decode-bench 20 2)
 # Two pictures per format: a test pattern with film grain (camera-like) and the clean pattern (render-like).
@@ -39,7 +40,7 @@ for picture in grain clean; do
         size=$(du -sm "$folder" | cut -f1)
         best_f=999999; best_a=999999
         for _ in $(seq "$runs"); do
-            f=$("$bench" decode "$folder" | grep -o '[0-9.]* ms each' | cut -d' ' -f1)
+            f=$("$bench" decode "$folder" planes | grep -o '[0-9.]* ms each' | cut -d' ' -f1)
             all=$(seconds ffmpeg -v error -threads 1 -i "$folder/f%d.$ext" -f null -)
             one=$(seconds ffmpeg -v error -threads 1 -i "$folder/f1.$ext" -f null -)
             a=$(echo "($all - $one) * 1000 / ($images - 1)" | bc -l)

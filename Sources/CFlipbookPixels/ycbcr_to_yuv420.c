@@ -2,8 +2,9 @@
 
 #include <string.h>
 
-// JPEG's Y'CbCr planes (full-range BT.601, as JFIF defines them) to the movie's 4:2:0 planes, as
-// one 3x3 matrix on (Y', Cb - 128, Cr - 128) in fixed point, never through RGB.
+// JPEG's Y'CbCr planes (full-range BT.601, as JFIF defines them) or a lossy WebP's (limited-range
+// BT.601) to the movie's 4:2:0 planes, as one 3x3 matrix on (Y', Cb - 128, Cr - 128) and an offset in
+// fixed point, never through RGB.
 //
 // Chroma at a luma position, for Y' out: interpolated bilinearly between the chroma samples around
 // it, which JFIF sites at the centre of the pixels they cover (so 3/4 of the nearest sample and 1/4
@@ -59,7 +60,7 @@ static inline __attribute__((always_inline)) void convert_luma_row(
     const uint8_t *luma, const int16_t *cb, const int16_t *cr, int width, const flipbook_ycbcr_coefficients *c,
     uint8_t *restrict out) {
     const int32_t yy = c->y_y * 16, ycb = c->y_cb, ycr = c->y_cr;
-    const int32_t round = (c->luma_offset << 20) + (1 << 19) - 128 * 16 * (ycb + ycr);
+    const int32_t round = c->luma_offset * 16 + (1 << 19) - 128 * 16 * (ycb + ycr);
     for (int x = 0; x < width; x++) out[x] = clamp_to_byte((yy * luma[x] + ycb * cb[x] + ycr * cr[x] + round) >> 20);
 }
 

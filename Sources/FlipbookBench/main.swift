@@ -2,7 +2,8 @@ import Flipbook
 import Foundation
 
 // Measures Flipbook's stages on their own, in release builds, for bench/compare.sh:
-//   FlipbookBench decode DIR            decoding time per image, one thread
+//   FlipbookBench decode DIR [planes]   decoding time per image, one thread (with planes: JPEGs and
+//                                       lossy WebPs to their Y'CbCr planes)
 //   FlipbookBench prepare DIR          decoding and conversion to BT.709 YUV 4:2:0 per image, one thread:
 //                                       through RGB, then JPEGs of even size through their Y'CbCr planes
 //   FlipbookBench convert WxH N         RGB, RGBA and JPEG Y'CbCr planes to YUV 4:2:0 time per frame
@@ -55,9 +56,18 @@ switch arguments.count > 1 ? arguments[1] : "" {
 case "decode":
     MemoryTuning.keepLargeBuffersInTheHeap()  // as the flipbook tool does
     let files = try ImageFiles.collect([URL(fileURLWithPath: arguments[2])])
+    // With "planes", JPEGs and lossy WebPs come as their Y'CbCr planes, as the tool takes them for a
+    // movie of their size.
+    let planes: PlanarRequest? = arguments.count > 3 && arguments[3] == "planes" ? .anyEvenSize : nil
     var pixels = 0
     let time = try seconds {
-        for file in files { pixels += try ImageDecoder.decodeFile(at: file, limits: ImageLimits()).pixels.count }
+        for file in files {
+            switch try ImageDecoder.decodeImageFile(at: file, limits: ImageLimits(), planes: planes) {
+            case .frame(let frame): pixels += frame.pixels.count
+            case .planes(let decoded): pixels += decoded.width * decoded.height * 3 / 2
+            case .deep(let image): pixels += image.samples.count * 2
+            }
+        }
     }
     print(
         String(
@@ -167,7 +177,7 @@ case "follow":
     try await followBench(Array(arguments.dropFirst(2)))
 default:
     print(
-        "usage: FlipbookBench decode DIR | prepare DIR | convert WxH N | memory WxH N PRESET CRF OUT.mp4 [OUT.y4m]"
+        "usage: FlipbookBench decode DIR [planes] | prepare DIR | convert WxH N | memory WxH N PRESET CRF OUT.mp4 [OUT.y4m]"
             + " | follow SOURCE LIVE N FPS OUT.mp4 [polling]")
     exit(2)
 }

@@ -38,9 +38,9 @@ int flipbook_rgb_over_to_yuv420(
     const uint8_t background[3], const flipbook_yuv_coefficients *coefficients, uint8_t *luma, uint8_t *cb,
     uint8_t *cr);
 
-/// A conversion of JPEG's full-range BT.601 Y'CbCr to another matrix and range, 16.16 fixed point:
-/// `out = m * (Y', Cb - 128, Cr - 128)`, plus `luma_offset` for Y' and 128 for Cb and Cr (as
-/// `JPEGToYUVConverter` derives it from `ColourMatrix`).
+/// A conversion of BT.601 Y'CbCr (JPEG's full range, or WebP's limited range) to another matrix and
+/// range, 16.16 fixed point: `out = m * (Y', Cb - 128, Cr - 128)`, plus `luma_offset` (16.16 too) for
+/// Y' and 128 for Cb and Cr (as `JPEGToYUVConverter` derives it from `ColourMatrix`).
 typedef struct {
     int32_t y_y, y_cb, y_cr;
     int32_t cb_y, cb_cb, cb_cr;

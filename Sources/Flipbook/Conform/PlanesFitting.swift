@@ -40,8 +40,8 @@ extension YCbCrPlanes {
         var picture = YUVPicture(width: hint.width, height: hint.height)
         converter.convert(
             YCbCrPlanes(
-                width: hint.width, height: hint.height, chromaFullWidth: false, chromaFullHeight: false, luma: luma,
-                cb: resampled(cb), cr: resampled(cr)),
+                width: hint.width, height: hint.height, chromaFullWidth: false, chromaFullHeight: false,
+                limitedRange: limitedRange, luma: luma, cb: resampled(cb), cr: resampled(cr)),
             into: &picture)
         picture.luma = luma
         return picture

@@ -15,9 +15,9 @@ package enum ImageDecoder {
         return frame
     }
 
-    /// Decodes PNG, JPEG, WebP, TIFF, HEIC or AVIF bytes as ``decode(_:limits:sizeHint:)`` does, or, when `planes` accepts
-    /// the upright size of a Y'CbCr JPEG, to its planes as stored (turned upright), which the
-    /// preparer converts to the movie's YUV without going through RGB.
+    /// Decodes PNG, JPEG, WebP, TIFF, HEIC or AVIF bytes as ``decode(_:limits:sizeHint:)`` does, or, when
+    /// `planes` accepts the upright size of a Y'CbCr JPEG or of an opaque lossy WebP, to its planes as
+    /// stored (turned upright), which the preparer converts to the movie's YUV without going through RGB.
     ///
     /// With `deep` (a 10-bit movie), a 16-bit grey or RGB PNG or TIFF, or a 10- or 12-bit HEIC or AVIF (no
     /// alpha), that `planes` accepts by size comes as a ``DeepImage`` at its depth.
@@ -40,7 +40,7 @@ package enum ImageDecoder {
                     ?? SPNGDecoder.decode(ImageSniffing.pngPixelChunks(data), limits: limits))
         }
         if ImageSniffing.isWebP(data) {
-            return .frame(try WebPDecoder.decode(data, limits: limits))
+            return try WebPDecoder.decodeImage(data, limits: limits, planes: planes)
         }
         if ImageSniffing.isTIFF(data) {
             return try TIFFDecoder.decodeImage(data, limits: limits, deep: deep ? planes : nil)

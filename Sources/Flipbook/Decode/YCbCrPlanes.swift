@@ -1,6 +1,6 @@
-/// A JPEG decoded to its Y'CbCr planes as stored (full-range BT.601, as JFIF defines them), without
-/// upsampling its chroma or converting it to RGB: what ``FramePreparer`` converts straight to the
-/// movie's YUV 4:2:0.
+/// A JPEG decoded to its Y'CbCr planes as stored (full-range BT.601, as JFIF defines them), or a lossy
+/// WebP to its own (limited-range BT.601, ``limitedRange``), without upsampling chroma or converting
+/// to RGB: what ``FramePreparer`` converts straight to the movie's YUV 4:2:0.
 ///
 /// Width and height are even. Chroma planes are half as wide as luma unless ``chromaFullWidth``,
 /// half as high unless ``chromaFullHeight`` (4:2:0 is neither, 4:2:2 is full height, 4:4:4 both).
@@ -10,6 +10,8 @@ package struct YCbCrPlanes: Sendable {
     package let height: Int
     let chromaFullWidth: Bool
     let chromaFullHeight: Bool
+    /// Whether codes are in the limited range (luma 16-235, chroma 16-240: WebP) instead of the full range (JPEG).
+    let limitedRange: Bool
     var luma: [UInt8]
     var cb: [UInt8]
     var cr: [UInt8]
@@ -18,14 +20,15 @@ package struct YCbCrPlanes: Sendable {
     var chromaHeight: Int { chromaFullHeight ? height : height / 2 }
 
     package init(
-        width: Int, height: Int, chromaFullWidth: Bool, chromaFullHeight: Bool, luma: [UInt8], cb: [UInt8],
-        cr: [UInt8]
+        width: Int, height: Int, chromaFullWidth: Bool, chromaFullHeight: Bool, limitedRange: Bool = false,
+        luma: [UInt8], cb: [UInt8], cr: [UInt8]
     ) {
         precondition(width > 0 && height > 0 && width % 2 == 0 && height % 2 == 0, "planes \(width)x\(height)")
         self.width = width
         self.height = height
         self.chromaFullWidth = chromaFullWidth
         self.chromaFullHeight = chromaFullHeight
+        self.limitedRange = limitedRange
         self.luma = luma
         self.cb = cb
         self.cr = cr
@@ -44,7 +47,7 @@ package struct YCbCrPlanes: Sendable {
         return YCbCrPlanes(
             width: swaps ? height : width, height: swaps ? width : height,
             chromaFullWidth: swaps ? chromaFullHeight : chromaFullWidth,
-            chromaFullHeight: swaps ? chromaFullWidth : chromaFullHeight,
+            chromaFullHeight: swaps ? chromaFullWidth : chromaFullHeight, limitedRange: limitedRange,
             luma: turn(luma, width, height), cb: turn(cb, chromaWidth, chromaHeight),
             cr: turn(cr, chromaWidth, chromaHeight))
     }
