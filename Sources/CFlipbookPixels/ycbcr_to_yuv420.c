@@ -94,7 +94,7 @@ static inline __attribute__((always_inline)) void convert_planes(
     uint8_t *out_cb, uint8_t *out_cr, int16_t *scratch) {
     const int chroma_height = tall ? height : height / 2;
     int16_t *mixed = scratch, *cb_row = scratch + width + 2, *cr_row = cb_row + width;
-    for (int row = 0; row < height; row++) {
+    for (int row = 0; out_luma != NULL && row < height; row++) {
         // The pixel's chroma row, and the next one towards the pixel (above for even rows, below for odd).
         const int near = tall ? row : row / 2;
         const int step = tall ? 0 : row % 2 == 0 ? -1 : 1;
@@ -104,7 +104,7 @@ static inline __attribute__((always_inline)) void convert_planes(
         interpolate_row(cr + near_at, cr + far_at, width, wide, tall, mixed, cr_row);
         convert_luma_row(luma + (size_t)row * luma_stride, cb_row, cr_row, width, c, out_luma + (size_t)row * (size_t)width);
     }
-    for (int row = 0; row < height / 2; row++) {
+    for (int row = 0; out_cb != NULL && row < height / 2; row++) {
         const uint8_t *y_top = luma + (size_t)(2 * row) * luma_stride;
         const size_t top = (size_t)(tall ? 2 * row : row) * chroma_stride;
         const size_t bottom = tall ? top + chroma_stride : top;
@@ -153,9 +153,11 @@ void flipbook_ycbcr_to_yuv420(
     const int wide = chroma_full_width != 0, tall = chroma_full_height != 0;
     if (!wide && !tall && is_identity(coefficients)) {
         // Full-range BT.601 4:2:0 in and out: the planes as they are (the arithmetic gives the same).
-        copy_plane(luma, luma_stride, width, height, out_luma);
-        copy_plane(cb, chroma_stride, width / 2, height / 2, out_cb);
-        copy_plane(cr, chroma_stride, width / 2, height / 2, out_cr);
+        if (out_luma != NULL) copy_plane(luma, luma_stride, width, height, out_luma);
+        if (out_cb != NULL) {
+            copy_plane(cb, chroma_stride, width / 2, height / 2, out_cb);
+            copy_plane(cr, chroma_stride, width / 2, height / 2, out_cr);
+        }
         return;
     }
 #if defined(__x86_64__)

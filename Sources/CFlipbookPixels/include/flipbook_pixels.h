@@ -56,6 +56,7 @@ typedef struct {
 /// block's lumas and chroma samples. Each output rounds halves up and is clamped to 0...255. The
 /// identity (full-range BT.601 4:2:0 out) copies the planes. `out_luma` rows are `width` bytes
 /// apart, `out_cb` and `out_cr` rows `width / 2`; `scratch` holds `3 * width + 2` 16-bit values.
+/// With `out_luma` NULL only chroma is made; with `out_cb` and `out_cr` NULL only luma.
 void flipbook_ycbcr_to_yuv420(
     const uint8_t *luma, size_t luma_stride, const uint8_t *cb, const uint8_t *cr, size_t chroma_stride, int width,
     int height, int chroma_full_width, int chroma_full_height, const flipbook_ycbcr_coefficients *coefficients,

@@ -25,8 +25,21 @@ package struct JPEGToYUVConverter: Sendable {
         precondition(
             planes.width == picture.width && planes.height == picture.height,
             "planes \(planes.width)x\(planes.height) into picture \(picture.width)x\(picture.height)")
-        PixelKernels.ycbcrToYUV420(
-            planes, coefficients: planes.limitedRange ? limitedRangeCoefficients : coefficients, into: &picture)
+        PixelKernels.ycbcrToYUV420(planes, coefficients: coefficients(for: planes), into: &picture)
+    }
+
+    /// The luma plane alone of ``convert(_:into:)``.
+    func luma(of planes: YCbCrPlanes) -> [UInt8] {
+        PixelKernels.ycbcrLuma(planes, coefficients: coefficients(for: planes))
+    }
+
+    /// The chroma planes alone of ``convert(_:into:)`` (which depend on Cb and Cr, not on luma).
+    func chroma(of planes: YCbCrPlanes) -> (cb: [UInt8], cr: [UInt8]) {
+        PixelKernels.ycbcrChroma(planes, coefficients: coefficients(for: planes))
+    }
+
+    private func coefficients(for planes: YCbCrPlanes) -> YCbCrCoefficients {
+        planes.limitedRange ? limitedRangeCoefficients : coefficients
     }
 }
 

@@ -1,5 +1,5 @@
 extension YCbCrPlanes {
-    /// A JPEG's planes, decoded at a size that fills the movie's picture once fitted
+    /// A JPEG's or WebP's planes, decoded at a size that fills the movie's picture once fitted
     /// (``PlanarRequest/acceptsFitted(width:height:)``), as the movie's picture: the placement and
     /// filters an RGB image gets from ``FrameConformer`` (area when shrinking, Catmull-Rom when
     /// enlarging), applied to planes.
@@ -17,10 +17,8 @@ extension YCbCrPlanes {
             placement.destination == PixelRect(x: 0, y: 0, width: hint.width, height: hint.height),
             "planes \(width)x\(height) placed at \(placement.destination), not over the whole picture")
         let source = placement.source
-        var converted = YUVPicture(width: width, height: height)
-        converter.convert(self, into: &converted)
         let luma = PixelKernels.resample(
-            converted.luma, region: source, bytesPerRow: width, layout: .gray,
+            converter.luma(of: self), region: source, bytesPerRow: width, layout: .gray,
             columns: ResamplingTaps(from: source.width, to: hint.width),
             rows: ResamplingTaps(from: source.height, to: hint.height))
         // Luma positions to chroma positions along each side.
@@ -37,13 +35,11 @@ extension YCbCrPlanes {
             PixelKernels.resample(
                 plane, region: whole, bytesPerRow: chromaWidth, layout: .gray, columns: columns, rows: rows)
         }
-        var picture = YUVPicture(width: hint.width, height: hint.height)
-        converter.convert(
-            YCbCrPlanes(
+        // The chroma kernel reads luma for nothing (Cb and Cr out do not depend on it): the fitted luma.
+        let chroma = converter.chroma(
+            of: YCbCrPlanes(
                 width: hint.width, height: hint.height, chromaFullWidth: false, chromaFullHeight: false,
-                limitedRange: limitedRange, luma: luma, cb: resampled(cb), cr: resampled(cr)),
-            into: &picture)
-        picture.luma = luma
-        return picture
+                limitedRange: limitedRange, luma: luma, cb: resampled(cb), cr: resampled(cr)))
+        return YUVPicture(width: hint.width, height: hint.height, luma: luma, cb: chroma.cb, cr: chroma.cr)
     }
 }

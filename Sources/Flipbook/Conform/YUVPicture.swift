@@ -22,6 +22,17 @@ package struct YUVPicture: Sendable {
         cb = [UInt8](repeating: 128, count: width * height / 4)
         cr = [UInt8](repeating: 128, count: width * height / 4)
     }
+
+    /// A picture of planes made elsewhere: `luma` of `width x height` samples, `cb` and `cr` of a quarter.
+    init(width: Int, height: Int, luma: [UInt8], cb: [UInt8], cr: [UInt8]) {
+        precondition(width > 0 && height > 0 && width % 2 == 0 && height % 2 == 0, "planes \(width)x\(height)")
+        precondition(luma.count == width * height && cb.count == luma.count / 4 && cr.count == cb.count)
+        self.width = width
+        self.height = height
+        self.luma = luma
+        self.cb = cb
+        self.cr = cr
+    }
 }
 
 extension YUVPicture {
