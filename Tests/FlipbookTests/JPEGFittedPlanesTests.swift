@@ -35,7 +35,11 @@ import Testing
 
     /// The same JPEG through RGB: decoded for `hint` (the same scale), fitted in RGB, converted.
     static func rgbPicture(_ jpeg: Data, _ hint: DecodeSizeHint) throws -> YUVPicture {
-        let frame = try ImageDecoder.decode(jpeg, limits: ImageLimits(), sizeHint: hint)
+        try fittedPicture(try ImageDecoder.decode(jpeg, limits: ImageLimits(), sizeHint: hint), hint)
+    }
+
+    /// `frame` fitted in RGB by the conformer and converted to BT.709 limited.
+    static func fittedPicture(_ frame: Frame, _ hint: DecodeSizeHint) throws -> YUVPicture {
         let conformed = try FrameConformer(width: hint.width, height: hint.height, fit: hint.fit, background: .black)
             .conform(frame)
         var picture = YUVPicture(width: hint.width, height: hint.height)
@@ -86,12 +90,7 @@ import Testing
     static func referencePicture(_ pixels: [UInt8], width: Int, height: Int, _ hint: DecodeSizeHint) throws
         -> YUVPicture
     {
-        let frame = try Frame(width: width, height: height, format: .rgb, pixels: pixels)
-        let conformed = try FrameConformer(width: hint.width, height: hint.height, fit: hint.fit, background: .black)
-            .conform(frame)
-        var picture = YUVPicture(width: hint.width, height: hint.height)
-        RGBToYUVConverter(matrix: ColourMatrix(.bt709, .limited)).convert(conformed, into: &picture)
-        return picture
+        try fittedPicture(try Frame(width: width, height: height, format: .rgb, pixels: pixels), hint)
     }
 
     /// Per plane, how close the planar and the RGB paths come to the source fitted at full size.
