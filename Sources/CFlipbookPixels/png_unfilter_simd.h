@@ -52,38 +52,62 @@ ALWAYS_INLINE void SIMD(paeth)(const uint8_t *in, const uint8_t *prior, uint8_t 
 #undef PAETH_STEP
 }
 
-// Two Paeth rows in one pass: each step is a chain of dependent instructions, so the second row's
-// chain runs beside the first's, its row above taken from the first's registers. The second row is
-// written to `out_next` (not in place: there it would overwrite the first row's bytes not yet read).
-static void SIMD(paeth_pair)(
-    const uint8_t *in, const uint8_t *in_next, const uint8_t *prior, uint8_t *out, uint8_t *out_next, size_t n,
-    int bpp_) {
-#define PAETH_PAIR_STEP(i, wide)                                                                   \
+// One Average step in the same 16-bit lanes as Paeth's: a + b fits in 9 bits, so the halved sum is
+// exact, and the bytewise add wraps as the filter does while the high bytes stay 0.
+ALWAYS_INLINE __m128i SIMD(average_step)(__m128i x, __m128i a, __m128i b) {
+    return _mm_add_epi8(x, _mm_srli_epi16(_mm_add_epi16(a, b), 1));
+}
+
+// One step of a row filtered with `type` (Paeth or Average), the type a constant once inlined.
+ALWAYS_INLINE __m128i SIMD(predict_step)(const int type, __m128i x, __m128i a, __m128i b, __m128i c) {
+    return type == FILTER_PAETH ? SIMD(paeth_step)(x, a, b, c) : SIMD(average_step)(x, a, b);
+}
+
+// Two rows in one pass, each Paeth or Average (`type` and `type_next`): each step is a chain of
+// dependent instructions, so the second row's chain runs beside the first's, its row above taken
+// from the first's registers. The second row is written to `out_next` (not in place: there it would
+// overwrite the first row's bytes not yet read).
+static void SIMD(row_pair)(
+    int type_, int type_next_, const uint8_t *in, const uint8_t *in_next, const uint8_t *prior, uint8_t *out,
+    uint8_t *out_next, size_t n, int bpp_) {
+#define ROW_PAIR_STEP(i, wide)                                                                     \
     do {                                                                                           \
         const __m128i b = _mm_unpacklo_epi8(load_pixel(prior + (i), bpp, wide), zero);             \
         const __m128i x_next = _mm_unpacklo_epi8(load_pixel(in_next + (i), bpp, wide), zero);      \
-        a = SIMD(paeth_step)(_mm_unpacklo_epi8(load_pixel(in + (i), bpp, wide), zero), a, b, c);   \
+        const __m128i x = _mm_unpacklo_epi8(load_pixel(in + (i), bpp, wide), zero);                \
+        a = SIMD(predict_step)(type, x, a, b, c);                                                  \
         store_pixel(out + (i), _mm_packus_epi16(a, a), bpp, wide);                                 \
-        a_next = SIMD(paeth_step)(x_next, a_next, a, c_next);                                      \
+        a_next = SIMD(predict_step)(type_next, x_next, a_next, a, c_next);                         \
         store_pixel(out_next + (i), _mm_packus_epi16(a_next, a_next), bpp, wide);                  \
         c = b;                                                                                     \
         c_next = a;                                                                                \
     } while (0)
-#define PAETH_PAIR(pixel_bytes)                                                                    \
+#define ROW_PAIR(pixel_bytes, first, second)                                                       \
     do {                                                                                           \
-        const int bpp = pixel_bytes;                                                               \
+        const int bpp = pixel_bytes, type = first, type_next = second;                             \
         const __m128i zero = _mm_setzero_si128();                                                  \
         __m128i a = zero, c = zero, a_next = zero, c_next = zero;                                  \
-        FOR_EACH_PIXEL(n, bpp, PAETH_PAIR_STEP);                                                   \
+        FOR_EACH_PIXEL(n, bpp, ROW_PAIR_STEP);                                                     \
+    } while (0)
+#define ROW_PAIR_TYPES(pixel_bytes)                                                                \
+    do {                                                                                           \
+        if (type_ == FILTER_PAETH) {                                                               \
+            if (type_next_ == FILTER_PAETH) ROW_PAIR(pixel_bytes, FILTER_PAETH, FILTER_PAETH);     \
+            else ROW_PAIR(pixel_bytes, FILTER_PAETH, FILTER_AVERAGE);                              \
+        } else {                                                                                   \
+            if (type_next_ == FILTER_PAETH) ROW_PAIR(pixel_bytes, FILTER_AVERAGE, FILTER_PAETH);   \
+            else ROW_PAIR(pixel_bytes, FILTER_AVERAGE, FILTER_AVERAGE);                            \
+        }                                                                                          \
     } while (0)
     switch (bpp_) {
-    case 3: PAETH_PAIR(3); return;
-    case 4: PAETH_PAIR(4); return;
-    case 6: PAETH_PAIR(6); return;
-    default: PAETH_PAIR(8); return;
+    case 3: ROW_PAIR_TYPES(3); return;
+    case 4: ROW_PAIR_TYPES(4); return;
+    case 6: ROW_PAIR_TYPES(6); return;
+    default: ROW_PAIR_TYPES(8); return;
     }
-#undef PAETH_PAIR
-#undef PAETH_PAIR_STEP
+#undef ROW_PAIR_TYPES
+#undef ROW_PAIR
+#undef ROW_PAIR_STEP
 }
 
 ALWAYS_INLINE void SIMD(unfilter_row_of)(
