@@ -110,6 +110,86 @@ static void SIMD(row_pair)(
 #undef ROW_PAIR_STEP
 }
 
+// Four Paeth rows in one pass, for pixels of 3 or 4 bytes, as a wavefront: one register holds a
+// pixel of the first row and the pixel before it in the second (a half each, 4 lanes of 16 bits),
+// another the third and fourth rows one and two pixels further back. Each step then works on four
+// pixels with the instructions two took in a pair, and the two registers' chains run side by side:
+// the second takes its row above from the first's previous step. A pixel's row above, above left
+// and left are all finished when it is reached. Rows 2 to 4 go to `scratch` (3 rows), as in a pair.
+// Steps where a row has not started or has ended load zeros for it (so a row starts with the zero
+// neighbours the specification reads before its first pixel) and store nothing (`exact`),
+// as do those at a row's last pixel (a wide load or store reaches one byte past a 3-byte pixel);
+// the others use wide loads and stores.
+ALWAYS_INLINE uint32_t SIMD(quad_load)(const uint8_t *row, ptrdiff_t px, ptrdiff_t pixels, int bpp, int exact) {
+    uint32_t word = 0;
+    if (!exact) {
+        memcpy(&word, row + px * bpp, 4);
+    } else if (px >= 0 && px < pixels) {
+        memcpy(&word, row + px * bpp, (size_t)bpp);
+    }
+    return word;
+}
+
+ALWAYS_INLINE void SIMD(quad_store)(
+    uint8_t *row, ptrdiff_t px, ptrdiff_t pixels, uint32_t word, int bpp, int exact) {
+    if (!exact) {
+        memcpy(row + px * bpp, &word, 4);
+    } else if (px >= 0 && px < pixels) {
+        memcpy(row + px * bpp, &word, (size_t)bpp);
+    }
+}
+
+// Two 4-byte words as one register of 16-bit lanes: `low` in lanes 0-3, `high` in lanes 4-7.
+ALWAYS_INLINE __m128i SIMD(quad_widen)(uint32_t low, uint32_t high) {
+    const uint64_t both = (uint64_t)low | (uint64_t)high << 32;
+    return _mm_unpacklo_epi8(_mm_cvtsi64_si128((long long)both), _mm_setzero_si128());
+}
+
+static void SIMD(paeth_quad)(
+    const uint8_t *in, size_t in_stride, const uint8_t *prior, uint8_t *out, uint8_t *scratch, size_t n, int bpp_) {
+#define PAETH_QUAD_STEP(step, exact)                                                               \
+    do {                                                                                           \
+        const ptrdiff_t s = (step);                                                                \
+        const __m128i x1 = SIMD(quad_widen)(                                                       \
+            SIMD(quad_load)(in, s, pixels, bpp, exact), SIMD(quad_load)(in1, s - 1, pixels, bpp, exact)); \
+        const __m128i x2 = SIMD(quad_widen)(                                                       \
+            SIMD(quad_load)(in2, s - 2, pixels, bpp, exact), SIMD(quad_load)(in3, s - 3, pixels, bpp, exact)); \
+        const __m128i above = SIMD(quad_widen)(SIMD(quad_load)(prior, s, pixels, bpp, exact), 0);  \
+        const __m128i b1 = _mm_unpacklo_epi64(above, r1);                                          \
+        const __m128i b2 = _mm_castpd_si128(_mm_shuffle_pd(_mm_castsi128_pd(r1), _mm_castsi128_pd(r2), 1)); \
+        r1 = SIMD(paeth_step)(x1, r1, b1, c1);                                                     \
+        r2 = SIMD(paeth_step)(x2, r2, b2, c2);                                                     \
+        c1 = b1;                                                                                   \
+        c2 = b2;                                                                                   \
+        const uint64_t done1 = (uint64_t)_mm_cvtsi128_si64(_mm_packus_epi16(r1, r1));              \
+        const uint64_t done2 = (uint64_t)_mm_cvtsi128_si64(_mm_packus_epi16(r2, r2));              \
+        SIMD(quad_store)(out, s, pixels, (uint32_t)done1, bpp, exact);                             \
+        SIMD(quad_store)(out1, s - 1, pixels, (uint32_t)(done1 >> 32), bpp, exact);                \
+        SIMD(quad_store)(out2, s - 2, pixels, (uint32_t)done2, bpp, exact);                        \
+        SIMD(quad_store)(out3, s - 3, pixels, (uint32_t)(done2 >> 32), bpp, exact);                \
+    } while (0)
+#define PAETH_QUAD(pixel_bytes)                                                                    \
+    do {                                                                                           \
+        const int bpp = pixel_bytes;                                                               \
+        const ptrdiff_t pixels = (ptrdiff_t)(n / (size_t)bpp);                                     \
+        const ptrdiff_t fast_end = pixels - 1 > 3 ? pixels - 1 : 3;                                \
+        __m128i r1 = _mm_setzero_si128(), r2 = r1, c1 = r1, c2 = r1;                               \
+        ptrdiff_t step = 0;                                                                        \
+        for (; step < 3; step++) PAETH_QUAD_STEP(step, 1);                                         \
+        for (; step < fast_end; step++) PAETH_QUAD_STEP(step, 0);                                  \
+        for (; step < pixels + 3; step++) PAETH_QUAD_STEP(step, 1);                                \
+    } while (0)
+    const uint8_t *in1 = in + in_stride, *in2 = in1 + in_stride, *in3 = in2 + in_stride;
+    uint8_t *out1 = scratch, *out2 = scratch + n, *out3 = scratch + 2 * n;
+    if (bpp_ == 3) {
+        PAETH_QUAD(3);
+    } else {
+        PAETH_QUAD(4);
+    }
+#undef PAETH_QUAD
+#undef PAETH_QUAD_STEP
+}
+
 ALWAYS_INLINE void SIMD(unfilter_row_of)(
     int type, const uint8_t *in, const uint8_t *prior, uint8_t *out, size_t n, const int bpp) {
     switch (type) {
