@@ -8,9 +8,11 @@
 // before it stores its output, so a store never reaches a byte that has not been read yet.
 //
 // On x86-64 (which always has SSE2) Sub, Average and Paeth work one pixel at a time in a 128-bit
-// register, all channels at once, as libpng's filter_sse2_intrinsics.c does, and two Paeth rows that
-// follow each other go through one pass; Up adds 16 bytes at a time. Other architectures, and pixels
-// of 1 or 2 bytes, use the portable loops, which follow the specification's definitions byte by byte.
+// register, all channels at once, as libpng's filter_sse2_intrinsics.c does; two Paeth or Average
+// rows that follow each other go through one pass, and four Paeth rows of 3- or 4-byte pixels
+// through one pass two pixels to a register; Up adds 16 bytes at a time. Other
+// architectures, and pixels of 1 or 2 bytes, use the portable loops, which follow the
+// specification's definitions byte by byte.
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -185,16 +187,24 @@ ALWAYS_INLINE void average_simd(const uint8_t *in, const uint8_t *prior, uint8_t
 #endif
 
 typedef void (*row_unfilter)(int type, const uint8_t *in, const uint8_t *prior, uint8_t *out, size_t n, int bpp);
-typedef void (*paeth_pair_unfilter)(
-    const uint8_t *in, const uint8_t *in_next, const uint8_t *prior, uint8_t *out, uint8_t *out_next, size_t n,
-    int bpp);
+typedef void (*paeth_quad_unfilter)(
+    const uint8_t *in, size_t in_stride, const uint8_t *prior, uint8_t *out, uint8_t *scratch, size_t n, int bpp);
+typedef void (*row_pair_unfilter)(
+    int type, int type_next, const uint8_t *in, const uint8_t *in_next, const uint8_t *prior, uint8_t *out,
+    uint8_t *out_next, size_t n, int bpp);
 
-// Row by row, or two at a time where two Paeth rows follow each other (most rows of rendered
-// images) and `pair` is given: the second row goes through `scratch` and is copied into place once
-// both rows have been read.
+// Whether a row of this type, with a row above, may be taken in a pair: Paeth or Average.
+static inline int pairable(uint8_t type) { return type == FILTER_PAETH || type == FILTER_AVERAGE; }
+
+// Row by row, or two at a time where two Paeth or Average rows follow each other (nearly all rows
+// of rendered images: libpng's adaptive filters choose Paeth for most, Average for most others) and
+// `pair` is given, or four at a time where four Paeth rows do and `quad` is given: the rows after
+// the first go through `scratch` and are copied into place once all have been read.
 static size_t unfilter_image(
-    uint8_t *data, size_t rows, size_t row_bytes, int bpp, row_unfilter unfilter, paeth_pair_unfilter pair) {
-    uint8_t *scratch = pair != NULL && rows > 1 ? malloc(row_bytes) : NULL;
+    uint8_t *data, size_t rows, size_t row_bytes, int bpp, row_unfilter unfilter, row_pair_unfilter pair,
+    paeth_quad_unfilter quad) {
+    const size_t scratch_rows = quad != NULL ? 3 : 1;
+    uint8_t *scratch = pair != NULL && rows > 1 ? malloc(scratch_rows * row_bytes) : NULL;
     const uint8_t *prior = NULL;
     size_t row = 0;
     for (; row < rows; row++) {
@@ -202,9 +212,18 @@ static size_t unfilter_image(
         const uint8_t type = line[0];
         if (type > FILTER_PAETH) break;
         uint8_t *out = data + row * row_bytes;
-        if (type == FILTER_PAETH && prior != NULL && scratch != NULL && row + 1 < rows
-            && line[row_bytes + 1] == FILTER_PAETH) {
-            pair(line + 1, line + row_bytes + 2, prior, out, scratch, row_bytes, bpp);
+        if (type == FILTER_PAETH && quad != NULL && prior != NULL && scratch != NULL && row + 3 < rows
+            && line[row_bytes + 1] == FILTER_PAETH && line[2 * (row_bytes + 1)] == FILTER_PAETH
+            && line[3 * (row_bytes + 1)] == FILTER_PAETH) {
+            quad(line + 1, row_bytes + 1, prior, out, scratch, row_bytes, bpp);
+            memcpy(out + row_bytes, scratch, 3 * row_bytes);
+            prior = out + 3 * row_bytes;
+            row += 3;
+            continue;
+        }
+        const uint8_t type_next = row + 1 < rows ? line[row_bytes + 1] : FILTER_NONE;
+        if (pairable(type) && pairable(type_next) && prior != NULL && scratch != NULL) {
+            pair(type, type_next, line + 1, line + row_bytes + 2, prior, out, scratch, row_bytes, bpp);
             memcpy(out + row_bytes, scratch, row_bytes);
             prior = out + row_bytes;
             row++;
@@ -221,14 +240,16 @@ size_t flipbook_png_unfilter(uint8_t *data, size_t rows, size_t row_bytes, int b
 #if defined(__x86_64__)
     const int avx2 = cpu_has_avx2();
     const int paired = bytes_per_pixel >= 3 && bytes_per_pixel != 5 && bytes_per_pixel != 7;
+    const int quads = bytes_per_pixel == 3 || bytes_per_pixel == 4;
     return unfilter_image(
         data, rows, row_bytes, bytes_per_pixel, avx2 ? unfilter_row_avx2 : unfilter_row_sse2,
-        !paired ? NULL : avx2 ? paeth_pair_avx2 : paeth_pair_sse2);
+        !paired ? NULL : avx2 ? row_pair_avx2 : row_pair_sse2,
+        !quads ? NULL : avx2 ? paeth_quad_avx2 : paeth_quad_sse2);
 #else
-    return unfilter_image(data, rows, row_bytes, bytes_per_pixel, unfilter_row_portable_any, NULL);
+    return unfilter_image(data, rows, row_bytes, bytes_per_pixel, unfilter_row_portable_any, NULL, NULL);
 #endif
 }
 
 size_t flipbook_png_unfilter_portable(uint8_t *data, size_t rows, size_t row_bytes, int bytes_per_pixel) {
-    return unfilter_image(data, rows, row_bytes, bytes_per_pixel, unfilter_row_portable_any, NULL);
+    return unfilter_image(data, rows, row_bytes, bytes_per_pixel, unfilter_row_portable_any, NULL, NULL);
 }

@@ -76,8 +76,9 @@ public struct VideoSettings: Sendable, Hashable {
     /// fragments lose less in a crash but compress a little worse.
     public var fragmentDuration: MediaTime? = nil
     /// How many images ``MovieWriter/makeMovie(fromImagesAt:to:settings:size:overwrite:imageDuration:repeatFrames:imageLimits:segment:skipInvalidImages:gaps:soundtrack:progress:)``
-    /// decodes and converts at once ahead of the encoder; 0 (the default) means one per core, at
-    /// least two. Each holds one decoded image and one picture, so this also bounds that memory.
+    /// decodes and converts at once ahead of the encoder; 0 (the default) means one more than the
+    /// cores, at least three (the one more keeps the cores busy while the encoder holds a picture
+    /// back). Each holds one decoded image and one picture, so this also bounds that memory.
     /// With ``encoderThreads`` it shares the machine: lower both to leave cores for other work.
     public var decodeWorkers = 0
 

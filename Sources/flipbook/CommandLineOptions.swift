@@ -225,7 +225,7 @@ let optionTable: [OptionSpec] = [
     ) { options, text in options.threads = try automaticOrCount(text, option: "--threads") },
     OptionSpec(
         names: ["--decode-workers"], value: "N",
-        help: "Images decoded at once ahead of the encoder (default 0: one per core, at least two)."
+        help: "Images decoded at once ahead of the encoder (default 0: one more than the cores, at least three)."
     ) { options, text in options.decodeWorkers = try automaticOrCount(text, option: "--decode-workers") },
     OptionSpec(
         names: ["--segment"], value: "K/N",

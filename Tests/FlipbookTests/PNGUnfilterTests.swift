@@ -106,6 +106,58 @@ import Testing
         }
     }
 
+    /// Two filter types in every order, after a first row (which has no row above, so is taken alone):
+    /// rows of Paeth and Average that follow each other go through the kernel in pairs, any mix of the
+    /// two, and each pair must give what the rows give one at a time.
+    @Test(arguments: [UInt8(0), 1, 2, 3, 4], [UInt8(0), 1, 2, 3, 4])
+    func everyOrderOfTwoFiltersMatchesTheSpecification(first: UInt8, second: UInt8) {
+        var random = SplitMix64(state: 0xFA1 + UInt64(first) << 4 | UInt64(second))
+        let types = [0, first, second, second, first, first, second]
+        for bytesPerPixel in Self.pixelSizes {
+            for width in Self.widths {
+                for narrow in [false, true] {
+                    let rowBytes = width * bytesPerPixel
+                    let data = Self.filteredRows(
+                        types: types, rows: types.count, rowBytes: rowBytes, narrow: narrow, random: &random)
+                    let expected = Self.specification(
+                        data, rows: types.count, rowBytes: rowBytes, bytesPerPixel: bytesPerPixel)
+                    let result = Self.kernel(
+                        data, rows: types.count, rowBytes: rowBytes, bytesPerPixel: bytesPerPixel, portable: false)
+                    #expect(result.failedRow == nil)
+                    #expect(
+                        firstDifference(result.pixels, expected) == nil,
+                        "types \(types), \(bytesPerPixel) bytes a pixel, \(width) wide, narrow \(narrow)")
+                }
+            }
+        }
+    }
+
+    /// Runs of 1 to 9 Paeth rows between other filters: four Paeth rows in a row go through the kernel
+    /// together (pixels of 3 and 4 bytes), starting one to three pixels apart, so narrow rows, where
+    /// the four overlap at both ends, and the rows left over after a run of four are all checked.
+    @Test(arguments: [3, 4, 6, 8])
+    func runsOfPaethRowsMatchTheSpecification(bytesPerPixel: Int) {
+        var random = SplitMix64(state: 0x9A37 + UInt64(bytesPerPixel))
+        for run in 1...9 {
+            let types: [UInt8] = [1] + Array(repeating: 4, count: run) + [3] + Array(repeating: 4, count: run) + [2, 4]
+            for width in [1, 2, 3, 4, 5, 6, 7, 33, 1921] {
+                for narrow in [false, true] {
+                    let rowBytes = width * bytesPerPixel
+                    let data = Self.filteredRows(
+                        types: types, rows: types.count, rowBytes: rowBytes, narrow: narrow, random: &random)
+                    let expected = Self.specification(
+                        data, rows: types.count, rowBytes: rowBytes, bytesPerPixel: bytesPerPixel)
+                    let result = Self.kernel(
+                        data, rows: types.count, rowBytes: rowBytes, bytesPerPixel: bytesPerPixel, portable: false)
+                    #expect(result.failedRow == nil)
+                    #expect(
+                        firstDifference(result.pixels, expected) == nil,
+                        "runs of \(run), \(bytesPerPixel) bytes a pixel, \(width) wide, narrow \(narrow)")
+                }
+            }
+        }
+    }
+
     /// Row 3 is damaged, after rows the kernel takes one at a time, after a pair of Paeth rows (which
     /// it takes together), and after a Paeth row it would have paired with row 3.
     @Test(arguments: [[UInt8(4), 3, 1], [1, 4, 4], [1, 2, 4]])

@@ -55,8 +55,9 @@ import Testing
     }
 
     /// The vectorised loop against a plain scalar one on noise: every layout, standard and range,
-    /// widths that leave vector tails, and padded rows.
-    @Test(arguments: [(2, 2), (34, 4), (70, 6), (1922, 2)])
+    /// widths that leave vector tails or end inside a 128-pixel prefetch step, several pairs of rows,
+    /// and padded rows.
+    @Test(arguments: [(2, 2), (34, 4), (70, 6), (130, 6), (258, 4), (1922, 2)])
     func vectorisedLoopMatchesScalarArithmeticOnNoise(width: Int, height: Int) throws {
         var random = SystemRandomNumberGenerator()
         for format in PixelFormat.allCases {
@@ -82,9 +83,8 @@ import Testing
 
     /// The conversion also reports opacity: one alpha below 255 anywhere, the last pixel included,
     /// makes the frame translucent.
-    @Test(arguments: [PixelFormat.rgba, .bgra])
-    func conversionReportsWhetherEveryAlphaIs255(format: PixelFormat) throws {
-        let width = 70
+    @Test(arguments: [PixelFormat.rgba, .bgra], [70, 202])
+    func conversionReportsWhetherEveryAlphaIs255(format: PixelFormat, width: Int) throws {
         let height = 6
         let opaque = [UInt8](repeating: 255, count: width * height * 4)
         var picture = YUVPicture(width: width, height: height)

@@ -18,7 +18,7 @@ struct FollowedSequenceJob {
     let progress: (@Sendable (SequenceProgress) -> Void)?
 
     var lookahead: Int {
-        settings.decodeWorkers > 0 ? settings.decodeWorkers : max(2, ProcessInfo.processInfo.activeProcessorCount)
+        settings.imagesDecodedAhead
     }
 
     func run() async throws -> MovieSummary {

@@ -29,10 +29,9 @@ struct ImageSequenceJob {
     /// Sound for the movie, if any.
     var soundtrack: Soundtrack? = nil
 
-    /// Pictures decoded and prepared ahead of the encoder: ``VideoSettings/decodeWorkers``, or one
-    /// per core (at least two).
+    /// Pictures decoded and prepared ahead of the encoder (``VideoSettings/imagesDecodedAhead``).
     var lookahead: Int {
-        settings.decodeWorkers > 0 ? settings.decodeWorkers : max(2, ProcessInfo.processInfo.activeProcessorCount)
+        settings.imagesDecodedAhead
     }
 
     func run() async throws -> MovieSummary {
