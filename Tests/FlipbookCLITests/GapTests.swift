@@ -101,6 +101,24 @@ import Testing
         #expect(dir.entries() == ["frames"])
     }
 
+    /// The same file given more than once in an explicit order (a title card held for three frames) is a
+    /// list of frames, not two files with one number.
+    @Test func aFileGivenAgainWithKeepOrderIsAnotherFrame() throws {
+        let dir = try TemporaryDirectory()
+        let frames = try Self.framesWithGaps(in: dir)
+        let movie = dir.path("held.mp4")
+        let inputs = ["f1", "f1", "f6", "f1", "f10"].map { "\(frames)/\($0).png" }
+        let result = try ExternalTool.run(
+            ExternalTool.flipbookPath, inputs + ["--keep-order", "-o", movie, "--crf", "0", "-q"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let decoded = try Judge.decodedRGB(of: movie)
+        #expect(decoded.frames.count == 5)
+        if decoded.frames.count == 5 {
+            #expect(decoded.frames[0] == decoded.frames[1] && decoded.frames[0] == decoded.frames[3])
+            #expect(decoded.frames[0] != decoded.frames[2] && decoded.frames[2] != decoded.frames[4])
+        }
+    }
+
     /// A stray file numbered millions past the sequence is named, quickly, instead of listing millions of
     /// missing numbers.
     @Test func aStrayFileMillionsOfNumbersAwayIsNamed() throws {

@@ -46,12 +46,14 @@ public struct ImageNumbering: Sendable, Hashable {
             guard let parts = Self.shape(of: image.path), parts.prefix == shape.prefix, parts.suffix == shape.suffix
             else { return nil }
             if let twin = owners[parts.number] {
+                // The same file given again (a title held with --keep-order) is a list, not a numbering.
+                if twin == image.path { return nil }
                 throw FlipbookError(
                     .invalidSettings,
-                    "\(twin) and \(image.lastPathComponent) have the same number \(parts.number); keep one of them",
+                    "\(URL(fileURLWithPath: twin).lastPathComponent) and \(image.lastPathComponent) have the same number \(parts.number); keep one of them",
                     path: image.path)
             }
-            owners[parts.number] = image.lastPathComponent
+            owners[parts.number] = image.path
             numbers.append(parts.number)
         }
         guard zip(numbers, numbers.dropFirst()).allSatisfy({ $0 < $1 }) else { return nil }
