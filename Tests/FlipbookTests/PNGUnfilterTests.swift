@@ -106,6 +106,20 @@ import Testing
         }
     }
 
+    /// Rows of `types` filtered at random, unfiltered by the kernel: the same pixels as the
+    /// specification's row-by-row unfiltering, and no row refused.
+    static func expectKernelMatchesSpecification(
+        types: [UInt8], width: Int, bytesPerPixel: Int, narrow: Bool, random: inout SplitMix64, _ what: String
+    ) {
+        let rowBytes = width * bytesPerPixel
+        let data = filteredRows(types: types, rows: types.count, rowBytes: rowBytes, narrow: narrow, random: &random)
+        let expected = specification(data, rows: types.count, rowBytes: rowBytes, bytesPerPixel: bytesPerPixel)
+        let result = kernel(data, rows: types.count, rowBytes: rowBytes, bytesPerPixel: bytesPerPixel, portable: false)
+        #expect(result.failedRow == nil)
+        #expect(
+            firstDifference(result.pixels, expected) == nil,
+            "\(what), \(bytesPerPixel) bytes a pixel, \(width) wide, narrow \(narrow)")
+    }
     /// Two filter types in every order, after a first row (which has no row above, so is taken alone):
     /// rows of Paeth and Average that follow each other go through the kernel in pairs, any mix of the
     /// two, and each pair must give what the rows give one at a time.
@@ -116,17 +130,9 @@ import Testing
         for bytesPerPixel in Self.pixelSizes {
             for width in Self.widths {
                 for narrow in [false, true] {
-                    let rowBytes = width * bytesPerPixel
-                    let data = Self.filteredRows(
-                        types: types, rows: types.count, rowBytes: rowBytes, narrow: narrow, random: &random)
-                    let expected = Self.specification(
-                        data, rows: types.count, rowBytes: rowBytes, bytesPerPixel: bytesPerPixel)
-                    let result = Self.kernel(
-                        data, rows: types.count, rowBytes: rowBytes, bytesPerPixel: bytesPerPixel, portable: false)
-                    #expect(result.failedRow == nil)
-                    #expect(
-                        firstDifference(result.pixels, expected) == nil,
-                        "types \(types), \(bytesPerPixel) bytes a pixel, \(width) wide, narrow \(narrow)")
+                    Self.expectKernelMatchesSpecification(
+                        types: types, width: width, bytesPerPixel: bytesPerPixel, narrow: narrow, random: &random,
+                        "types \(types)")
                 }
             }
         }
@@ -142,17 +148,9 @@ import Testing
             let types: [UInt8] = [1] + Array(repeating: 4, count: run) + [3] + Array(repeating: 4, count: run) + [2, 4]
             for width in [1, 2, 3, 4, 5, 6, 7, 33, 1921] {
                 for narrow in [false, true] {
-                    let rowBytes = width * bytesPerPixel
-                    let data = Self.filteredRows(
-                        types: types, rows: types.count, rowBytes: rowBytes, narrow: narrow, random: &random)
-                    let expected = Self.specification(
-                        data, rows: types.count, rowBytes: rowBytes, bytesPerPixel: bytesPerPixel)
-                    let result = Self.kernel(
-                        data, rows: types.count, rowBytes: rowBytes, bytesPerPixel: bytesPerPixel, portable: false)
-                    #expect(result.failedRow == nil)
-                    #expect(
-                        firstDifference(result.pixels, expected) == nil,
-                        "runs of \(run), \(bytesPerPixel) bytes a pixel, \(width) wide, narrow \(narrow)")
+                    Self.expectKernelMatchesSpecification(
+                        types: types, width: width, bytesPerPixel: bytesPerPixel, narrow: narrow, random: &random,
+                        "runs of \(run)")
                 }
             }
         }
