@@ -329,7 +329,9 @@ let optionTable: [OptionSpec] = [
     },
     OptionSpec(
         names: ["--keep-order"], value: nil,
-        help: "Keep the inputs in the order given instead of natural order by path (f2 before f10); a file given again is another frame."
+        help:
+            "Keep the inputs in the order given instead of natural order by path (f2 before f10); "
+            + "a file given again is another frame."
     ) { options, _ in options.keepOrder = true },
     OptionSpec(names: ["-q", "--quiet"], value: nil, help: "Print nothing on standard error unless it fails.") {
         options, _ in options.quiet = true
