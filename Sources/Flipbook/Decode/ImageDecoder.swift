@@ -49,17 +49,15 @@ package enum ImageDecoder {
             return try HEIFDecoder.decodeImage(data, limits: limits, format: format, deep: deep ? planes : nil)
         }
         if data.starts(with: [0xFF, 0xD8, 0xFF]) {
-            // One copy of the file serves both walks over its bytes (Data's byte iterator is slow).
-            let bytes = [UInt8](data)
-            let scans = ImageSniffing.jpegScanCount(bytes)
+            let (scans, firstScan) = data.withUnsafeBytes { ImageSniffing.jpegScans($0) }
             guard scans <= limits.maxJPEGScans else {
                 throw FlipbookError(
                     .unsupportedImage,
                     "the JPEG has \(scans) scans, more than the limit of \(limits.maxJPEGScans); "
                         + "such a file takes minutes to decode (re-save it as a baseline JPEG)")
             }
-            // Only the metadata before the first scan is read, not the whole file.
-            let orientation = ExifOrientation.read(fromJPEG: bytes)
+            // Only the metadata before the first scan is read (and copied), not the whole file.
+            let orientation = ExifOrientation.read(fromJPEG: [UInt8](data.prefix(firstScan ?? data.count)))
             let image = try TurboJPEGDecoder.decodeImage(
                 data, limits: limits, sizeHint: sizeHint, swapsSides: (orientation ?? 1) >= 5, planes: planes)
             switch image {

@@ -67,15 +67,20 @@ enum ImageSniffing {
     }
 
     /// How many start-of-scan markers a JPEG holds (an upper bound: entropy-coded data stuffs
-    /// every 0xFF, so only metadata could add false ones).
-    static func jpegScanCount(_ bytes: [UInt8]) -> Int {
+    /// every 0xFF, so only metadata could add false ones) and where the first one is, which ends the
+    /// metadata.
+    static func jpegScans(_ bytes: UnsafeRawBufferPointer) -> (count: Int, first: Int?) {
         var count = 0
-        var previous: UInt8 = 0
-        for byte in bytes {
-            if previous == 0xFF && byte == 0xDA { count += 1 }
-            previous = byte
+        var first: Int?
+        var position = 0
+        while position + 1 < bytes.count {
+            if bytes[position] == 0xFF && bytes[position + 1] == 0xDA {
+                if first == nil { first = position }
+                count += 1
+            }
+            position += 1
         }
-        return count
+        return (count, first)
     }
 
     /// A PNG with only the chunks needed for its pixels: `IHDR`, `PLTE`, `tRNS`, `IDAT`, `IEND`,
