@@ -4,7 +4,7 @@
 #   bench/compare.sh [--frames 240] [--size 1920x1080] [--corpus DIR] [--presets "ultrafast veryfast medium"]
 #                    [--crf 23] [--runs 2] [--jpeg] [--memory] [--library]
 #                    [--corpora "png-adaptive jpeg420 ..."] [--corpora-dir bench/.corpora] [--large-frames 60]
-#                    [--summary]
+#                    [--summary] [--floor]
 #
 # Prints wall time, CPU time, peak RSS, output size and PSNR (decoded RGB against the source images)
 # for each tool and the ratios: ffmpeg as typed (BT.601, untagged) and ffmpeg made to write Flipbook's
@@ -17,12 +17,15 @@
 # ffmpeg-made corpus, against ffmpeg told to write Flipbook's colours (ffmpeg709), with --frames frames
 # (--large-frames for jpeg24mp and png4k, which both tools shrink to 1080p with cover). Presets: the
 # given --presets, or ultrafast, veryfast and medium for png-adaptive and veryfast for the others.
-# --summary ends with a Markdown table of the rows for the README. Needs make bench-deps.
+# --summary ends with a Markdown table of the rows for the README. --floor also times, in the same
+# alternation, ffmpeg encoding the pictures it would hand x264 from a .y4m made beforehand (no decoding,
+# no scaling): the encoder's own time, below which neither tool can go, and its ratio to ffmpeg's whole
+# run, the best wall ratio any tool could reach on that corpus. Needs make bench-deps.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 frames=240 size=1920x1080 corpus="" presets="ultrafast veryfast medium" crf=23 runs=2
-jpeg=0 memory=0 library=0 corpora="" corpora_dir=bench/.corpora large_frames=60 summary=0 presets_given=0
+jpeg=0 memory=0 library=0 corpora="" corpora_dir=bench/.corpora large_frames=60 summary=0 presets_given=0 floor=0
 all_corpora="png-adaptive png-pillow png-rgba png16 jpeg420 jpeg422 jpeg24mp png4k"
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -39,6 +42,7 @@ while [ $# -gt 0 ]; do
         --corpora-dir) corpora_dir=$2; shift 2 ;;
         --large-frames) large_frames=$2; shift 2 ;;
         --summary) summary=1; shift ;;
+        --floor) floor=1; shift ;;
         *) echo "unknown option $1" >&2; exit 2 ;;
     esac
 done
@@ -146,7 +150,7 @@ compare() {  # CORPUS EXT PRESET REFERENCE-PATTERN
 # scale filter (bicubic). Scaling in RGB matters for the JPEGs: ffmpeg's encode scales the 4:2:0
 # planes, and a reference made that way is 3 dB further from the RGB-scaled one even at -qp 0.
 compare_corpus() {  # NAME DIR PRESET
-    local name=$1 dir=$2 preset=$3 e tool w c m run size psnr_db prepare="" reference="" flipbook_args=()
+    local name=$1 dir=$2 preset=$3 e tool w c m run size psnr_db prepare="" reference="" flipbook_args=() tools
     local -A best=() figures=()
     e=$(ls "$dir" | grep -m1 -oiE '(png|jpg)$')
     case $name in
@@ -156,11 +160,20 @@ compare_corpus() {  # NAME DIR PRESET
             flipbook_args=(--size 1920x1080 --fit cover) ;;
         png-rgba) prepare="premultiply=inplace=1," reference="premultiply=inplace=1" ;;
     esac
+    tools="ffmpeg709 flipbook"
+    if [ "$floor" = 1 ]; then
+        tools="$tools x264"
+        ffmpeg -v error -y -framerate 25 -i "$dir/%04d.$e" \
+            -vf "${prepare}scale=out_color_matrix=bt709:out_range=tv:flags=area,format=yuv420p" "$work/pictures.y4m"
+    fi
     for run in $(seq "$runs"); do
-        for tool in ffmpeg709 flipbook; do
+        for tool in $tools; do
             if [ "$tool" = flipbook ]; then
                 read -r w c m < <(measure "$bin/flipbook" "$dir" -o "$work/flipbook.mp4" --fps 25 --preset "$preset" \
                     --crf "$crf" "${flipbook_args[@]}" --overwrite -q)
+            elif [ "$tool" = x264 ]; then
+                read -r w c m < <(measure ffmpeg -y -i "$work/pictures.y4m" "${same_colours[@]:2}" -c:v libx264 \
+                    -preset "$preset" -crf "$crf" "$work/x264.mp4")
             else
                 read -r w c m < <(measure ffmpeg -y -framerate 25 -i "$dir/%04d.$e" \
                     -vf "${prepare}scale=out_color_matrix=bt709:out_range=tv:flags=area,format=yuv420p" \
@@ -182,16 +195,28 @@ compare_corpus() {  # NAME DIR PRESET
     printf "%-12s %-9s | flipbook / ffmpeg709 %5.2fx wall %5.2fx cpu %5.2fx RSS %6.3fx size %+6.2f dB\n" "$name" "$preset" \
         "$(echo "$fbw / $w" | bc -l)" "$(echo "$fbc / $c" | bc -l)" "$(echo "$fbm / $m" | bc -l)" \
         "$(echo "$fbs / $s" | bc -l)" "$(echo "$fbp - $p" | bc -l)"
-    record "$name" "$preset" "${figures[ffmpeg709]}" "${figures[flipbook]}"
+    local alone=""
+    if [ "$floor" = 1 ]; then
+        read -r alone c m <<< "${best[x264]}"
+        rm -f "$work/pictures.y4m"
+        printf "%-12s %-9s | x264 alone %6.2f s wall %6.2f s cpu %5d MB: flipbook %5.2fx of it, floor ratio %5.2fx\n" \
+            "$name" "$preset" "$alone" "$c" "$m" "$(echo "$fbw / $alone" | bc -l)" "$(echo "$alone / $w" | bc -l)"
+    fi
+    record "$name" "$preset" "${figures[ffmpeg709]}" "${figures[flipbook]}" "$alone"
 }
 
 summary_rows=()
-record() {  # CORPUS PRESET FFMPEG-FIGURES FLIPBOOK-FIGURES -> a row of the --summary table
-    local fw fm fs fp bw bm bs bp
+record() {  # CORPUS PRESET FFMPEG-FIGURES FLIPBOOK-FIGURES [X264-ALONE-WALL] -> a row of the --summary table
+    local fw fm fs fp bw bm bs bp floor_cells=""
     read -r fw _ fm fs fp <<< "$3"
     read -r bw _ bm bs bp <<< "$4"
-    summary_rows+=("$(printf "| %s | %s | %.2f | %.2f | %.2fx | %.2fx | %.3fx | %+.2f dB |" "$1" "$2" "$fw" "$bw" \
-        "$(echo "$bw / $fw" | bc -l)" "$(echo "$bm / $fm" | bc -l)" "$(echo "$bs / $fs" | bc -l)" "$(echo "$bp - $fp" | bc -l)")")
+    if [ "$floor" = 1 ]; then
+        floor_cells=" -- | -- |"
+        [ -n "${5:-}" ] && floor_cells=$(printf " %.2f | %.2fx |" "$5" "$(echo "$5 / $fw" | bc -l)")
+    fi
+    summary_rows+=("$(printf "| %s | %s | %.2f | %.2f | %.2fx | %.2fx | %.3fx | %+.2f dB |%s" "$1" "$2" "$fw" "$bw" \
+        "$(echo "$bw / $fw" | bc -l)" "$(echo "$bm / $fm" | bc -l)" "$(echo "$bs / $fs" | bc -l)" "$(echo "$bp - $fp" | bc -l)" \
+        "$floor_cells")")
 }
 
 if [ -z "$corpora" ] || [ -n "$corpus" ]; then
@@ -262,7 +287,12 @@ fi
 
 if [ "$summary" = 1 ]; then
     echo
-    echo "| corpus | preset | ffmpeg s | flipbook s | wall ratio | RSS ratio | size ratio | PSNR delta |"
-    echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
+    if [ "$floor" = 1 ]; then
+        echo "| corpus | preset | ffmpeg s | flipbook s | wall ratio | RSS ratio | size ratio | PSNR delta | x264 alone s | floor ratio |"
+        echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+    else
+        echo "| corpus | preset | ffmpeg s | flipbook s | wall ratio | RSS ratio | size ratio | PSNR delta |"
+        echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
+    fi
     printf "%s\n" "${summary_rows[@]}"
 fi
