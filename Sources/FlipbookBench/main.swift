@@ -6,6 +6,9 @@ import Foundation
 //                                       lossy WebPs to their Y'CbCr planes)
 //   FlipbookBench prepare DIR          decoding and conversion to BT.709 YUV 4:2:0 per image, one thread:
 //                                       through RGB, then JPEGs of even size through their Y'CbCr planes
+//   FlipbookBench fit DIR WxH           per image, one thread: reading the file, decoding it for a WxH
+//                                       movie with --fit cover (JPEGs at a smaller scale, to planes) and
+//                                       fitting and converting it, each stage timed on its own
 //   FlipbookBench convert WxH N         RGB, RGBA and JPEG Y'CbCr planes to YUV 4:2:0 time per frame
 //   FlipbookBench memory WxH N PRESET CRF OUT.mp4 [Y4M]
 //                                       N synthetic RGBA frames made in memory into a movie; with Y4M,
@@ -100,6 +103,32 @@ case "prepare":
                 format: "prepare: %ld images, %.2f ms each (%ld through Y'CbCr planes)", files.count,
                 time * 1000 / Double(files.count), throughPlanes))
     }
+case "fit":
+    MemoryTuning.keepLargeBuffersInTheHeap()
+    let files = try ImageFiles.collect([URL(fileURLWithPath: arguments[2])])
+    let (width, height) = parseSize(arguments[3])
+    let hint = DecodeSizeHint(width: width, height: height, fit: .cover)
+    var settings = VideoSettings(width: width, height: height)
+    settings.fit = .cover
+    let preparer = FramePreparer(settings: settings, matrix: .bt709)
+    var reading = 0.0
+    var decoding = 0.0
+    var fitting = 0.0
+    for file in files {
+        var data = Data()
+        reading += try seconds { data = try Data(contentsOf: file) }
+        var image: DecodedImage?
+        decoding += try seconds {
+            image = try ImageDecoder.decodeImage(
+                data, limits: ImageLimits(), sizeHint: hint, planes: .fitting(hint))
+        }
+        fitting += try seconds { _ = try preparer.prepare(image!) }
+    }
+    let each = { (total: Double) in total * 1000 / Double(files.count) }
+    print(
+        String(
+            format: "fit: %ld images into %ldx%ld cover: read %.2f ms, decode %.2f ms, fit and convert %.2f ms each",
+            files.count, width, height, each(reading), each(decoding), each(fitting)))
 case "convert":
     let (width, height) = parseSize(arguments[2])
     let count = Int(arguments[3])!
@@ -177,7 +206,7 @@ case "follow":
     try await followBench(Array(arguments.dropFirst(2)))
 default:
     print(
-        "usage: FlipbookBench decode DIR [planes] | prepare DIR | convert WxH N | memory WxH N PRESET CRF OUT.mp4 [OUT.y4m]"
+        "usage: FlipbookBench decode DIR [planes] | prepare DIR | fit DIR WxH | convert WxH N | memory WxH N PRESET CRF OUT.mp4 [OUT.y4m]"
             + " | follow SOURCE LIVE N FPS OUT.mp4 [polling]")
     exit(2)
 }

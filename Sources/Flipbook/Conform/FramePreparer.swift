@@ -3,7 +3,7 @@
 ///
 /// Safe to share: the image-sequence pipeline runs it on several threads at once, ahead of the
 /// encoder (the picture pool is the one shared part, and it locks).
-struct FramePreparer: Sendable {
+package struct FramePreparer: Sendable {
     let conformer: FrameConformer
     let converter: RGBToYUVConverter
     /// Converts JPEGs decoded to their Y'CbCr planes.
@@ -13,7 +13,7 @@ struct FramePreparer: Sendable {
     /// Whether the movie is 10-bit, so 16-bit images of its size keep their depth.
     let tenBit: Bool
 
-    init(settings: VideoSettings, matrix: ColourMatrix) {
+    package init(settings: VideoSettings, matrix: ColourMatrix) {
         tenBit = settings.bitDepth == 10
         conformer = FrameConformer(settings: settings)
         converter = RGBToYUVConverter(matrix: matrix)
@@ -24,7 +24,7 @@ struct FramePreparer: Sendable {
     /// The image as the encoder takes it: a frame as `prepare(_: Frame)` prepares it, JPEG planes
     /// converted straight to the movie's YUV (fitted first, as planes, when they are another size
     /// that fills the picture, as ``PlanarRequest`` ensures).
-    func prepare(_ image: DecodedImage) throws -> YUVPicture {
+    package func prepare(_ image: DecodedImage) throws -> YUVPicture {
         switch image {
         case .frame(let frame):
             return try prepare(frame)

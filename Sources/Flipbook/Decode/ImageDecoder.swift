@@ -21,7 +21,7 @@ package enum ImageDecoder {
     ///
     /// With `deep` (a 10-bit movie), a 16-bit grey or RGB PNG or TIFF, or a 10- or 12-bit HEIC or AVIF (no
     /// alpha), that `planes` accepts by size comes as a ``DeepImage`` at its depth.
-    static func decodeImage(
+    package static func decodeImage(
         _ data: Data, limits: ImageLimits, sizeHint: DecodeSizeHint? = nil, planes: PlanarRequest? = nil,
         deep: Bool = false
     ) throws -> DecodedImage {
