@@ -49,6 +49,24 @@ import Testing
         }
     }
 
+    /// The decoder copies only the bytes before the first scan for EXIF: that offset is the start of
+    /// scan marker a walk over the segments' lengths reaches, and every scan of a progressive file counts.
+    @Test func theMetadataEndsAtTheFirstScan() throws {
+        let jpeg = TestJPEG.withOrientation(
+            try TestJPEG.encode(
+                [UInt8](repeating: 77, count: 16 * 16 * 3), width: 16, height: 16, kind: .rgb,
+                progressive: true), 8)
+        let bytes = [UInt8](jpeg)
+        var position = 2
+        while bytes[position + 1] != 0xDA { position += 2 + (Int(bytes[position + 2]) << 8 | Int(bytes[position + 3])) }
+        let scans = jpeg.withUnsafeBytes { ImageSniffing.jpegScans($0) }
+        #expect(scans.first == position)
+        #expect(scans.count == bytes.indices.dropLast().filter { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA }.count)
+        #expect(scans.count > 2)
+        #expect(ExifOrientation.read(fromJPEG: Array(bytes.prefix(position))) == 8)
+        #expect(ImageSniffing.jpegScans(UnsafeRawBufferPointer(start: nil, count: 0)) == (0, nil))
+    }
+
     @Test func malformedExifNeverTrapsAndMeansNoOrientation() throws {
         let jpeg = [UInt8](
             TestJPEG.withOrientation(try TestJPEG.encode([9, 9, 9], width: 1, height: 1, kind: .rgb), 6))
