@@ -70,8 +70,12 @@ public enum TestJPEG {
 
     /// The JPEG with an APP1 Exif segment holding only an orientation tag inserted after SOI.
     ///
-    /// - Parameter bigEndian: TIFF byte order: `MM` (true) or `II`.
-    public static func withOrientation(_ jpeg: Data, _ orientation: UInt16, bigEndian: Bool = true) -> Data {
+    /// - Parameters:
+    ///   - bigEndian: TIFF byte order: `MM` (true) or `II`.
+    ///   - thumbnail: Bytes after the TIFF structure, where cameras put a thumbnail JPEG.
+    public static func withOrientation(
+        _ jpeg: Data, _ orientation: UInt16, bigEndian: Bool = true, thumbnail: [UInt8] = []
+    ) -> Data {
         func u16(_ value: UInt16) -> [UInt8] {
             bigEndian ? [UInt8(value >> 8), UInt8(value & 0xFF)] : [UInt8(value & 0xFF), UInt8(value >> 8)]
         }
@@ -85,7 +89,7 @@ public enum TestJPEG {
         tiff += u16(1)  // one IFD0 entry
         tiff += u16(0x0112) + u16(3) + u32(1) + u16(orientation) + [0, 0]
         tiff += u32(0)  // no next IFD
-        let payload: [UInt8] = Array("Exif".utf8) + [0, 0] + tiff
+        let payload: [UInt8] = Array("Exif".utf8) + [0, 0] + tiff + thumbnail
         let length = payload.count + 2
         let segment: [UInt8] = [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
         var bytes = [UInt8](jpeg)

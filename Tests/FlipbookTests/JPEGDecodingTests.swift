@@ -50,20 +50,26 @@ import Testing
     }
 
     /// The decoder copies only the bytes before the first scan for EXIF: that offset is the start of
-    /// scan marker a walk over the segments' lengths reaches, and every scan of a progressive file counts.
-    @Test func theMetadataEndsAtTheFirstScan() throws {
-        let jpeg = TestJPEG.withOrientation(
-            try TestJPEG.encode(
-                [UInt8](repeating: 77, count: 16 * 16 * 3), width: 16, height: 16, kind: .rgb,
-                progressive: true), 8)
+    /// scan marker a walk over the segments' lengths reaches, not the start of scan of a thumbnail JPEG
+    /// inside the EXIF segment, and the scans counted are the file's own.
+    @Test func theMetadataEndsAtTheFirstScanNotAtAThumbnails() throws {
+        let thumbnail = [UInt8](
+            try TestJPEG.encode([UInt8](repeating: 9, count: 8 * 8 * 3), width: 8, height: 8, kind: .rgb))
+        let picture = try TestJPEG.encode(
+            [UInt8](repeating: 77, count: 16 * 8 * 3), width: 16, height: 8, kind: .rgb, progressive: true)
+        let jpeg = TestJPEG.withOrientation(picture, 6, thumbnail: thumbnail)
         let bytes = [UInt8](jpeg)
         var position = 2
         while bytes[position + 1] != 0xDA { position += 2 + (Int(bytes[position + 2]) << 8 | Int(bytes[position + 3])) }
         let scans = jpeg.withUnsafeBytes { ImageSniffing.jpegScans($0) }
         #expect(scans.first == position)
-        #expect(scans.count == bytes.indices.dropLast().filter { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA }.count)
+        let scanMarkers = bytes.indices.dropLast().filter { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA }
+        #expect(scanMarkers.first! < position, "the thumbnail's scan comes first")
+        #expect(scans.count == scanMarkers.filter { $0 >= position }.count)
         #expect(scans.count > 2)
-        #expect(ExifOrientation.read(fromJPEG: Array(bytes.prefix(position))) == 8)
+        // Turned upright by orientation 6: 8 wide, 16 high.
+        let frame = try ImageDecoder.decode(jpeg, limits: ImageLimits())
+        #expect(frame.width == 8 && frame.height == 16, "\(frame.width)x\(frame.height)")
         #expect(ImageSniffing.jpegScans(UnsafeRawBufferPointer(start: nil, count: 0)) == (0, nil))
     }
 

@@ -66,21 +66,42 @@ enum ImageSniffing {
         return (read32(16), read32(20))
     }
 
-    /// How many start-of-scan markers a JPEG holds (an upper bound: entropy-coded data stuffs
-    /// every 0xFF, so only metadata could add false ones) and where the first one is, which ends the
-    /// metadata.
+    /// How many start-of-scan markers a JPEG holds from its first scan on (an upper bound: entropy-coded
+    /// data stuffs every 0xFF, so only tables between scans could add false ones) and where the first
+    /// scan starts, which ends the metadata. When the segments do not lead to a scan, every byte is
+    /// counted and there is no first scan.
     static func jpegScans(_ bytes: UnsafeRawBufferPointer) -> (count: Int, first: Int?) {
+        let first = jpegFirstScan(bytes)
         var count = 0
-        var first: Int?
-        var position = 0
+        var position = first ?? 0
         while position + 1 < bytes.count {
-            if bytes[position] == 0xFF && bytes[position + 1] == 0xDA {
-                if first == nil { first = position }
-                count += 1
-            }
+            if bytes[position] == 0xFF && bytes[position + 1] == 0xDA { count += 1 }
             position += 1
         }
         return (count, first)
+    }
+
+    /// Where a JPEG's first start-of-scan marker is, found by stepping over the segments before it
+    /// by their lengths: a marker's bytes inside metadata (an EXIF thumbnail is a whole JPEG) are
+    /// not taken for it. `nil` when the segments do not lead to a scan.
+    static func jpegFirstScan(_ bytes: UnsafeRawBufferPointer) -> Int? {
+        guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
+        var position = 2
+        while position + 4 <= bytes.count {
+            guard bytes[position] == 0xFF else { return nil }
+            let marker = bytes[position + 1]
+            switch marker {
+            case 0xFF: position += 1  // fill byte
+            case 0xDA: return position
+            case 0xD9: return nil  // end of image
+            case 0x01, 0xD0...0xD7: position += 2  // markers without a length
+            default:
+                let length = Int(bytes[position + 2]) << 8 | Int(bytes[position + 3])
+                guard length >= 2 else { return nil }
+                position += 2 + length
+            }
+        }
+        return nil
     }
 
     /// A PNG with only the chunks needed for its pixels: `IHDR`, `PLTE`, `tRNS`, `IDAT`, `IEND`,
