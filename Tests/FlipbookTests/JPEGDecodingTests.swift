@@ -61,16 +61,51 @@ import Testing
         let bytes = [UInt8](jpeg)
         var position = 2
         while bytes[position + 1] != 0xDA { position += 2 + (Int(bytes[position + 2]) << 8 | Int(bytes[position + 3])) }
-        let scans = jpeg.withUnsafeBytes { ImageSniffing.jpegScans($0) }
-        #expect(scans.first == position)
+        let layout = try #require(jpeg.withUnsafeBytes { ImageSniffing.jpegLayout($0) })
+        #expect(layout.firstScan == position && layout.manyScans)
         let scanMarkers = bytes.indices.dropLast().filter { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA }
         #expect(scanMarkers.first! < position, "the thumbnail's scan comes first")
-        #expect(scans.count == scanMarkers.filter { $0 >= position }.count)
-        #expect(scans.count > 2)
+        let scans = jpeg.withUnsafeBytes { ImageSniffing.jpegScanCount($0, from: layout.firstScan) }
+        #expect(scans == scanMarkers.filter { $0 >= position }.count && scans > 2)
         // Turned upright by orientation 6: 8 wide, 16 high.
         let frame = try ImageDecoder.decode(jpeg, limits: ImageLimits())
         #expect(frame.width == 8 && frame.height == 16, "\(frame.width)x\(frame.height)")
-        #expect(ImageSniffing.jpegScans(UnsafeRawBufferPointer(start: nil, count: 0)) == (0, nil))
+        #expect(ImageSniffing.jpegLayout(UnsafeRawBufferPointer(start: nil, count: 0)) == nil)
+    }
+
+    /// A 16x16 sequential (SOF0) JPEG with one scan per component, as `cjpeg -scans` writes it with
+    /// the scan script "0; 1; 2;": sequential, yet three scans.
+    static let oneScanPerComponent = """
+        /9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcp\
+        LDAxNDQ0Hyc5PTgyPC4zNDL/2wBDAQkJCQwLDBgNDRgyIRwhMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIy\
+        MjIyMjIyMjIyMjIyMjL/wAARCAAQABADASIAAhEBAxEB/8QAFgABAQEAAAAAAAAAAAAAAAAABQMH/8QAKhAAAQIEBAMJAAAA\
+        AAAAAAAAAQIDBAUREgATFCEiMVEGFRYjMkFSYYH/2gAIAQEAAD8Ay5apnFTV6FgeKxF5raEoSEgklStgPsnFpD4jlE4U1DAt\
+        PloP3eWpGXaeO41TbvzrSu3PDEnW2t+eQhRnPO6daIe60upQaqAPWn70wlCvQyezCZHpgiOFYjuzMJWGy8XAi75We3qpvTH/\
+        xAAUAQEAAAAAAAAAAAAAAAAAAAAB/8QAHhEAAQQBBQAAAAAAAAAAAAAAAQIRITEEAAMGEmH/2gAIAQIRAD8Acnk2burX0cJU\
+        RDksDL2IFUB6Nf/EABQBAQAAAAAAAAAAAAAAAAAAAAX/xAAdEQABAwUBAAAAAAAAAAAAAAABAgMxAAQRIUFx/9oACAEDEQA/\
+        AHL2xQXHG1qzgLHsgpgyOb1wiv/Z
+        """
+
+    /// Only a file that can hold several scans has them counted against the limit: a baseline JPEG's
+    /// single interleaved scan (libjpeg-turbo refuses a second one) is not, a progressive one's are.
+    @Test func onlyFilesWithSeveralScansAreCounted() throws {
+        let oneScanPerComponent = try #require(Data(base64Encoded: Self.oneScanPerComponent))
+        #expect(oneScanPerComponent.withUnsafeBytes { ImageSniffing.jpegLayout($0) }?.manyScans == true)
+        _ = try ImageDecoder.decode(oneScanPerComponent, limits: ImageLimits(maxJPEGScans: 3))
+        #expect(throws: FlipbookError.self) {
+            try ImageDecoder.decode(oneScanPerComponent, limits: ImageLimits(maxJPEGScans: 2))
+        }
+        for (kind, channels) in [(TestJPEG.Kind.rgb, 3), (.rgb420, 3), (.gray, 1)] {
+            let pixels = [UInt8](repeating: 128, count: 16 * 16 * channels)
+            let baseline = try TestJPEG.encode(pixels, width: 16, height: 16, kind: kind)
+            let progressive = try TestJPEG.encode(pixels, width: 16, height: 16, kind: kind, progressive: true)
+            #expect(baseline.withUnsafeBytes { ImageSniffing.jpegLayout($0) }?.manyScans == false)
+            #expect(progressive.withUnsafeBytes { ImageSniffing.jpegLayout($0) }?.manyScans == true)
+            _ = try ImageDecoder.decode(baseline, limits: ImageLimits(maxJPEGScans: 0))
+            #expect(throws: FlipbookError.self) {
+                try ImageDecoder.decode(progressive, limits: ImageLimits(maxJPEGScans: 1))
+            }
+        }
     }
 
     @Test func malformedExifNeverTrapsAndMeansNoOrientation() throws {

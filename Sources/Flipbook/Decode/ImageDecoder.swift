@@ -49,15 +49,18 @@ package enum ImageDecoder {
             return try HEIFDecoder.decodeImage(data, limits: limits, format: format, deep: deep ? planes : nil)
         }
         if data.starts(with: [0xFF, 0xD8, 0xFF]) {
-            let (scans, firstScan) = data.withUnsafeBytes { ImageSniffing.jpegScans($0) }
-            guard scans <= limits.maxJPEGScans else {
-                throw FlipbookError(
-                    .unsupportedImage,
-                    "the JPEG has \(scans) scans, more than the limit of \(limits.maxJPEGScans); "
-                        + "such a file takes minutes to decode (re-save it as a baseline JPEG)")
+            let layout = data.withUnsafeBytes { ImageSniffing.jpegLayout($0) }
+            if layout?.manyScans ?? true {
+                let scans = data.withUnsafeBytes { ImageSniffing.jpegScanCount($0, from: layout?.firstScan ?? 0) }
+                guard scans <= limits.maxJPEGScans else {
+                    throw FlipbookError(
+                        .unsupportedImage,
+                        "the JPEG has \(scans) scans, more than the limit of \(limits.maxJPEGScans); "
+                            + "such a file takes minutes to decode (re-save it as a baseline JPEG)")
+                }
             }
             // Only the metadata before the first scan is read (and copied), not the whole file.
-            let orientation = ExifOrientation.read(fromJPEG: [UInt8](data.prefix(firstScan ?? data.count)))
+            let orientation = ExifOrientation.read(fromJPEG: [UInt8](data.prefix(layout?.firstScan ?? data.count)))
             let image = try TurboJPEGDecoder.decodeImage(
                 data, limits: limits, sizeHint: sizeHint, swapsSides: (orientation ?? 1) >= 5, planes: planes)
             switch image {
