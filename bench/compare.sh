@@ -197,10 +197,12 @@ compare_corpus() {  # NAME DIR PRESET
         "$(echo "$fbs / $s" | bc -l)" "$(echo "$fbp - $p" | bc -l)"
     local alone=""
     if [ "$floor" = 1 ]; then
-        read -r alone c m <<< "${best[x264]}"
+        local alone_cpu alone_rss
+        read -r alone alone_cpu alone_rss <<< "${best[x264]}"
         rm -f "$work/pictures.y4m"
         printf "%-12s %-9s | x264 alone %6.2f s wall %6.2f s cpu %5d MB: flipbook %5.2fx of it, floor ratio %5.2fx\n" \
-            "$name" "$preset" "$alone" "$c" "$m" "$(echo "$fbw / $alone" | bc -l)" "$(echo "$alone / $w" | bc -l)"
+            "$name" "$preset" "$alone" "$alone_cpu" "$alone_rss" "$(echo "$fbw / $alone" | bc -l)" \
+            "$(echo "$alone / $w" | bc -l)"
     fi
     record "$name" "$preset" "${figures[ffmpeg709]}" "${figures[flipbook]}" "$alone"
 }

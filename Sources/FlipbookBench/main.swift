@@ -116,7 +116,7 @@ case "fit":
     var fitting = 0.0
     for file in files {
         var data = Data()
-        reading += try seconds { data = try Data(contentsOf: file) }
+        reading += try seconds { data = try ImageDecoder.readFile(at: file) }
         var image: DecodedImage?
         decoding += try seconds {
             image = try ImageDecoder.decodeImage(
@@ -206,7 +206,7 @@ case "follow":
     try await followBench(Array(arguments.dropFirst(2)))
 default:
     print(
-        "usage: FlipbookBench decode DIR [planes] | prepare DIR | fit DIR WxH | convert WxH N | memory WxH N PRESET CRF OUT.mp4 [OUT.y4m]"
-            + " | follow SOURCE LIVE N FPS OUT.mp4 [polling]")
+        "usage: FlipbookBench decode DIR [planes] | prepare DIR | fit DIR WxH | convert WxH N"
+            + " | memory WxH N PRESET CRF OUT.mp4 [OUT.y4m] | follow SOURCE LIVE N FPS OUT.mp4 [polling]")
     exit(2)
 }

@@ -13,6 +13,7 @@ package struct FramePreparer: Sendable {
     /// Whether the movie is 10-bit, so 16-bit images of its size keep their depth.
     let tenBit: Bool
 
+    /// A preparer for a movie of `settings` (size, fit, background, bit depth) converting to `matrix`.
     package init(settings: VideoSettings, matrix: ColourMatrix) {
         tenBit = settings.bitDepth == 10
         conformer = FrameConformer(settings: settings)

@@ -93,13 +93,19 @@ package enum ImageDecoder {
         return frame
     }
 
+    /// The bytes of the image file at `url`, read as ``decodeImageFile(at:limits:sizeHint:planes:deep:)``
+    /// reads them (a regular file only, opened without blocking).
+    package static func readFile(at url: URL) throws -> Data {
+        try POSIXFile.readImageFile(at: url.path)
+    }
+
     /// Reads and decodes the image file at `url`, to Y'CbCr planes where `planes` allows, at 16 bits
     /// where `deep` allows (see ``decodeImage(_:limits:sizeHint:planes:deep:)``).
     package static func decodeImageFile(
         at url: URL, limits: ImageLimits, sizeHint: DecodeSizeHint? = nil, planes: PlanarRequest? = nil,
         deep: Bool = false
     ) throws -> DecodedImage {
-        let data = try POSIXFile.readImageFile(at: url.path)
+        let data = try readFile(at: url)
         return try FrameOrigin(path: url.imageDescription).attributing {
             if let page = url.imagePage {
                 guard ImageSniffing.isTIFF(data) else {
