@@ -100,7 +100,8 @@ let optionTable: [OptionSpec] = [
     OptionSpec(
         names: ["--size"], value: "WxH",
         help:
-            "The movie's size in pixels, even numbers such as 1280x720 (default: the first image's size, rounded up to even)."
+            "The movie's size in pixels, even numbers such as 1280x720 (default: the first image's size, rounded up to even;"
+            + " past what many players decode, such as a camera's 6000x4000, a warning names a smaller size)."
     ) { options, text in
         options.size = try require(
             FrameSize(parsing: text), "--size \(text) is not a size; use WIDTHxHEIGHT, such as 1280x720.")

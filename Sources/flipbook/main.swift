@@ -58,6 +58,9 @@ func run(_ arguments: [String]) async -> Int32 {
         if showProgress { Terminal.clearProgress() }
         if !options.quiet {
             for line in Reporting.warningLines(movie) { Terminal.error(line) }
+            if let advice = Reporting.sizeAdvice(movie, sizeGiven: options.size != nil || options.rawSize != nil) {
+                Terminal.error("flipbook: warning: \(advice)")
+            }
             if let signal, stop != nil {
                 Terminal.error("flipbook: \(signalName(signal)): stopped following; the movie holds the images taken")
             }

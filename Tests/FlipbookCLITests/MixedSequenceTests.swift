@@ -134,4 +134,39 @@ import Testing
         #expect((0..<361).allSatisfy { bytes[$0 * 642 + 641] == 16 }, "the added column is black")
         #expect((0..<642).allSatisfy { bytes[361 * 642 + $0] == 16 }, "the added row is black")
     }
+
+    /// A first image past what many players decode (H.264 beyond level 5.2) makes a movie of its own
+    /// size, with advice naming a size of its shape; a size given, or a movie at the limit, gets none.
+    @Test func aMovieTooLargeForManyPlayersComesWithAdvice() throws {
+        let dir = try TemporaryDirectory()
+        for (name, size) in [("large", "4200x2400"), ("limit", "4096x2304")] {
+            try Self.draw("testsrc2=s=\(size)", pixelFormat: "rgb24", to: dir.path("\(name).png"))
+        }
+        func flipbook(_ image: String, _ extra: [String] = []) throws -> (ToolResult, String) {
+            let movie = dir.path("\(image)-\(extra.count).mp4")
+            let result = try ExternalTool.run(
+                ExternalTool.flipbookPath, [dir.path("\(image).png"), "-o", movie, "--preset", "ultrafast"] + extra)
+            #expect(result.status == 0, "\(result.stderr)")
+            return (result, movie)
+        }
+        let (large, movie) = try flipbook("large")
+        #expect(
+            large.stderr.contains(
+                "warning: the movie is 4200x2400, the first image's size: H.264 past 4096x2304 (level 5.2)"),
+            "\(large.stderr)")
+        #expect(large.stderr.contains("--size 3780x2160 keeps the images' shape"), "\(large.stderr)")
+        // The premise, from ffprobe: the movie has the image's size, at a level past 5.2.
+        let stream = try Judge.stream(of: movie)
+        #expect(stream.width == 4200 && stream.height == 2400)
+        let level = try ExternalTool.run(
+            "ffprobe",
+            ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=level", "-of", "csv=p=0", movie])
+        #expect((Int(level.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > 52, "\(level.stdout)")
+        let (given, _) = try flipbook("large", ["--size", "4200x2400"])
+        #expect(!given.stderr.contains("warning"), "\(given.stderr)")
+        let (limit, _) = try flipbook("limit")
+        #expect(!limit.stderr.contains("warning"), "\(limit.stderr)")
+        let (quiet, _) = try flipbook("large", ["-q"])
+        #expect(quiet.stderr.isEmpty, "\(quiet.stderr)")
+    }
 }
