@@ -175,4 +175,39 @@ import Testing
         }
         return nil
     }
+
+    /// Camera raw files are named, never turned into a movie of their thumbnails: a TIFF-laid-out raw
+    /// (here a preview page marked as such, as NEF and DNG hold first), a CR3 and a folder of raws each
+    /// end with status 1, one line naming the file or folder, and no movie.
+    @Test func cameraRawFilesAreNamedNotMadeIntoThumbnails() throws {
+        let dir = try TemporaryDirectory()
+        let raws = try dir.folder("raws")
+        let nef = "\(raws)/DSC_0001.NEF"
+        let made = try ExternalTool.run(
+            "ffmpeg",
+            [
+                "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=160x120", "-frames:v", "1", "-f", "image2",
+                "-c:v", "tiff", nef,
+            ])
+        #expect(made.status == 0, "\(made.stderr)")
+        let marked = try ExternalTool.run("tiffset", ["-s", "254", "1", nef])
+        #expect(marked.status == 0, "\(marked.stderr)")
+        let cr3 = "\(raws)/IMG_0002.CR3"
+        try Data([0, 0, 0, 0x18] + Array("ftypcrx ".utf8) + [0, 0, 0, 1] + Array("crx isom".utf8))
+            .write(to: URL(fileURLWithPath: cr3))
+        for (input, expected) in [
+            (nef, "\(nef)): the TIFF holds only a 160x120 reduced-resolution preview, as camera raw files"),
+            (cr3, "\(cr3)): this is a Canon CR3 camera raw file"),
+            (raws, "\(raws): the folder holds no images"),
+        ] {
+            let movie = dir.path("out.mp4")
+            let result = try ExternalTool.run(ExternalTool.flipbookPath, [input, "-o", movie])
+            #expect(result.status == 1, "\(input): \(result.stderr)")
+            #expect(result.stderr.contains(expected), "\(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: movie))
+        }
+        let folder = try ExternalTool.run(ExternalTool.flipbookPath, [raws, "-o", dir.path("out.mp4")])
+        #expect(folder.stderr.contains("its .cr3, .nef files are camera raw"), "\(folder.stderr)")
+    }
 }

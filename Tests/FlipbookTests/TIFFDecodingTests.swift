@@ -160,6 +160,39 @@ import Testing
         #expect(throws: FlipbookError.self) { try TIFFDecoder.decode(data, limits: ImageLimits(), page: 2) }
     }
 
+    /// A page marked as a reduced-resolution preview (NewSubfileType bit 0, the thumbnail camera raw
+    /// files put first) is not the picture: a TIFF of a preview then its full image gives the full
+    /// image and `--tiff-pages all` lists only that page; a TIFF holding a preview alone is refused.
+    @Test func previewPagesArePassedOverAndAPreviewAloneIsRefused() throws {
+        let dir = try TemporaryDirectory()
+        let full = dir.path("full.tif")
+        try Self.make(.ffmpeg(pixelFormat: "rgb24", compression: "lzw"), at: full, in: dir)
+        let preview = dir.path("preview.tif")
+        try Self.make(.pillow("src.resize((22, 13)).save(out)"), at: preview, in: dir)
+        let marked = try ExternalTool.run("tiffset", ["-s", "254", "1", preview])
+        #expect(marked.status == 0, "\(marked.stderr)")
+        let alone = try Data(contentsOf: URL(fileURLWithPath: preview))
+        #expect {
+            try TIFFDecoder.decode(alone, limits: ImageLimits())
+        } throws: { error in
+            guard let error = error as? FlipbookError else { return false }
+            return error.code == .unsupportedImage && error.message.contains("only a 22x13 reduced-resolution preview")
+                && error.message.contains("camera raw")
+        }
+        let stack = dir.path("stack.tif")
+        let joined = try ExternalTool.run("tiffcp", [preview, full, stack])
+        #expect(joined.status == 0, "\(joined.stderr)")
+        let data = try Data(contentsOf: URL(fileURLWithPath: stack))
+        #expect(try TIFFDecoder.pageCount(data, limits: ImageLimits()) == 2)
+        #expect(try TIFFDecoder.fullPages(data, limits: ImageLimits()) == [1])
+        let frame = try TIFFDecoder.decode(data, limits: ImageLimits())
+        #expect(frame.width == Self.width && frame.height == Self.height, "\(frame.width)x\(frame.height)")
+        let worst = Self.worstDifference(frame, try Self.pillowPixels(stack, mode: "RGB", page: 1))
+        #expect(worst <= 2, "largest difference from Pillow's second page \(worst)")
+        let listed = try ImageFiles.collect([URL(fileURLWithPath: stack)], tiffPages: .all)
+        #expect(listed.map(\.imagePage) == [2], "\(listed)")
+    }
+
     @Test func aTruncatedTIFFIsCorruptAndNamesTheDamage() throws {
         let dir = try TemporaryDirectory()
         let path = dir.path("whole.tif")

@@ -73,6 +73,12 @@ package enum ImageDecoder {
             throw FlipbookError(
                 .corruptImage, "the file is empty; expected a PNG, JPEG, WebP, TIFF, HEIC or AVIF image")
         }
+        if let format = ImageSniffing.cameraRawFormat(data) {
+            throw FlipbookError(
+                .unsupportedImage,
+                "this is a \(format) camera raw file: its photo is sensor data, which Flipbook does not decode "
+                    + "(export the photos as JPEG or TIFF first, for example with darktable-cli or dcraw)")
+        }
         if let format = ImageSniffing.otherFormat(data) {
             throw FlipbookError(
                 .unsupportedImage,

@@ -40,6 +40,21 @@ enum ImageSniffing {
         return "HEIF"
     }
 
+    /// The camera raw format a file's first bytes show, for those not laid out as a TIFF: Canon CR3
+    /// (an ISO media file of brand `crx `), Fujifilm RAF, Olympus ORF and Panasonic RW2.
+    static func cameraRawFormat(_ data: Data) -> String? {
+        let head = [UInt8](data.prefix(16))
+        func starts(_ ascii: String, at offset: Int = 0) -> Bool {
+            let bytes = Array(ascii.utf8)
+            return head.count >= offset + bytes.count && Array(head[offset..<offset + bytes.count]) == bytes
+        }
+        if starts("ftypcrx ", at: 4) { return "Canon CR3" }
+        if starts("FUJIFILMCCD-RAW") { return "Fujifilm RAF" }
+        if starts("IIRO") || starts("IIRS") || starts("MMOR") { return "Olympus ORF" }
+        if starts("IIU\u{0}") { return "Panasonic RW2" }
+        return nil
+    }
+
     /// The name of a well-known image or movie format Flipbook does not decode, from its signature.
     static func otherFormat(_ data: Data) -> String? {
         let head = [UInt8](data.prefix(16))

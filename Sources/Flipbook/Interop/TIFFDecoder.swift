@@ -10,7 +10,9 @@ import Foundation
 /// 10-bit movie, associated alpha
 /// divided out). Every other kind (palette, 1-, 2- and 4-bit, CMYK, separate planes, YCbCr without
 /// JPEG, old-style JPEG) goes through libtiff's RGBA reader. The TIFF `Orientation` tag is applied
-/// like a JPEG's EXIF orientation.
+/// like a JPEG's EXIF orientation. A page marked as a reduced-resolution preview of another image
+/// (`NewSubfileType` bit 0) is not the picture: the first full page is read instead, and a file with
+/// none (a camera raw file, whose photo is sensor data in a sub-IFD) is refused.
 enum TIFFDecoder {
     /// Decodes page `page` (0 for the first) of a TIFF file.
     ///
@@ -30,6 +32,9 @@ enum TIFFDecoder {
     {
         try TIFFFile.withOpened(data, limits: limits) { file in
             try file.select(page: page)
+            if page == 0 && file.isReducedPreview {
+                try file.selectFirstFullPage()
+            }
             let layout = try file.layout()
             try limits.check(width: layout.width, height: layout.height)
             if layout.isDirect && layout.bitsPerSample == 16 && layout.alpha == nil && layout.orientation == 1,
@@ -46,6 +51,11 @@ enum TIFFDecoder {
     /// How many pages (image file directories) a TIFF holds.
     static func pageCount(_ data: Data, limits: ImageLimits) throws -> Int {
         try TIFFFile.withOpened(data, limits: limits) { Int(TIFFNumberOfDirectories($0.handle)) }
+    }
+
+    /// The pages (0 for the first) that are pictures, not reduced-resolution previews of another.
+    static func fullPages(_ data: Data, limits: ImageLimits) throws -> [Int] {
+        try TIFFFile.withOpened(data, limits: limits) { $0.fullPages() }
     }
 }
 
@@ -113,6 +123,33 @@ private final class TIFFFile {
         guard page > 0 else { return }
         guard page < Int(TIFFNumberOfDirectories(handle)), TIFFSetDirectory(handle, tdir_t(page)) == 1 else {
             throw FlipbookError(.corruptImage, "the TIFF has no page \(page + 1)")
+        }
+    }
+
+    /// Whether the current page is a reduced-resolution version of another image (`NewSubfileType`
+    /// bit 0): the thumbnail or preview that camera raw files (DNG, NEF, ARW, PEF) put first.
+    var isReducedPreview: Bool {
+        defaulted(TIFFTAG_SUBFILETYPE, as: UInt32.self) & UInt32(FILETYPE_REDUCEDIMAGE) != 0
+    }
+
+    /// The pages (0 for the first) that are not reduced-resolution previews; leaves the last page current.
+    func fullPages() -> [Int] {
+        (0..<Int(TIFFNumberOfDirectories(handle))).filter {
+            TIFFSetDirectory(handle, tdir_t($0)) == 1 && !isReducedPreview
+        }
+    }
+
+    /// Moves from a first page that is a preview to the first full page, or refuses the file when it
+    /// holds none.
+    func selectFirstFullPage() throws {
+        let width = field(TIFFTAG_IMAGEWIDTH, as: UInt32.self) ?? 0
+        let height = field(TIFFTAG_IMAGELENGTH, as: UInt32.self) ?? 0
+        guard let page = fullPages().first, TIFFSetDirectory(handle, tdir_t(page)) == 1 else {
+            throw FlipbookError(
+                .unsupportedImage,
+                "the TIFF holds only a \(width)x\(height) reduced-resolution preview, as camera raw files (DNG, NEF, "
+                    + "ARW, PEF) do: the photo itself is sensor data, which Flipbook does not decode (export the photos "
+                    + "as JPEG or TIFF first, for example with darktable-cli or dcraw)")
         }
     }
 

@@ -57,9 +57,16 @@ public enum ImageFiles {
             .map { input.appendingPathComponent($0) }
             .filter { !POSIXFile.isDirectory($0.path) }
             guard !images.isEmpty else {
+                let raw = Set(
+                    names.map { ($0 as NSString).pathExtension.lowercased() }.filter(cameraRawExtensions.contains))
+                let rawNote =
+                    raw.isEmpty
+                    ? ""
+                    : "; its \(raw.sorted().map { "." + $0 }.joined(separator: ", ")) files are camera raw, which "
+                        + "Flipbook does not decode (export them as JPEG or TIFF first, for example with darktable-cli)"
                 throw FlipbookError(
                     .invalidSettings,
-                    "the folder holds no images (.png, .jpg, .jpeg, .webp, .tif, .tiff, .heic, .heif, .avif)",
+                    "the folder holds no images (.png, .jpg, .jpeg, .webp, .tif, .tiff, .heic, .heif, .avif)\(rawNote)",
                     path: input.path)
             }
             files += naturallyOrdered(images)
@@ -68,7 +75,14 @@ public enum ImageFiles {
         return tiffPages == .all ? try ordered.flatMap(pages) : ordered
     }
 
-    /// The pages of `file` when it is a TIFF of more than one page, else the file itself.
+    /// Extensions of camera raw files, named when a folder holds them and nothing Flipbook reads.
+    static let cameraRawExtensions: Set<String> = [
+        "dng", "nef", "nrw", "cr2", "cr3", "crw", "arw", "srf", "sr2", "orf", "rw2", "raf", "pef", "srw", "x3f", "3fr",
+        "iiq", "rwl",
+    ]
+
+    /// The pages of `file` when it is a TIFF of more than one page, else the file itself; pages that
+    /// are reduced-resolution previews of another are left out.
     private static func pages(of file: URL) throws -> [URL] {
         guard ["tif", "tiff"].contains(file.pathExtension.lowercased()) else { return [file] }
         // Mapped, not read: only the header and the chain of directories are touched.
@@ -81,10 +95,11 @@ public enum ImageFiles {
                 underlying: SystemCause(error))
         }
         guard ImageSniffing.isTIFF(data) else { return [file] }
-        let count = try FrameOrigin(path: file.path).attributing {
-            try TIFFDecoder.pageCount(data, limits: ImageLimits())
+        let pages = try FrameOrigin(path: file.path).attributing {
+            try TIFFDecoder.fullPages(data, limits: ImageLimits())
         }
-        return count <= 1 ? [file] : (1...count).map { URL.tiffPage($0, of: file) }
+        // The file itself when its first page is its one picture, or when it has none (decoding it says why).
+        return pages.count <= 1 && pages.first ?? 0 == 0 ? [file] : pages.map { URL.tiffPage($0 + 1, of: file) }
     }
 
     /// `files` in natural order by path; each path is made once, not at every comparison (a URL's
