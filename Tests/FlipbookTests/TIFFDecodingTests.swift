@@ -193,6 +193,23 @@ import Testing
         #expect(listed.map(\.imagePage) == [2], "\(listed)")
     }
 
+    /// A page of sensor data (PhotometricInterpretation colour filter array or linear raw, as camera
+    /// raw files store the photo) is refused as camera raw, not handed to a reader that cannot show it.
+    @Test(arguments: ["32803", "34892"])
+    func sensorDataIsRefusedAsCameraRaw(photometric: String) throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path("sensor.tif")
+        try Self.make(.ffmpeg(pixelFormat: "gray", compression: "raw"), at: path, in: dir)
+        let marked = try ExternalTool.run("tiffset", ["-s", "262", photometric, path])
+        #expect(marked.status == 0, "\(marked.stderr)")
+        #expect {
+            try TIFFDecoder.decode(try Data(contentsOf: URL(fileURLWithPath: path)), limits: ImageLimits())
+        } throws: { error in
+            guard let error = error as? FlipbookError else { return false }
+            return error.code == .unsupportedImage && error.message.contains("a camera's sensor data")
+        }
+    }
+
     @Test func aTruncatedTIFFIsCorruptAndNamesTheDamage() throws {
         let dir = try TemporaryDirectory()
         let path = dir.path("whole.tif")

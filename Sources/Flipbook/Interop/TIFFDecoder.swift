@@ -168,6 +168,14 @@ private final class TIFFFile {
                 .corruptImage, "the TIFF cannot be decoded: it does not say how its samples are coloured")
         }
         var photometric = Int(photometricTag)
+        // Colour filter array (32803) and linear raw (34892): a camera's sensor data, as raw files keep it.
+        guard photometric != 32803 && photometric != 34892 else {
+            throw FlipbookError(
+                .unsupportedImage,
+                "the TIFF holds a camera's sensor data, as camera raw files (DNG, NEF, ARW, SRW) do, which Flipbook "
+                    + "does not decode (export the photos as JPEG or TIFF first, for example with darktable-cli or dcraw)"
+            )
+        }
         guard format == SAMPLEFORMAT_UINT || format == 0 else {
             throw FlipbookError(
                 .unsupportedImage,
