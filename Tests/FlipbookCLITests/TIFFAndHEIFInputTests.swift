@@ -177,7 +177,7 @@ import Testing
     }
 
     /// Camera raw files are named, never turned into a movie of their thumbnails: a TIFF-laid-out raw
-    /// (here a preview page marked as such, as NEF and DNG hold first), a CR3 and a folder of raws each
+    /// (here a preview page marked as such, as NEF and DNG hold first), a CR2, a CR3 and a folder of raws each
     /// end with status 1, one line naming the file or folder, and no movie.
     @Test func cameraRawFilesAreNamedNotMadeIntoThumbnails() throws {
         let dir = try TemporaryDirectory()
@@ -195,9 +195,15 @@ import Testing
         let cr3 = "\(raws)/IMG_0002.CR3"
         try Data([0, 0, 0, 0x18] + Array("ftypcrx ".utf8) + [0, 0, 0, 1] + Array("crx isom".utf8))
             .write(to: URL(fileURLWithPath: cr3))
+        // A CR2's header: a little-endian TIFF's, then "CR", version 2.0 and the raw IFD's offset.
+        let cr2 = "\(raws)/IMG_0003.CR2"
+        try Data(
+            [0x49, 0x49, 0x2A, 0, 0x10, 0, 0, 0, 0x43, 0x52, 2, 0, 0, 0, 0, 0] + [UInt8](repeating: 0, count: 64)
+        ).write(to: URL(fileURLWithPath: cr2))
         for (input, expected) in [
             (nef, "\(nef)): the TIFF holds only a 160x120 reduced-resolution preview, as camera raw files"),
             (cr3, "\(cr3)): this is a Canon CR3 camera raw file"),
+            (cr2, "\(cr2)): this is a Canon CR2 camera raw file"),
             (raws, "\(raws): the folder holds no images"),
         ] {
             let movie = dir.path("out.mp4")
@@ -208,6 +214,6 @@ import Testing
             #expect(!FileManager.default.fileExists(atPath: movie))
         }
         let folder = try ExternalTool.run(ExternalTool.flipbookPath, [raws, "-o", dir.path("out.mp4")])
-        #expect(folder.stderr.contains("its .cr3, .nef files are camera raw"), "\(folder.stderr)")
+        #expect(folder.stderr.contains("its .cr2, .cr3, .nef files are camera raw"), "\(folder.stderr)")
     }
 }

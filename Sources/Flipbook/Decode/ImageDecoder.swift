@@ -25,6 +25,12 @@ package enum ImageDecoder {
         _ data: Data, limits: ImageLimits, sizeHint: DecodeSizeHint? = nil, planes: PlanarRequest? = nil,
         deep: Bool = false
     ) throws -> DecodedImage {
+        if let format = ImageSniffing.cameraRawFormat(data) {
+            throw FlipbookError(
+                .unsupportedImage,
+                "this is a \(format) camera raw file: its photo is sensor data, which Flipbook does not decode "
+                    + "(export the photos as JPEG or TIFF first, for example with darktable-cli or dcraw)")
+        }
         if data.starts(with: ImageSniffing.pngSignature) {
             // The size is checked from the header before either decoder takes any memory.
             if let size = ImageSniffing.pngSize(data) {
@@ -72,12 +78,6 @@ package enum ImageDecoder {
         if data.isEmpty {
             throw FlipbookError(
                 .corruptImage, "the file is empty; expected a PNG, JPEG, WebP, TIFF, HEIC or AVIF image")
-        }
-        if let format = ImageSniffing.cameraRawFormat(data) {
-            throw FlipbookError(
-                .unsupportedImage,
-                "this is a \(format) camera raw file: its photo is sensor data, which Flipbook does not decode "
-                    + "(export the photos as JPEG or TIFF first, for example with darktable-cli or dcraw)")
         }
         if let format = ImageSniffing.otherFormat(data) {
             throw FlipbookError(

@@ -40,14 +40,17 @@ enum ImageSniffing {
         return "HEIF"
     }
 
-    /// The camera raw format a file's first bytes show, for those not laid out as a TIFF: Canon CR3
-    /// (an ISO media file of brand `crx `), Fujifilm RAF, Olympus ORF and Panasonic RW2.
+    /// The camera raw format a file's first bytes show: Canon CR2 (a TIFF with `CR` and version 2 after
+    /// its header), and those not laid out as a TIFF: Canon CR3 (an ISO media file of brand `crx `),
+    /// Fujifilm RAF, Olympus ORF and Panasonic RW2. (Raw files that are plain TIFFs, such as NEF and DNG,
+    /// are told by their preview page; see ``TIFFDecoder``.)
     static func cameraRawFormat(_ data: Data) -> String? {
         let head = [UInt8](data.prefix(16))
         func starts(_ ascii: String, at offset: Int = 0) -> Bool {
             let bytes = Array(ascii.utf8)
             return head.count >= offset + bytes.count && Array(head[offset..<offset + bytes.count]) == bytes
         }
+        if starts("II*\u{0}") && starts("CR\u{2}\u{0}", at: 8) { return "Canon CR2" }
         if starts("ftypcrx ", at: 4) { return "Canon CR3" }
         if starts("FUJIFILMCCD-RAW") { return "Fujifilm RAF" }
         if starts("IIRO") || starts("IIRS") || starts("MMOR") { return "Olympus ORF" }
