@@ -45,33 +45,25 @@ enum ImageSniffing {
     /// Fujifilm RAF, Olympus ORF and Panasonic RW2. (Raw files that are plain TIFFs, such as NEF and DNG,
     /// are told by their preview page; see ``TIFFDecoder``.)
     static func cameraRawFormat(_ data: Data) -> String? {
-        let head = [UInt8](data.prefix(16))
-        func starts(_ ascii: String, at offset: Int = 0) -> Bool {
-            let bytes = Array(ascii.utf8)
-            return head.count >= offset + bytes.count && Array(head[offset..<offset + bytes.count]) == bytes
-        }
-        if starts("II*\u{0}") && starts("CR\u{2}\u{0}", at: 8) { return "Canon CR2" }
-        if starts("ftypcrx ", at: 4) { return "Canon CR3" }
-        if starts("FUJIFILMCCD-RAW") { return "Fujifilm RAF" }
-        if starts("IIRO") || starts("IIRS") || starts("MMOR") { return "Olympus ORF" }
-        if starts("IIU\u{0}") { return "Panasonic RW2" }
+        let head = FileHead(data)
+        if head.starts("II*\u{0}") && head.starts("CR\u{2}\u{0}", at: 8) { return "Canon CR2" }
+        if head.starts("ftypcrx ", at: 4) { return "Canon CR3" }
+        if head.starts("FUJIFILMCCD-RAW") { return "Fujifilm RAF" }
+        if head.starts("IIRO") || head.starts("IIRS") || head.starts("MMOR") { return "Olympus ORF" }
+        if head.starts("IIU\u{0}") { return "Panasonic RW2" }
         return nil
     }
 
     /// The name of a well-known image or movie format Flipbook does not decode, from its signature.
     static func otherFormat(_ data: Data) -> String? {
-        let head = [UInt8](data.prefix(16))
-        func starts(_ ascii: String, at offset: Int = 0) -> Bool {
-            let bytes = Array(ascii.utf8)
-            return head.count >= offset + bytes.count && Array(head[offset..<offset + bytes.count]) == bytes
-        }
-        if starts("GIF87a") || starts("GIF89a") { return "GIF" }
-        if starts("BM") && head.count >= 14 { return "BMP" }
-        if starts("ftyp", at: 4) { return "MP4/QuickTime movie" }
-        if starts("qoif") { return "QOI" }
-        if head.starts(with: [0xFF, 0x0A]) || starts("\u{0}\u{0}\u{0}\u{0C}JXL ") { return "JPEG XL" }
-        if starts("8BPS") { return "Photoshop" }
-        if starts("%PDF") { return "PDF" }
+        let head = FileHead(data)
+        if head.starts("GIF87a") || head.starts("GIF89a") { return "GIF" }
+        if head.starts("BM") && head.bytes.count >= 14 { return "BMP" }
+        if head.starts("ftyp", at: 4) { return "MP4/QuickTime movie" }
+        if head.starts("qoif") { return "QOI" }
+        if head.bytes.starts(with: [0xFF, 0x0A]) || head.starts("\u{0}\u{0}\u{0}\u{0C}JXL ") { return "JPEG XL" }
+        if head.starts("8BPS") { return "Photoshop" }
+        if head.starts("%PDF") { return "PDF" }
         return nil
     }
 
@@ -182,4 +174,17 @@ enum ImageSniffing {
         return output
     }
 
+}
+
+/// A file's first 16 bytes, where formats put their signatures.
+private struct FileHead {
+    let bytes: [UInt8]
+
+    init(_ data: Data) { bytes = [UInt8](data.prefix(16)) }
+
+    /// Whether the ASCII `signature` is there at `offset`.
+    func starts(_ signature: String, at offset: Int = 0) -> Bool {
+        let expected = Array(signature.utf8)
+        return bytes.count >= offset + expected.count && Array(bytes[offset..<offset + expected.count]) == expected
+    }
 }
