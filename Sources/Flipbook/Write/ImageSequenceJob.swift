@@ -98,6 +98,7 @@ struct ImageSequenceJob {
             var summary = try await writer.finish()
             summary.sizeRoundedFrom = roundedFrom
             summary.skippedImages = skipping.errors
+            if let colours = ColourProfile.warning(forImageAt: images[usable]) { summary.warnings.append(colours) }
             return summary
         } catch {
             await writer.cancel()

@@ -1,0 +1,97 @@
+import Foundation
+
+/// What an image's ICC colour profile says about its primaries, read only to warn: Flipbook converts
+/// every image as if it were sRGB (BT.709 primaries), so a photo in a wider space (Adobe RGB from a
+/// camera, Display P3 from a phone) comes out less saturated than a colour-managed viewer shows it.
+///
+/// A profile's red, green and blue colorants (`rXYZ`, `gXYZ`, `bXYZ`, D50-adapted, ICC.1 §9.2) are
+/// compared with sRGB's and with a few well-known spaces'. Parsing checks every offset: a malformed
+/// profile means "nothing to say", never a trap.
+enum ColourProfile {
+    /// A warning for the JPEG at `url` when its metadata holds a colour profile of a space other than
+    /// sRGB; `nil` for anything else (another format, no profile, sRGB, a file that cannot be read).
+    static func warning(forImageAt url: URL) -> String? {
+        guard let data = try? ImageDecoder.readFile(at: url), data.starts(with: [0xFF, 0xD8, 0xFF]) else { return nil }
+        let metadataEnd = data.withUnsafeBytes { ImageSniffing.jpegLayout($0) }?.firstScan ?? data.count
+        guard let profile = iccProfile(ofJPEG: [UInt8](data.prefix(metadataEnd))),
+            let space = nonSRGBSpace(ofICCProfile: profile)
+        else { return nil }
+        return "\(url.imageDescription) has a colour profile of \(space); Flipbook reads every image as sRGB, so the "
+            + "movie's colours are less saturated than a colour-managed viewer shows the photos (export them as "
+            + "sRGB to keep them)"
+    }
+
+    /// The colorants of well-known RGB spaces, D50-adapted as ICC profiles store them.
+    static let knownSpaces: [(name: String, colorants: [Double])] = [
+        ("sRGB", [0.4361, 0.2225, 0.0139, 0.3851, 0.7169, 0.0971, 0.1431, 0.0606, 0.7141]),
+        ("Display P3", [0.5151, 0.2412, -0.0011, 0.2919, 0.6922, 0.0419, 0.1571, 0.0666, 0.7841]),
+        ("Adobe RGB (1998)", [0.6097, 0.3111, 0.0195, 0.2053, 0.6257, 0.0609, 0.1492, 0.0632, 0.7446]),
+        ("ProPhoto RGB", [0.7977, 0.2880, 0.0000, 0.1352, 0.7119, 0.0000, 0.0313, 0.0001, 0.8249]),
+        ("BT.2020", [0.6734, 0.2790, -0.0019, 0.1656, 0.6753, 0.0300, 0.1251, 0.0456, 0.7973]),
+    ]
+
+    /// The name of the space an RGB ICC profile's colorants describe when it is not sRGB's: a
+    /// well-known one within 0.01 in every value, else "a space other than sRGB". `nil` for sRGB, a
+    /// profile without colorants (grey, CMYK, lookup tables only) or a malformed one.
+    static func nonSRGBSpace(ofICCProfile profile: [UInt8]) -> String? {
+        guard let colorants = colorants(of: profile) else { return nil }
+        func matches(_ known: [Double]) -> Bool { zip(colorants, known).allSatisfy { abs($0 - $1) <= 0.01 } }
+        guard let known = knownSpaces.first(where: { matches($0.colorants) }) else { return "a space other than sRGB" }
+        return known.name == "sRGB" ? nil : known.name
+    }
+
+    /// The ICC profile a JPEG's metadata holds in its `ICC_PROFILE` APP2 segments, put together in
+    /// their sequence order; `bytes` may end at the first scan. `nil` when there is none or a chunk
+    /// is missing.
+    static func iccProfile(ofJPEG bytes: [UInt8]) -> [UInt8]? {
+        let marker = Array("ICC_PROFILE".utf8) + [0]
+        guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
+        var chunks: [Int: ArraySlice<UInt8>] = [:]
+        var expected = 0
+        var position = 2
+        while position + 4 <= bytes.count, bytes[position] == 0xFF {
+            let kind = bytes[position + 1]
+            if kind == 0xDA || kind == 0xD9 { break }
+            if kind == 0xFF || kind == 0x01 || (0xD0...0xD7).contains(kind) {
+                position += kind == 0xFF ? 1 : 2
+                continue
+            }
+            let length = Int(bytes[position + 2]) << 8 | Int(bytes[position + 3])
+            guard length >= 2, position + 2 + length <= bytes.count else { break }
+            let payload = bytes[(position + 4)..<(position + 2 + length)]
+            if kind == 0xE2, payload.count > marker.count + 2, payload.starts(with: marker) {
+                let sequence = Int(payload[payload.startIndex + marker.count])
+                expected = Int(payload[payload.startIndex + marker.count + 1])
+                chunks[sequence] = payload.dropFirst(marker.count + 2)
+            }
+            position += 2 + length
+        }
+        guard expected > 0, (1...expected).allSatisfy({ chunks[$0] != nil }) else { return nil }
+        return (1...expected).flatMap { chunks[$0]! }
+    }
+
+    /// The nine colorant values (red, green, blue; X, Y, Z each) of an RGB display or input profile.
+    static func colorants(of profile: [UInt8]) -> [Double]? {
+        func u32(_ at: Int) -> UInt32? {
+            guard at >= 0, at + 4 <= profile.count else { return nil }
+            return profile[at..<at + 4].reduce(0) { $0 << 8 | UInt32($1) }
+        }
+        func signature(_ text: String) -> UInt32 { text.utf8.reduce(0) { $0 << 8 | UInt32($1) } }
+        guard u32(16) == signature("RGB "), let count = u32(128), count <= 1000 else { return nil }
+        var tags: [UInt32: Int] = [:]
+        for index in 0..<Int(count) {
+            let entry = 132 + index * 12
+            guard let tag = u32(entry), let offset = u32(entry + 4) else { return nil }
+            tags[tag] = Int(offset)
+        }
+        var values: [Double] = []
+        for name in ["rXYZ", "gXYZ", "bXYZ"] {
+            guard let offset = tags[signature(name)], u32(offset) == signature("XYZ ") else { return nil }
+            for component in 0..<3 {
+                guard let raw = u32(offset + 8 + component * 4) else { return nil }
+                values.append(Double(Int32(bitPattern: raw)) / 65536)
+            }
+        }
+        return values
+    }
+}
