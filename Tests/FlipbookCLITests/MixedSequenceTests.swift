@@ -170,36 +170,53 @@ import Testing
         #expect(quiet.stderr.isEmpty, "\(quiet.stderr)")
     }
 
-    /// A JPEG whose ICC profile is Adobe RGB (1998) (Debian's icc-profiles-free, named so by ExifTool)
-    /// makes its movie with a warning naming the space, on stderr and in `--json`; an sRGB profile gives
-    /// none, and `-q` prints nothing.
-    @Test func aJPEGInAWiderSpaceThanSRGBComesWithAWarning() throws {
+    /// A JPEG or HEIC whose ICC profile is Adobe RGB (1998) (Debian's icc-profiles-free, named so by
+    /// ExifTool) makes its movie with a warning naming the space, on stderr and in `--json`; an sRGB
+    /// profile, or none, gives no warning, and `-q` prints nothing.
+    @Test func photosInAWiderSpaceThanSRGBComeWithAWarning() throws {
         let dir = try TemporaryDirectory()
-        for name in ["compatibleWithAdobeRGB1998", "sRGB"] {
+        func pillow(_ profile: String?, to path: String) throws {
+            let icc = profile.map { ", icc_profile=open('/usr/share/color/icc/\($0).icc', 'rb').read()" } ?? ""
             let made = try ExternalTool.run(
                 "/usr/bin/python3",
                 [
                     "-c",
-                    "import sys; from PIL import Image; Image.new('RGB', (64, 48), (200, 40, 40)).save(sys.argv[2], "
-                        + "icc_profile=open(sys.argv[1], 'rb').read())",
-                    "/usr/share/color/icc/\(name).icc", dir.path("\(name).jpg"),
+                    "import sys; from PIL import Image; Image.new('RGB', (64, 48), (200, 40, 40)).save(sys.argv[1]\(icc))",
+                    path,
                 ])
             #expect(made.status == 0, "\(made.stderr)")
         }
-        let adobe = dir.path("compatibleWithAdobeRGB1998.jpg")
-        let described = try ExternalTool.run("exiftool", ["-s3", "-ProfileDescription", adobe])
-        #expect(described.stdout.contains("Adobe RGB (1998)"), "\(described.stdout)")
-        let movie = dir.path("adobe.mp4")
-        let result = try ExternalTool.run(ExternalTool.flipbookPath, [adobe, "-o", movie, "--json"])
-        #expect(result.status == 0, "\(result.stderr)")
-        let warning = "\(adobe) has a colour profile of Adobe RGB (1998); Flipbook reads every image as sRGB"
-        #expect(result.stderr.contains("flipbook: warning: \(warning)"), "\(result.stderr)")
-        let summary = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
-        #expect((summary?["warnings"] as? [String])?.contains { $0.hasPrefix(warning) } == true, "\(result.stdout)")
-        #expect(try Judge.stream(of: movie).width == 64)
-        let srgb = try ExternalTool.run(ExternalTool.flipbookPath, [dir.path("sRGB.jpg"), "-o", dir.path("srgb.mp4")])
-        #expect(srgb.status == 0 && !srgb.stderr.contains("warning"), "\(srgb.stderr)")
-        let quiet = try ExternalTool.run(ExternalTool.flipbookPath, [adobe, "-o", dir.path("quiet.mp4"), "-q"])
+        func heic(from png: String, to path: String) throws {
+            let made = try ExternalTool.run("heif-enc", ["-q", "80", "-o", path, png])
+            #expect(made.status == 0, "\(made.stderr)")
+        }
+        try pillow("compatibleWithAdobeRGB1998", to: dir.path("adobe.jpg"))
+        try pillow("sRGB", to: dir.path("srgb.jpg"))
+        try pillow("compatibleWithAdobeRGB1998", to: dir.path("adobe.png"))
+        try pillow(nil, to: dir.path("plain.png"))
+        try heic(from: dir.path("adobe.png"), to: dir.path("adobe.heic"))
+        try heic(from: dir.path("plain.png"), to: dir.path("plain.heic"))
+        for name in ["adobe.jpg", "adobe.heic"] {
+            let photo = dir.path(name)
+            let described = try ExternalTool.run("exiftool", ["-s3", "-ProfileDescription", photo])
+            #expect(described.stdout.contains("Adobe RGB (1998)"), "\(name): \(described.stdout)")
+            let movie = dir.path("\(name).mp4")
+            let result = try ExternalTool.run(ExternalTool.flipbookPath, [photo, "-o", movie, "--json"])
+            #expect(result.status == 0, "\(result.stderr)")
+            let warning = "\(photo) has a colour profile of Adobe RGB (1998); Flipbook reads every image as sRGB"
+            #expect(result.stderr.contains("flipbook: warning: \(warning)"), "\(result.stderr)")
+            let summary = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+            #expect(
+                (summary?["warnings"] as? [String])?.contains { $0.hasPrefix(warning) } == true, "\(result.stdout)")
+            #expect(try Judge.stream(of: movie).width == 64)
+        }
+        for name in ["srgb.jpg", "plain.heic"] {
+            let result = try ExternalTool.run(
+                ExternalTool.flipbookPath, [dir.path(name), "-o", dir.path("\(name).mp4")])
+            #expect(result.status == 0 && !result.stderr.contains("warning"), "\(name): \(result.stderr)")
+        }
+        let quiet = try ExternalTool.run(
+            ExternalTool.flipbookPath, [dir.path("adobe.jpg"), "-o", dir.path("q.mp4"), "-q"])
         #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet.stderr)")
     }
 }

@@ -128,6 +128,26 @@ enum HEIFDecoder {
         }
     }
 
+    /// The primary image's ICC colour profile, when its colour box holds one (`nil` also when the file
+    /// cannot be read).
+    static func iccProfile(_ data: Data) -> [UInt8]? {
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> [UInt8]? in
+            guard let context = heif_context_alloc() else { return nil }
+            defer { heif_context_free(context) }
+            var handle: OpaquePointer?
+            guard
+                heif_context_read_from_memory_without_copy(context, raw.baseAddress, raw.count, nil).code
+                    == heif_error_Ok,
+                heif_context_get_primary_image_handle(context, &handle).code == heif_error_Ok
+            else { return nil }
+            defer { heif_image_handle_release(handle) }
+            let size = heif_image_handle_get_raw_color_profile_size(handle)
+            guard size > 0 && size <= 16 << 20 else { return nil }
+            var bytes = [UInt8](repeating: 0, count: size)
+            return heif_image_handle_get_raw_color_profile(handle, &bytes).code == heif_error_Ok ? bytes : nil
+        }
+    }
+
     /// The funnel for libheif's errors.
     private static func check(_ error: heif_error, _ function: String, format: String) throws {
         guard error.code != heif_error_Ok else { return }
