@@ -23,8 +23,7 @@ enum ColourProfile {
     /// The space other than sRGB a JPEG's or HEIF's ICC profile describes, if any.
     static func nonSRGBSpace(ofImage data: Data) -> String? {
         if data.starts(with: [0xFF, 0xD8, 0xFF]) {
-            let metadataEnd = data.withUnsafeBytes { ImageSniffing.jpegLayout($0) }?.firstScan ?? data.count
-            return iccProfile(ofJPEG: [UInt8](data.prefix(metadataEnd))).flatMap(nonSRGBSpace(ofICCProfile:))
+            return data.withUnsafeBytes { iccProfile(ofJPEG: $0) }.flatMap(nonSRGBSpace(ofICCProfile:))
         }
         guard ImageSniffing.heifFormat(data) != nil else { return nil }
         return HEIFDecoder.iccProfile(data).flatMap(nonSRGBSpace(ofICCProfile:))
@@ -50,30 +49,20 @@ enum ColourProfile {
     }
 
     /// The ICC profile a JPEG's metadata holds in its `ICC_PROFILE` APP2 segments, put together in
-    /// their sequence order; `bytes` may end at the first scan. `nil` when there is none or a chunk
-    /// is missing.
-    static func iccProfile(ofJPEG bytes: [UInt8]) -> [UInt8]? {
+    /// their sequence order. `nil` when there is none or a chunk is missing.
+    static func iccProfile<Bytes: RandomAccessCollection>(ofJPEG bytes: Bytes) -> [UInt8]?
+    where Bytes.Element == UInt8, Bytes.Index == Int {
         let marker = Array("ICC_PROFILE".utf8) + [0]
-        guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
-        var chunks: [Int: ArraySlice<UInt8>] = [:]
+        var chunks: [Int: Bytes.SubSequence] = [:]
         var expected = 0
-        var position = 2
-        while position + 4 <= bytes.count, bytes[position] == 0xFF {
-            let kind = bytes[position + 1]
-            if kind == 0xDA || kind == 0xD9 { break }
-            if kind == 0xFF || kind == 0x01 || (0xD0...0xD7).contains(kind) {
-                position += kind == 0xFF ? 1 : 2
-                continue
+        JPEGSegments.walk(bytes) { kind, payload in
+            let header = payload.lowerBound + marker.count
+            if kind == 0xE2, payload.count > marker.count + 2, bytes[payload.lowerBound..<header].elementsEqual(marker)
+            {
+                expected = Int(bytes[header + 1])
+                chunks[Int(bytes[header])] = bytes[(header + 2)..<payload.upperBound]
             }
-            let length = Int(bytes[position + 2]) << 8 | Int(bytes[position + 3])
-            guard length >= 2, position + 2 + length <= bytes.count else { break }
-            let payload = bytes[(position + 4)..<(position + 2 + length)]
-            if kind == 0xE2, payload.count > marker.count + 2, payload.starts(with: marker) {
-                let sequence = Int(payload[payload.startIndex + marker.count])
-                expected = Int(payload[payload.startIndex + marker.count + 1])
-                chunks[sequence] = payload.dropFirst(marker.count + 2)
-            }
-            position += 2 + length
+            return true
         }
         guard expected > 0, (1...expected).allSatisfy({ chunks[$0] != nil }) else { return nil }
         return (1...expected).flatMap { chunks[$0]! }

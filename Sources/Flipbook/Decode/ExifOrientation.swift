@@ -4,29 +4,16 @@
 /// Parsing is pure Swift over the file's bytes and checks every offset: malformed, truncated or
 /// hostile metadata means "no orientation", never a trap.
 enum ExifOrientation {
-    /// The orientation, 1...8, or `nil` when the JPEG has no valid orientation tag.
-    static func read(fromJPEG bytes: [UInt8]) -> Int? {
-        guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
-        var position = 2
-        while position + 4 <= bytes.count {
-            guard bytes[position] == 0xFF else { return nil }
-            let marker = bytes[position + 1]
-            if marker == 0xFF {  // fill byte
-                position += 1
-                continue
-            }
-            if marker == 0xDA || marker == 0xD9 { return nil }  // start of scan or end of image: no more metadata
-            if (0xD0...0xD7).contains(marker) || marker == 0x01 {  // markers without a length
-                position += 2
-                continue
-            }
-            let length = Int(bytes[position + 2]) << 8 | Int(bytes[position + 3])
-            guard length >= 2, position + 2 + length <= bytes.count else { return nil }
-            let segment = bytes[(position + 4)..<(position + 2 + length)]
-            if marker == 0xE1, let orientation = fromExifSegment(Array(segment)) { return orientation }
-            position += 2 + length
+    /// The orientation, 1...8, or `nil` when the JPEG has no valid orientation tag; only the segments
+    /// before the first scan are read.
+    static func read<Bytes: RandomAccessCollection>(fromJPEG bytes: Bytes) -> Int?
+    where Bytes.Element == UInt8, Bytes.Index == Int {
+        var orientation: Int?
+        JPEGSegments.walk(bytes) { marker, payload in
+            if marker == 0xE1 { orientation = fromExifSegment(Array(bytes[payload])) }
+            return orientation == nil
         }
-        return nil
+        return orientation
     }
 
     /// The orientation in an APP1 segment's payload (`Exif\0\0` then a TIFF structure).

@@ -65,8 +65,7 @@ package enum ImageDecoder {
                             + "such a file takes minutes to decode (re-save it as a baseline JPEG)")
                 }
             }
-            // Only the metadata before the first scan is read (and copied), not the whole file.
-            let orientation = ExifOrientation.read(fromJPEG: [UInt8](data.prefix(layout?.firstScan ?? data.count)))
+            let orientation = data.withUnsafeBytes { ExifOrientation.read(fromJPEG: $0) }
             let image = try TurboJPEGDecoder.decodeImage(
                 data, limits: limits, sizeHint: sizeHint, swapsSides: (orientation ?? 1) >= 5, planes: planes)
             switch image {

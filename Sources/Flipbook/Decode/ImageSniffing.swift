@@ -88,43 +88,26 @@ enum ImageSniffing {
         return count
     }
 
-    /// Where a JPEG's first start-of-scan marker is, found by stepping over the segments before it by
-    /// their lengths (a marker's bytes inside metadata, such as an EXIF thumbnail's, are not taken for
-    /// it), and whether the file may hold more scans: a progressive frame, or a first scan without
-    /// every component. A file whose first scan is sequential and holds every component is one scan:
-    /// libjpeg-turbo stops at a second start of scan there. `nil` when the segments do not lead to a scan.
+    /// Where a JPEG's first start-of-scan marker is, found by stepping over the segments before it
+    /// (``JPEGSegments``), and whether the file may hold more scans: a progressive frame, or a first
+    /// scan without every component. A file whose first scan is sequential and holds every component
+    /// is one scan: libjpeg-turbo stops at a second start of scan there. `nil` when the segments do not
+    /// lead to a scan.
     static func jpegLayout(_ bytes: UnsafeRawBufferPointer) -> (firstScan: Int, manyScans: Bool)? {
-        guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
-        var position = 2
         var progressive = true
         var components: Int?
-        while position + 4 <= bytes.count {
-            guard bytes[position] == 0xFF else { return nil }
-            let marker = bytes[position + 1]
-            switch marker {
-            case 0xFF:
-                position += 1  // fill byte
-            case 0xDA:
-                let scanComponents = position + 4 < bytes.count ? Int(bytes[position + 4]) : 0
-                return (position, progressive || components.map { scanComponents < $0 } ?? true)
-            case 0xD9:
-                return nil  // end of image
-            case 0x01, 0xD0...0xD7:
-                position += 2  // markers without a length
-            default:
-                let length = Int(bytes[position + 2]) << 8 | Int(bytes[position + 3])
-                guard length >= 2 else { return nil }
-                // Start of frame (not DHT, JPG or DAC): its kind and component count.
-                if (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker)
-                    && position + 9 < bytes.count
-                {
-                    progressive = [0xC2, 0xC6, 0xCA, 0xCE].contains(marker)
-                    components = Int(bytes[position + 9])
-                }
-                position += 2 + length
+        let end = JPEGSegments.walk(bytes) { marker, payload in
+            // Start of frame (not DHT, JPG or DAC): its kind, and its component count after the
+            // precision and the two sides.
+            if (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker) && payload.count >= 6 {
+                progressive = [0xC2, 0xC6, 0xCA, 0xCE].contains(marker)
+                components = Int(bytes[payload.lowerBound + 5])
             }
+            return true
         }
-        return nil
+        guard case .scan(let position) = end else { return nil }
+        let scanComponents = position + 4 < bytes.count ? Int(bytes[position + 4]) : 0
+        return (position, progressive || components.map { scanComponents < $0 } ?? true)
     }
 
     /// A PNG with only the chunks needed for its pixels: `IHDR`, `PLTE`, `tRNS`, `IDAT`, `IEND`,
