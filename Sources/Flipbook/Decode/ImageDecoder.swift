@@ -28,8 +28,7 @@ package enum ImageDecoder {
         if let format = ImageSniffing.cameraRawFormat(data) {
             throw FlipbookError(
                 .unsupportedImage,
-                "this is a \(format) camera raw file: its photo is sensor data, which Flipbook does not decode "
-                    + "(export the photos as JPEG or TIFF first, for example with darktable-cli or dcraw)")
+                "this is a \(format) camera raw file: its photo is sensor data, \(CameraRaw.notDecoded)")
         }
         if data.starts(with: ImageSniffing.pngSignature) {
             // The size is checked from the header before either decoder takes any memory.

@@ -148,8 +148,7 @@ private final class TIFFFile {
             throw FlipbookError(
                 .unsupportedImage,
                 "the TIFF holds only a \(width)x\(height) reduced-resolution preview, as camera raw files (DNG, NEF, "
-                    + "ARW, PEF) do: the photo itself is sensor data, which Flipbook does not decode (export the photos "
-                    + "as JPEG or TIFF first, for example with darktable-cli or dcraw)")
+                    + "ARW, PEF) do: the photo itself is sensor data, \(CameraRaw.notDecoded)")
         }
     }
 
@@ -172,9 +171,8 @@ private final class TIFFFile {
         guard photometric != 32803 && photometric != 34892 else {
             throw FlipbookError(
                 .unsupportedImage,
-                "the TIFF holds a camera's sensor data, as camera raw files (DNG, NEF, ARW, SRW) do, which Flipbook "
-                    + "does not decode (export the photos as JPEG or TIFF first, for example with darktable-cli or dcraw)"
-            )
+                "the TIFF holds a camera's sensor data, as camera raw files (DNG, NEF, ARW, SRW) do, "
+                    + CameraRaw.notDecoded)
         }
         guard format == SAMPLEFORMAT_UINT || format == 0 else {
             throw FlipbookError(

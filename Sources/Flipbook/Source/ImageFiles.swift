@@ -58,12 +58,12 @@ public enum ImageFiles {
             .filter { !POSIXFile.isDirectory($0.path) }
             guard !images.isEmpty else {
                 let raw = Set(
-                    names.map { ($0 as NSString).pathExtension.lowercased() }.filter(cameraRawExtensions.contains))
+                    names.map { ($0 as NSString).pathExtension.lowercased() }.filter(CameraRaw.extensions.contains))
                 let rawNote =
                     raw.isEmpty
                     ? ""
-                    : "; its \(raw.sorted().map { "." + $0 }.joined(separator: ", ")) files are camera raw, which "
-                        + "Flipbook does not decode (export them as JPEG or TIFF first, for example with darktable-cli)"
+                    : "; its \(raw.sorted().map { "." + $0 }.joined(separator: ", ")) files are camera raw, "
+                        + CameraRaw.notDecoded
                 throw FlipbookError(
                     .invalidSettings,
                     "the folder holds no images (.png, .jpg, .jpeg, .webp, .tif, .tiff, .heic, .heif, .avif)\(rawNote)",
@@ -74,12 +74,6 @@ public enum ImageFiles {
         let ordered = keepOrder ? files : naturallyOrdered(files)
         return tiffPages == .all ? try ordered.flatMap(pages) : ordered
     }
-
-    /// Extensions of camera raw files, named when a folder holds them and nothing Flipbook reads.
-    static let cameraRawExtensions: Set<String> = [
-        "dng", "nef", "nrw", "cr2", "cr3", "crw", "arw", "srf", "sr2", "orf", "rw2", "raf", "pef", "srw", "x3f", "3fr",
-        "iiq", "rwl",
-    ]
 
     /// The pages of `file` when it is a TIFF of more than one page, else the file itself; pages that
     /// are reduced-resolution previews of another are left out.
