@@ -163,8 +163,13 @@ compare_corpus() {  # NAME DIR PRESET
     tools="ffmpeg709 flipbook"
     if [ "$floor" = 1 ]; then
         tools="$tools x264"
-        ffmpeg -v error -y -framerate 25 -i "$dir/%04d.$e" \
-            -vf "${prepare}scale=out_color_matrix=bt709:out_range=tv:flags=area,format=yuv420p" "$work/pictures.y4m"
+        # One .y4m per corpus, kept for its other presets (the previous corpus's is removed).
+        if [ ! -e "$work/pictures-$name.y4m" ]; then
+            rm -f "$work"/pictures-*.y4m
+            ffmpeg -v error -y -framerate 25 -i "$dir/%04d.$e" \
+                -vf "${prepare}scale=out_color_matrix=bt709:out_range=tv:flags=area,format=yuv420p" \
+                "$work/pictures-$name.y4m"
+        fi
     fi
     for run in $(seq "$runs"); do
         for tool in $tools; do
@@ -172,7 +177,7 @@ compare_corpus() {  # NAME DIR PRESET
                 read -r w c m < <(measure "$bin/flipbook" "$dir" -o "$work/flipbook.mp4" --fps 25 --preset "$preset" \
                     --crf "$crf" "${flipbook_args[@]}" --overwrite -q)
             elif [ "$tool" = x264 ]; then
-                read -r w c m < <(measure ffmpeg -y -i "$work/pictures.y4m" "${same_colours[@]:2}" -c:v libx264 \
+                read -r w c m < <(measure ffmpeg -y -i "$work/pictures-$name.y4m" "${same_colours[@]:2}" -c:v libx264 \
                     -preset "$preset" -crf "$crf" "$work/x264.mp4")
             else
                 read -r w c m < <(measure ffmpeg -y -framerate 25 -i "$dir/%04d.$e" \
@@ -199,7 +204,6 @@ compare_corpus() {  # NAME DIR PRESET
     if [ "$floor" = 1 ]; then
         local alone_cpu alone_rss
         read -r alone alone_cpu alone_rss <<< "${best[x264]}"
-        rm -f "$work/pictures.y4m"
         printf "%-12s %-9s | x264 alone %6.2f s wall %6.2f s cpu %5d MB: flipbook %5.2fx of it, floor ratio %5.2fx\n" \
             "$name" "$preset" "$alone" "$alone_cpu" "$alone_rss" "$(echo "$fbw / $alone" | bc -l)" \
             "$(echo "$alone / $w" | bc -l)"
@@ -289,12 +293,9 @@ fi
 
 if [ "$summary" = 1 ]; then
     echo
-    if [ "$floor" = 1 ]; then
-        echo "| corpus | preset | ffmpeg s | flipbook s | wall ratio | RSS ratio | size ratio | PSNR delta | x264 alone s | floor ratio |"
-        echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
-    else
-        echo "| corpus | preset | ffmpeg s | flipbook s | wall ratio | RSS ratio | size ratio | PSNR delta |"
-        echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
-    fi
+    floor_head="" floor_rule=""
+    if [ "$floor" = 1 ]; then floor_head=" x264 alone s | floor ratio |" floor_rule=" --- | --- |"; fi
+    echo "| corpus | preset | ffmpeg s | flipbook s | wall ratio | RSS ratio | size ratio | PSNR delta |$floor_head"
+    echo "| --- | --- | --- | --- | --- | --- | --- | --- |$floor_rule"
     printf "%s\n" "${summary_rows[@]}"
 fi
