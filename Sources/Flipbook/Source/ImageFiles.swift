@@ -93,7 +93,7 @@ public enum ImageFiles {
             try TIFFDecoder.fullPages(data, limits: ImageLimits())
         }
         // The file itself when its first page is its one picture, or when it has none (decoding it says why).
-        return pages.count <= 1 && pages.first ?? 0 == 0 ? [file] : pages.map { URL.tiffPage($0 + 1, of: file) }
+        return pages.count <= 1 && (pages.first ?? 0) == 0 ? [file] : pages.map { URL.tiffPage($0 + 1, of: file) }
     }
 
     /// `files` in natural order by path; each path is made once, not at every comparison (a URL's
