@@ -16,6 +16,8 @@ public struct FlipbookError: Error, Sendable, Hashable, CustomStringConvertible 
         public static let outputExists = Code("outputExists")
         /// The destination cannot be written (missing folder, permissions, disk full).
         public static let outputNotWritable = Code("outputNotWritable")
+        /// The destination's name asks for a kind of file Flipbook does not write (see ``MovieContainer``).
+        public static let unsupportedOutput = Code("unsupportedOutput")
         /// A setting is out of range or inconsistent.
         public static let invalidSettings = Code("invalidSettings")
         /// An image file cannot be read from disk.

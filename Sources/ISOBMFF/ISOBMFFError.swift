@@ -18,6 +18,8 @@ package struct ISOBMFFError: Error, Sendable, Equatable, CustomStringConvertible
         case missingBox
         /// The track description handed to the writer cannot be written.
         case invalidTrack
+        /// A movie was finished without a sample.
+        case noSamples
     }
 
     /// The kind of problem.

@@ -73,7 +73,10 @@ func automaticOrCount(_ text: String, option: String) throws -> Int {
 
 /// The table every option lives in; `--help` is printed from it.
 let optionTable: [OptionSpec] = [
-    OptionSpec(names: ["-o", "--output"], value: "FILE", help: "The movie to write: .mp4, .m4v or .mov (required).") {
+    OptionSpec(
+        names: ["-o", "--output"], value: "FILE",
+        help: "The movie to write: \(MovieContainer.extensionList) (required)."
+    ) {
         $0.output = $1
     },
     OptionSpec(

@@ -23,6 +23,12 @@ enum JoinCommand {
             Terminal.error("flipbook: \(usage)")
             return 2
         }
+        do {
+            try CommandLineOptions.checkOutputName(output)
+        } catch {
+            Terminal.error("flipbook: \(error)")
+            return 2
+        }
         let started = Date()
         do {
             let movie = try MovieJoiner.join(

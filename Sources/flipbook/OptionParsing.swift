@@ -1,4 +1,5 @@
 import Flipbook
+import Foundation
 
 extension CommandLineOptions {
     /// Parses arguments (without the program name) with the options of `table`: the main command's
@@ -56,6 +57,7 @@ extension CommandLineOptions {
         guard output != nil else {
             throw UsageError(description: "no output file; add -o movie.mp4.")
         }
+        try Self.checkOutputName(output!)
         guard !inputs.isEmpty else {
             throw UsageError(description: "no inputs; give image files or folders, such as frames/.")
         }
@@ -120,6 +122,15 @@ extension CommandLineOptions {
                 description:
                     "--size \(size) is outside what \(codec.rawValue) encodes: \(codec.widthRange.lowerBound)x\(codec.heightRange.lowerBound) to \(codec.widthRange.upperBound)x\(codec.heightRange.upperBound)."
             )
+        }
+    }
+
+    /// Checks that the output's name asks for a kind of file Flipbook writes.
+    static func checkOutputName(_ output: String) throws {
+        do {
+            _ = try MovieContainer(forOutput: URL(fileURLWithPath: output))
+        } catch let error as FlipbookError {
+            throw UsageError(description: "-o \(output): \(error.message).")
         }
     }
 

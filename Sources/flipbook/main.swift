@@ -158,5 +158,5 @@ extension CommandLineOptions {
     }
 }
 
-MemoryTuning.keepLargeBuffersInTheHeap()
+ProcessTuning.keepLargeBuffersInTheHeap()
 exit(await run(Array(CommandLine.arguments.dropFirst())))

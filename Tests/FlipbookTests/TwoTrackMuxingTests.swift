@@ -74,8 +74,30 @@ import Testing
         }
     }
 
+    /// The session the destination's container asks for, writing through the writer's file sink.
+    final class SessionOutput {
+        var session: any MuxingSession
+        let sink: MovieFileSink
+
+        init(_ url: URL, fragmentDuration: UInt64? = nil) throws {
+            let destination = try MovieDestination(url, overwrite: false)
+            sink = try MovieFileSink(destination: destination, playable: fragmentDuration != nil)
+            session = destination.container.record.makeSession(
+                timescales: [videoTimescale, audioRate], alignment: sink.blockSize, fragmentDuration: fragmentDuration)
+        }
+
+        func append(_ sample: MediaSample, track: Int, tracks: () -> [Track]) throws {
+            try sink.perform(session.add(sample, track: track, tracks: tracks))
+        }
+
+        func commit(tracks: [Track], extensions: [UserExtensionBox]) throws {
+            try sink.perform(session.finish(tracks: tracks, extensions: extensions))
+            try sink.commit()
+        }
+    }
+
     /// Writes both tracks through `output`, fed in step: before each video sample, the sound up to its time.
-    static func write(to output: any MovieOutput, extensions: [UserExtensionBox] = []) throws -> (
+    static func write(to output: SessionOutput, extensions: [UserExtensionBox] = []) throws -> (
         video: Int, audio: Int
     ) {
         let (video, videoTrack) = try videoSamples()
@@ -98,7 +120,7 @@ import Testing
             try output.append(audio[audioIndex], track: 1, tracks: tracks)
             audioIndex += 1
         }
-        _ = try output.commit(tracks: tracks(), extensions: extensions)
+        try output.commit(tracks: tracks(), extensions: extensions)
         return (video.count, audio.count)
     }
 
@@ -163,8 +185,7 @@ import Testing
     @Test func aFaststartMovieHoldsBothTracksInterleavedByTime() throws {
         let dir = try TemporaryDirectory()
         let url = dir.url.appendingPathComponent("two.mp4")
-        let file = try MovieFile(
-            destination: MovieDestination(url, overwrite: false), timescales: [Self.videoTimescale, Self.audioRate])
+        let file = try SessionOutput(url)
         let (video, audio) = try Self.write(to: file)
         try Self.judge(url.path, video: video, audio: audio)
     }
@@ -172,8 +193,7 @@ import Testing
     @Test func aFragmentedMovieCarriesBothTracksInEveryFragment() throws {
         let dir = try TemporaryDirectory()
         let url = dir.url.appendingPathComponent("two-fragmented.mp4")
-        let file = try FragmentedMovieFile(
-            destination: MovieDestination(url, overwrite: false), trackCount: 2, fragmentDuration: 6000)
+        let file = try SessionOutput(url, fragmentDuration: 6000)
         let (video, audio) = try Self.write(to: file)
         try Self.judge(url.path, video: video, audio: audio)
         let moofs = try BoxReader.parse([UInt8](Data(contentsOf: url))).filter { $0.type == "moof" }
@@ -190,9 +210,7 @@ import Testing
     @Test func aSegmentWithTwoTracksIsRefusedNotJoinedWithoutOne() throws {
         let dir = try TemporaryDirectory()
         let url = dir.url.appendingPathComponent("part-1.mp4")
-        let file = try MovieFile(
-            destination: MovieDestination(url, overwrite: false),
-            timescales: [TwoTrackMuxingTests.videoTimescale, TwoTrackMuxingTests.audioRate])
+        let file = try TwoTrackMuxingTests.SessionOutput(url)
         let info = SegmentInfo(
             segment: try Segment(parsing: "1/1", environment: [:]), firstFrame: 0, frames: TwoTrackMuxingTests.frames,
             totalFrames: TwoTrackMuxingTests.frames, settings: "test")

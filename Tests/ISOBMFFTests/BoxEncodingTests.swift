@@ -19,11 +19,6 @@ import Testing
         #expect(bytes == [0, 0, 0, 32] + ascii("ftypM4V ") + [0, 0, 2, 0] + ascii("M4V M4A mp42isom"))
     }
 
-    @Test(arguments: [("mov", FileBrand.quickTime), ("MOV", .quickTime), ("m4v", .m4v), ("mp4", .mp4), ("", .mp4)])
-    func brandFollowsPathExtension(pathExtension: String, brand: FileBrand) {
-        #expect(FileBrand(pathExtension: pathExtension) == brand)
-    }
-
     @Test func sttsWritesTwoRuns() {
         let box = TimeToSampleBox(entries: [
             .init(sampleCount: 3, sampleDelta: 512), .init(sampleCount: 1, sampleDelta: 1024),

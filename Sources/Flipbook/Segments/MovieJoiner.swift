@@ -19,8 +19,8 @@ public enum MovieJoiner {
     ///   - url: The joined movie's destination.
     ///   - overwrite: Whether an existing file at `url` may be replaced.
     ///   - soundtrack: Sound for the joined movie, added once (segments are made without it), cut or
-    ///     left short to the pictures' length; none by default. With sound, the segments' media is
-    ///     read and written again, interleaved with the sound, rather than copied file to file.
+    ///     left short to the pictures' length; none by default. The segments' media is still copied
+    ///     file to file, in runs of about a second between the sound's.
     /// - Returns: What was written.
     /// - Throws: ``FlipbookError``: `.invalidSettings` naming the segment at fault when the segments
     ///   do not fit together, `.unreadableInput` for a file that cannot be read, `.invalidAudio`
@@ -35,95 +35,46 @@ public enum MovieJoiner {
         let parts = try SegmentFile.checkedSequence(try segments.map(SegmentFile.init(url:)))
         let first = parts[0]
         var timeline = try joinedTimeline(parts)
-        if let soundtrack {
-            return try joinWithSound(parts, timeline: timeline, soundtrack: soundtrack, destination: destination)
-        }
-        let file = try MovieFile(destination: destination, timescales: [first.timescale])
+        let sound = try soundtrack.map { try SoundFeeds.make($0, movieTimescale: Int32(first.timescale)) }
+        let muxer = try MovieMuxer(destination: destination, videoTimescale: first.timescale, sound: sound)
         do {
-            // The media is copied file to file; the samples only describe it. The timeline hands
-            // each sample out one packet late, in decode order, so sizes are taken in that order.
-            var sizes = parts.lazy.flatMap { $0.samples.lazy.map(\.size) }.makeIterator()
+            // The media is copied file to file; the samples only say where it is. The timeline hands
+            // each sample out one packet late, in decode order, so their places are taken in that order.
+            let sources = try parts.map { muxer.addSource(try POSIXFile.openForReading(at: $0.url.path)) }
+            var places = parts.indices.lazy.flatMap { part in
+                parts[part].samples.lazy.map { (source: sources[part], offset: $0.offset, size: $0.size) }
+            }.makeIterator()
+            func videoTrack() -> Track {
+                Track(
+                    trackID: 1, timescale: first.timescale, sampleEntry: first.sampleEntry,
+                    editList: timeline.editList() ?? [])
+            }
             func append(_ sample: MediaSample) throws {
-                try file.append(sample.withExternalBytes(count: sizes.next()!), track: 0, tracks: { [] })
+                let place = places.next()!
+                let copied = sample.withBytes(inSource: place.source, at: place.offset, count: place.size)
+                try muxer.appendVideo(copied, video: videoTrack)
             }
             for part in parts {
-                try part.copyMedia(into: file)
                 for packet in part.packets() {
                     if let sample = timeline.add(inTicks: packet) { try append(sample) }
                 }
             }
             if let last = timeline.finish() { try append(last) }
-            let track = Track(
-                trackID: 1, timescale: first.timescale, sampleEntry: first.sampleEntry,
-                editList: timeline.editList() ?? [])
-            let bytes = try file.commit(tracks: [track], extensions: [])
-            return MovieSummary(
+            let end = timeline.presentationEnd
+            let bytes = try muxer.finish(video: videoTrack(), movieEnd: end)
+            var summary = MovieSummary(
                 url: url, frames: timeline.frameCount,
-                duration: MediaTime(value: timeline.presentationEnd, timescale: Int32(first.timescale)), bytes: bytes,
-                width: first.width, height: first.height, codec: first.codecName,
-                warnings: file.warnings)
+                duration: MediaTime(value: end, timescale: Int32(first.timescale)), bytes: bytes,
+                width: first.width, height: first.height, codec: first.codecName, warnings: muxer.warnings)
+            summary.audio = muxer.sound?.info(movieEnd: end, movieTimescale: Int64(first.timescale))
+            return summary
         } catch var failure as FlipbookError where failure.code == .outputNotWritable {
             // A disk error names the movie asked for; the temporary file is in the cause.
-            file.discard()
+            muxer.discard()
             failure.path = url.path
             throw failure
         } catch {
-            file.discard()
-            throw error
-        }
-    }
-
-    /// Joins the segments with a soundtrack: each video sample's bytes are read from its segment
-    /// and written again, after the sound that starts before it.
-    private static func joinWithSound(
-        _ parts: [SegmentFile], timeline: MovieTimeline, soundtrack: Soundtrack, destination: MovieDestination
-    ) throws -> MovieSummary {
-        var timeline = timeline
-        let first = parts[0]
-        var sound = try SoundFeeds.make(soundtrack, movieTimescale: Int32(first.timescale))
-        let file = try MovieFile(destination: destination, timescales: [first.timescale, sound.timescale])
-        do {
-            // The timeline hands each sample out one packet late, in decode order; its bytes are
-            // read in that order.
-            var pending: [(part: Int, index: Int)] = []
-            var sources = try parts.map { try POSIXFile.openForReading(at: $0.url.path) }
-            defer { for source in sources { try? source.close() } }
-            var videoTime: Int64 = 0
-            func append(_ sample: MediaSample) throws {
-                let (part, index) = pending.removeFirst()
-                let described = parts[part].samples[index]
-                var whole = sample
-                whole.data = try sources[part].read(at: described.offset, count: Int(described.size))
-                for audio in try sound.samples(through: videoTime) { try file.append(audio, track: 1, tracks: { [] }) }
-                try file.append(whole, track: 0, tracks: { [] })
-                videoTime += Int64(sample.duration)
-            }
-            for (partIndex, part) in parts.enumerated() {
-                for (index, packet) in part.packets().enumerated() {
-                    pending.append((partIndex, index))
-                    if let sample = timeline.add(inTicks: packet) { try append(sample) }
-                }
-            }
-            if let last = timeline.finish() { try append(last) }
-            sources = []
-            let end = timeline.presentationEnd
-            for audio in try sound.finish(movieEnd: end) { try file.append(audio, track: 1, tracks: { [] }) }
-            let video = Track(
-                trackID: 1, timescale: first.timescale, sampleEntry: first.sampleEntry,
-                editList: timeline.editList() ?? [])
-            let bytes = try file.commit(tracks: [video, sound.track(movieEnd: end)], extensions: [])
-            var summary = MovieSummary(
-                url: destination.url, frames: timeline.frameCount,
-                duration: MediaTime(value: end, timescale: Int32(first.timescale)), bytes: bytes,
-                width: first.width, height: first.height, codec: first.codecName, warnings: file.warnings)
-            summary.audio = sound.info(movieEnd: end, movieTimescale: Int64(first.timescale))
-            return summary
-        } catch var failure as FlipbookError where failure.code == .outputNotWritable {
-            file.discard()
-            failure.path = destination.url.path
-            throw failure
-        } catch {
-            file.discard()
+            muxer.discard()
             throw error
         }
     }
@@ -301,22 +252,5 @@ private struct SegmentFile {
             return EncodedPacket(
                 data: [], presentationTime: dts + sample.compositionOffset, decodeTime: dts, isKeyframe: sample.isSync)
         }
-    }
-
-    /// Copies the segment's media, in decode order, to the end of the joined movie's media, file to
-    /// file: runs of adjacent samples (all of them in a segment Flipbook made) in one copy each.
-    func copyMedia(into file: MovieFile) throws {
-        let source = try POSIXFile.openForReading(at: url.path)
-        var run: (start: UInt64, count: UInt64)?
-        for sample in samples {
-            if let current = run, sample.offset == current.start + current.count {
-                run = (current.start, current.count + UInt64(sample.size))
-                continue
-            }
-            if let current = run { try file.appendMedia(current.count, of: source, at: current.start) }
-            run = (sample.offset, UInt64(sample.size))
-        }
-        if let current = run { try file.appendMedia(current.count, of: source, at: current.start) }
-        try source.close()
     }
 }

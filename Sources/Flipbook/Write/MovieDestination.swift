@@ -13,17 +13,21 @@ struct MovieDestination: Sendable {
     let url: URL
     /// Whether an existing file there may be replaced.
     let overwrite: Bool
+    /// The kind of file the destination's extension asks for.
+    let container: MovieContainer
 
     /// Checks that a movie may be written at `url`.
     ///
-    /// - Throws: `.outputNotWritable` for a folder or a missing folder, `.outputExists` for an
-    ///   existing file when `overwrite` is false.
+    /// - Throws: `.outputNotWritable` for a folder or a missing folder, `.unsupportedOutput` for an
+    ///   extension that names no container Flipbook writes, `.outputExists` for an existing file when
+    ///   `overwrite` is false.
     init(_ url: URL, overwrite: Bool) throws {
         let path = url.path
         if POSIXFile.isDirectory(path) {
             throw FlipbookError(
                 .outputNotWritable, "the output path is a folder; give a file name such as movie.mp4", path: path)
         }
+        container = try MovieContainer(forOutput: url)
         if !overwrite && POSIXFile.exists(path) {
             throw FlipbookError(
                 .outputExists, "the output file already exists; pass overwrite: true to replace it", path: path)
@@ -35,9 +39,6 @@ struct MovieDestination: Sendable {
         self.url = url
         self.overwrite = overwrite
     }
-
-    /// The kind of file, from the destination's extension.
-    var brand: FileBrand { FileBrand(pathExtension: url.pathExtension) }
 
     /// A new hidden temporary name beside the destination, without an extension:
     /// `.NAME.flipbook-PID-RANDOM`.

@@ -30,7 +30,8 @@ public actor MovieWriter {
 
     private var lifecycle = WriterLifecycle()
     private let encoder: any VideoEncoder
-    private let output: any MovieOutput
+    /// The movie's file: its muxing session, the sink and the soundtrack.
+    private let output: MovieMuxer
     /// Fits and converts frames; usable off the actor, so preparation overlaps encoding.
     nonisolated let preparer: FramePreparer
     private var timeline: MovieTimeline
@@ -41,10 +42,6 @@ public actor MovieWriter {
     public private(set) var framesAppended = 0
     /// The encoding of the last frame admitted, while it runs.
     private var pendingEncode: Task<Void, Never>?
-    /// The soundtrack's packets, handed to the output in step with the pictures.
-    private var soundtrack: (any SoundFeed)?
-    /// The decode time reached by the video samples stored, in the movie's ticks.
-    private var videoDecodeTime: Int64 = 0
 
     private nonisolated let executor = WriterExecutor()
     /// The writer runs on a Dispatch queue of its own, so the encoder's blocking calls do not hold
@@ -90,7 +87,7 @@ public actor MovieWriter {
     ///   ``finish()``, or when the channels do not match it.
     public func append(audio samples: AudioSamples) throws {
         try lifecycle.checkWritable(for: "append(audio:)")
-        guard var feed = soundtrack as? EncodedSoundFeed, feed.sound.path == EncodedSoundFeed.fromMemory else {
+        guard var feed = output.sound as? EncodedSoundFeed, feed.sound.path == EncodedSoundFeed.fromMemory else {
             throw FlipbookError(.invalidState, "the writer takes sound from memory only when made with an AudioFormat")
         }
         let counts = Set(samples.channels.map(\.count))
@@ -100,9 +97,9 @@ public actor MovieWriter {
                 "the sound has \(samples.channels.count) channels of \(counts.sorted()) samples; the writer takes "
                     + "\(feed.sound.channelCount) channels of one length")
         }
-        soundtrack = nil  // the feed's samples are then not shared, and grow in place
+        output.sound = nil  // the feed's samples are then not shared, and grow in place
         feed.append(samples.channels)
-        soundtrack = feed
+        output.sound = feed
     }
 
     /// Creates a writer for a destination already checked, with the encoder `makeEncoder` opens.
@@ -134,17 +131,13 @@ public actor MovieWriter {
                 "copied sound cannot loop in a fragmented movie; loop WAV or FLAC sound (encoded), or write a "
                     + "faststart movie", path: soundtrack.url.path)
         }
-        self.soundtrack = sound
         encoder = try makeEncoder(settings, matrix)
-        var timescales = [UInt32(timeline.timescale)]
-        if let sound { timescales.append(sound.timescale) }
-        if let fragmentDuration = settings.fragmentDuration {
-            let ticks = fragmentDuration.value * Int64(timeline.timescale) / Int64(fragmentDuration.timescale)
-            output = try FragmentedMovieFile(
-                destination: destination, trackCount: timescales.count, fragmentDuration: UInt64(max(1, ticks)))
-        } else {
-            output = try MovieFile(destination: destination, timescales: timescales)
+        let fragmentTicks = settings.fragmentDuration.map { duration in
+            UInt64(max(1, duration.value * Int64(timeline.timescale) / Int64(duration.timescale)))
         }
+        output = try MovieMuxer(
+            destination: destination, videoTimescale: UInt32(timeline.timescale), sound: sound,
+            fragmentDuration: fragmentTicks)
     }
 
     /// Appends a frame.
@@ -273,19 +266,13 @@ public actor MovieWriter {
         try store(try encoder.flush())
         if let last = timeline.finish() { try storeVideo(last) }
         let movieEnd = timeline.presentationEnd
-        if var sound = soundtrack {
-            for sample in try sound.finish(movieEnd: movieEnd) {
-                try output.append(sample, track: 1, tracks: { tracks() })
-            }
-            soundtrack = sound
-        }
-        let bytes = try output.commit(tracks: tracks(movieEnd: movieEnd), extensions: extensions)
+        let bytes = try output.finish(video: videoTrack(), movieEnd: movieEnd, extensions: extensions)
         var summary = MovieSummary(
             url: url, frames: framesAppended,
             duration: MediaTime(value: timeline.presentationEnd, timescale: timeline.timescale),
             bytes: bytes, width: settings.width, height: settings.height, codec: encoder.codecName,
             warnings: output.warnings)
-        summary.audio = soundtrack?.info(movieEnd: movieEnd, movieTimescale: Int64(timeline.timescale))
+        summary.audio = output.sound?.info(movieEnd: movieEnd, movieTimescale: Int64(timeline.timescale))
         return summary
     }
 
@@ -308,26 +295,16 @@ public actor MovieWriter {
         perform(lifecycle.cancel())
     }
 
-    /// The movie's tracks as they stand: the video track with its edit list so far, and the sound
-    /// track with its edits for a movie ending at `movieEnd` (provisional ones without it).
-    private func tracks(movieEnd: Int64? = nil) -> [Track] {
-        let video = Track(
+    /// The video track as it stands: its edit list so far.
+    private func videoTrack() -> Track {
+        Track(
             trackID: 1, timescale: UInt32(timeline.timescale), sampleEntry: encoder.sampleEntry,
             editList: timeline.editList() ?? [])
-        guard let soundtrack else { return [video] }
-        return [video, soundtrack.track(movieEnd: movieEnd)]
     }
 
     /// Stores a video sample, after the sound that starts before it.
     private func storeVideo(_ sample: MediaSample) throws {
-        if var sound = soundtrack {
-            for audio in try sound.samples(through: videoDecodeTime) {
-                try output.append(audio, track: 1, tracks: { tracks() })
-            }
-            soundtrack = sound
-        }
-        try output.append(sample, track: 0, tracks: { tracks() })
-        videoDecodeTime += Int64(sample.duration)
+        try output.appendVideo(sample, video: { videoTrack() })
     }
 
     /// Hands each packet to the timeline, and each whole sample it completes to the output.

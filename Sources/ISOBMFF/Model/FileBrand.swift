@@ -6,17 +6,4 @@ package enum FileBrand: Sendable, Equatable {
     case m4v
     /// QuickTime movie (`.mov`): brand `qt  `, `nclc` colour, QuickTime-style `hdlr`.
     case quickTime
-
-    /// Chooses the brand from a path extension, case-insensitively.
-    ///
-    /// `mov` and `qt` give ``quickTime``, `m4v` gives ``m4v``, anything else ``mp4``.
-    ///
-    /// - Parameter pathExtension: The extension without the dot, e.g. `"mov"`.
-    package init(pathExtension: String) {
-        switch pathExtension.lowercased() {
-        case "mov", "qt": self = .quickTime
-        case "m4v": self = .m4v
-        default: self = .mp4
-        }
-    }
 }

@@ -55,8 +55,9 @@ package struct MediaSample: Sendable {
     /// Whether a decoder can start here.
     package var isSync: Bool
 
-    /// The size of a sample whose bytes the writer places in the media data itself, file to file.
-    private var externalSize: UInt32?
+    /// Where the sample's bytes are when they are not held in ``data``: a byte range of a source file
+    /// the sink copies file to file (a join copies segments' media this way).
+    package private(set) var sourceBytes: SourceBytes?
 
     /// Creates a sample.
     package init(data: [UInt8], duration: UInt32, compositionOffset: UInt32 = 0, isSync: Bool) {
@@ -66,20 +67,18 @@ package struct MediaSample: Sendable {
         self.isSync = isSync
     }
 
-    /// The same sample without its bytes, which the caller copies into the media data itself (a join
-    /// copies them from file to file): only their count is known here, and ``data`` is empty.
-    package func withExternalBytes(count: UInt32) -> MediaSample {
+    /// The same sample without its bytes, which lie at `offset` in the source file numbered `source`
+    /// (see ``WriteAction/copy(source:offset:count:)``): only their count is known here, and ``data``
+    /// is empty.
+    package func withBytes(inSource source: Int, at offset: UInt64, count: UInt32) -> MediaSample {
         var sample = self
         sample.data = []
-        sample.externalSize = count
+        sample.sourceBytes = SourceBytes(source: source, offset: offset, count: count)
         return sample
     }
 
-    /// Whether the sample's bytes are placed in the media data by the caller, not held in ``data``.
-    package var hasExternalBytes: Bool { externalSize != nil }
-
-    /// The sample's size in bytes: its data's, or the count given to ``withExternalBytes(count:)``.
-    package var size: Int { externalSize.map(Int.init) ?? data.count }
+    /// The sample's size in bytes: its data's, or its source range's.
+    package var size: Int { sourceBytes.map { Int($0.count) } ?? data.count }
 
     /// The sample's table entry.
     package var entry: Sample {
@@ -87,4 +86,14 @@ package struct MediaSample: Sendable {
             size: UInt32(clamping: size), duration: duration, compositionOffset: compositionOffset,
             isSync: isSync)
     }
+}
+
+/// A byte range of one of the files a movie copies media from, numbered by the caller.
+package struct SourceBytes: Sendable, Equatable {
+    /// The source file's number, as the sink knows it.
+    package var source: Int
+    /// Where the bytes start in the source file.
+    package var offset: UInt64
+    /// How many bytes.
+    package var count: UInt32
 }

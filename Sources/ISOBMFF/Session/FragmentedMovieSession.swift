@@ -1,81 +1,66 @@
-import Foundation
-import ISOBMFF
-
-/// A fragmented movie on disk while it is being written: `ftyp` and `moov` first, then one
-/// `moof` + `mdat` pair per fragment, each written and flushed to the storage device as soon as it
-/// is complete, then `mfra` when the movie is finished.
+/// The muxing session of a fragmented movie: `ftyp` and `moov` first, then one `moof` + `mdat`
+/// pair per fragment, each handed out whole and followed by ``WriteAction/syncData`` so that it
+/// survives a crash, then `mfra` when the movie is finished.
 ///
-/// The file being written is the hidden temporary file beside the destination
-/// (`.NAME.flipbook-PID-RANDOM.tmp`). If the process dies, that file is a playable movie holding
-/// every fragment completed so far; renaming it is all a user needs to do. On
-/// ``commit(track:editList:extensions:)`` the last fragment and the random access index are written, the
-/// final duration is patched into `moov` in place, and the file is renamed over the destination
-/// exactly as a progressive movie is.
+/// Whatever the sink has written at any moment is a playable movie holding every fragment completed
+/// so far. On ``finish(tracks:extensions:)`` the last fragment and the random access index are
+/// appended and the final duration and edit lists are written over the provisional `moov` in place.
 ///
-/// A fragment ends at the first sync sample once it holds at least half of ``fragmentDuration``, so
-/// every fragment starts with a keyframe and can be decoded on its own. The encoder places a keyframe
-/// at least once every ``fragmentDuration`` (x264 sometimes a frame early, hence the half), so a
-/// fragment is between half and all of it long, and a crash loses at most that much.
-final class FragmentedMovieFile: MovieOutput {
-    let destination: MovieDestination
+/// A fragment ends at the first sync sample of the first track once it holds at least half of
+/// ``fragmentDuration``, so every fragment starts with a keyframe and can be decoded on its own. The
+/// encoder places a keyframe at least once every ``fragmentDuration`` (x264 sometimes a frame early,
+/// hence the half), so a fragment is between half and all of it long, and a crash loses at most that
+/// much.
+package struct FragmentedMovieSession: MuxingSession {
+    /// The kind of file, which decides `ftyp` and QuickTime details.
+    package let brand: FileBrand
     /// The target length of a fragment, in the first track's timescale.
-    let fragmentDuration: UInt64
-    private let moviePath: String
-    private var file: POSIXFile?
+    package let fragmentDuration: UInt64
     private var header: FragmentedMovieHeader?
-    private var committed = false
-    /// What the caller should pass on about a movie that was committed (see ``MovieDestination/publish(_:)``).
-    private(set) var warnings: [String] = []
-
     /// Each track's samples gathered for the fragment being built.
     private var pending: [[MediaSample]]
     /// Each track's decode time at the start of the fragment being built.
     private var decodeTimes: [UInt64]
     /// The first track's media time gathered for the fragment being built.
     private var gatheredDuration: UInt64 = 0
-    /// What is already in the file.
-    private var fileSize: UInt64 = 0
+    /// What the actions handed out so far have written.
+    package private(set) var fileSize: UInt64 = 0
     private var fragmentsWritten: UInt32 = 0
     private var randomAccess: [UInt32: [TrackFragmentRandomAccessBox.Entry]] = [:]
 
-    /// Creates the hidden movie file beside `destination`.
+    /// Creates the session.
     ///
     /// - Parameters:
-    ///   - destination: Where the finished movie will appear.
+    ///   - brand: The kind of file.
     ///   - trackCount: How many tracks the movie has; the first one (video) decides where fragments end.
     ///   - fragmentDuration: The target length of a fragment in the first track's timescale, at least 1.
-    init(destination: MovieDestination, trackCount: Int, fragmentDuration: UInt64) throws {
-        self.destination = destination
+    package init(brand: FileBrand, trackCount: Int, fragmentDuration: UInt64) {
+        self.brand = brand
         self.fragmentDuration = max(1, fragmentDuration)
         pending = Array(repeating: [], count: trackCount)
         decodeTimes = Array(repeating: 0, count: trackCount)
-        moviePath = destination.temporaryStem() + ".tmp"
-        file = try destination.createTemporary(at: moviePath)
     }
 
-    deinit {
-        if !committed { POSIXFile.remove(moviePath) }
-    }
-
-    func append(_ sample: MediaSample, track: Int, tracks: () -> [Track]) throws {
-        guard file != nil else { throw FlipbookError(.invalidState, "the movie file is already closed") }
+    package mutating func add(_ sample: MediaSample, track: Int, tracks: () -> [Track]) throws -> [WriteAction] {
+        var actions: [WriteAction] = []
         if track == 0 {
             if sample.isSync && 2 * gatheredDuration >= fragmentDuration {
-                if header == nil { try writeHeader(tracks: tracks()) }
-                try writeFragment()
+                if header == nil { actions += try startMovie(tracks: tracks()) }
+                actions += fragment()
             }
             gatheredDuration += UInt64(sample.duration)
         }
         pending[track].append(sample)
+        return actions
     }
 
-    /// Writes the last fragment and `mfra`, patches the final duration into `moov`, and renames the
-    /// file over the destination.
+    /// Appends the last fragment and `mfra`, and writes the final duration and edit lists over the
+    /// provisional ones in `moov`.
     ///
-    /// - Important: `extensions` are not written yet: `moov` went to disk before the first fragment,
-    ///   and growing it now would move every fragment. A fragmented movie is not a joinable segment.
-    func commit(tracks: [Track], extensions: [UserExtensionBox]) throws -> UInt64 {
-        guard let file else { throw FlipbookError(.invalidState, "the movie file is already closed") }
+    /// - Important: `extensions` are not written: `moov` went out before the first fragment, and
+    ///   growing it now would move every fragment. A fragmented movie is not a joinable segment.
+    package mutating func finish(tracks: [Track], extensions: [UserExtensionBox]) throws -> [WriteAction] {
+        var actions: [WriteAction] = []
         if let media = tracks.first?.editList.last, let last = pending[0].last {
             // The last sample lasts until the media's presented end on the decode timeline, so the
             // fragments' durations add up to what the edit list presents: players that measure a
@@ -90,43 +75,31 @@ final class FragmentedMovieFile: MovieOutput {
             endMedia(ofTrack: index, at: tracks[index], movieTimescale: tracks[0].timescale)
         }
         if pending.contains(where: { !$0.isEmpty }) {
-            if header == nil { try writeHeader(tracks: tracks) }
-            try writeFragment()
+            if header == nil { actions += try startMovie(tracks: tracks) }
+            actions += fragment()
         }
-        guard let header else { throw FlipbookError(.invalidState, "no frames were written") }
+        guard let header else { throw ISOBMFFError(.noSamples, "no samples were written; a movie needs one") }
         var index = ByteWriter()
         let tables = tracks.compactMap { track in
             randomAccess[track.trackID].map { TrackFragmentRandomAccessBox(trackID: track.trackID, entries: $0) }
         }
         MovieFragmentRandomAccessBox(tracks: tables).write(to: &index)
-        try file.write(index.bytes)
+        actions.append(.append(index.bytes))
         fileSize += UInt64(index.count)
-        // The final edit lists and duration are written over the provisional ones in moov; only a
-        // duration that outgrows 32 bits at the very end changes the size, and then the movie keeps
-        // the provisional ones (it plays the same; players then measure it from the fragments).
+        // Only a duration that outgrows 32 bits at the very end changes moov's size; the movie then
+        // keeps the provisional edit lists (it plays the same; players measure it from the fragments).
         let edits = tracks.indices.map { finalEdits(of: tracks[$0], index: $0, movieTimescale: tracks[0].timescale) }
         let duration = edits.map { $0.reduce(0) { $0 + $1.segmentDuration } }.max() ?? 0
         if let final = header.finalized(duration: duration, editLists: edits) {
-            try file.write(final.bytes, at: 0)
+            actions.append(.overwrite(final.bytes, at: 0))
         }
-        try file.sync()
-        try file.close()
-        self.file = nil
-        warnings = try destination.publish(moviePath)
-        committed = true
-        return fileSize
-    }
-
-    func discard() {
-        try? file?.close()
-        file = nil
-        POSIXFile.remove(moviePath)
+        return actions
     }
 
     /// Ends a later track's media (sound) where its edit list stops presenting it: samples still
     /// pending that start after that are left out, and the last one lasts exactly until there, so
     /// players that measure the track by its decode times see the edited length.
-    private func endMedia(ofTrack index: Int, at track: Track, movieTimescale: UInt32) {
+    private mutating func endMedia(ofTrack index: Int, at track: Track, movieTimescale: UInt32) {
         guard let edit = track.editList.last, edit.mediaTime >= 0, movieTimescale > 0 else { return }
         let span = edit.segmentDuration.multipliedFullWidth(by: UInt64(track.timescale))
         guard span.high < UInt64(movieTimescale) else { return }
@@ -151,10 +124,9 @@ final class FragmentedMovieFile: MovieOutput {
         return [EditListEntry(segmentDuration: media, mediaTime: 0)]
     }
 
-    /// Writes `ftyp` and `moov` with the edit lists so far; the length of each last segment is not
-    /// known yet and is written as 0 until ``commit(tracks:extensions:)`` patches it in.
-    private func writeHeader(tracks: [Track]) throws {
-        guard let file else { throw FlipbookError(.invalidState, "the movie file is already closed") }
+    /// `ftyp` and `moov` with the edit lists so far; the length of each last segment is not known
+    /// yet and is written as 0 until ``finish(tracks:extensions:)`` writes it over.
+    private mutating func startMovie(tracks: [Track]) throws -> [WriteAction] {
         var provisional = tracks
         for index in provisional.indices {
             if provisional[index].editList.isEmpty {
@@ -162,16 +134,15 @@ final class FragmentedMovieFile: MovieOutput {
             }
             provisional[index].editList[provisional[index].editList.count - 1].segmentDuration = 0
         }
-        let start = try FragmentedMovieHeader(brand: destination.brand, tracks: provisional)
-        try file.write(start.bytes)
+        let start = try FragmentedMovieHeader(brand: brand, tracks: provisional)
         fileSize += UInt64(start.bytes.count)
         header = start
+        return [.append(start.bytes)]
     }
 
-    /// Writes the gathered samples of every track as one fragment, in one write, then flushes it to
-    /// the storage device so that it survives a crash.
-    private func writeFragment() throws {
-        guard let file, let header else { throw FlipbookError(.invalidState, "the movie file is already closed") }
+    /// The gathered samples of every track as one fragment, in one write, made durable.
+    private mutating func fragment() -> [WriteAction] {
+        guard let header else { return [] }
         fragmentsWritten += 1
         let runs = pending.indices.compactMap { index -> TrackRun? in
             guard !pending[index].isEmpty else { return nil }
@@ -186,16 +157,17 @@ final class FragmentedMovieFile: MovieOutput {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(fragment.header.count + Int(fragment.payloadSize))
         bytes += fragment.header
+        var actions: [WriteAction] = [.append(bytes)]
         for index in pending.indices {
             for sample in pending[index] {
-                bytes += sample.data
+                actions.appendBytes(of: sample, merging: true)
                 decodeTimes[index] += UInt64(sample.duration)
             }
             pending[index].removeAll(keepingCapacity: true)
         }
-        try file.write(bytes)
-        try file.syncData()
-        fileSize += UInt64(bytes.count)
+        actions.append(.syncData)
+        fileSize += UInt64(fragment.header.count) + fragment.payloadSize
         gatheredDuration = 0
+        return actions
     }
 }

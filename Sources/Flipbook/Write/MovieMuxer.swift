@@ -1,0 +1,90 @@
+import Foundation
+import ISOBMFF
+
+/// Every movie's way to its file, for the writer and the joiner alike: the muxing session the
+/// destination's container asks for, the sink that performs its actions, and the soundtrack
+/// handed to the session in step with the pictures.
+///
+/// The caller hands over the video track's samples in decode order; before each one the sound that
+/// starts by its decode time goes in, so picture and sound of the same moment lie together in the
+/// file. ``finish(video:movieEnd:extensions:)`` adds the sound still due, cut to the pictures'
+/// length, and renames the complete movie over the destination.
+final class MovieMuxer {
+    private var session: any MuxingSession
+    private let sink: MovieFileSink
+    /// The soundtrack's packets, handed to the session in step with the pictures.
+    var sound: (any SoundFeed)?
+    /// The decode time reached by the video samples stored, in the movie's ticks.
+    private var videoDecodeTime: Int64 = 0
+
+    /// Creates the hidden file beside `destination` and the session for its container.
+    ///
+    /// - Parameters:
+    ///   - videoTimescale: The video track's (and the movie's) ticks a second.
+    ///   - sound: The soundtrack, the second track; none by default.
+    ///   - fragmentDuration: The length of a fragment in movie ticks, for a fragmented movie; `nil`
+    ///     for a progressive one.
+    init(
+        destination: MovieDestination, videoTimescale: UInt32, sound: (any SoundFeed)? = nil,
+        fragmentDuration: UInt64? = nil
+    ) throws {
+        sink = try MovieFileSink(destination: destination, playable: fragmentDuration != nil)
+        var timescales = [videoTimescale]
+        if let sound { timescales.append(sound.timescale) }
+        session = destination.container.record.makeSession(
+            timescales: timescales, alignment: sink.blockSize, fragmentDuration: fragmentDuration)
+        self.sound = sound
+    }
+
+    /// What the caller should pass on about a committed movie.
+    var warnings: [String] { sink.warnings }
+
+    /// Numbers a file that samples' bytes are copied from (``MediaSample/withBytes(inSource:at:count:)``).
+    func addSource(_ source: POSIXFile) -> Int { sink.addSource(source) }
+
+    /// Stores the next video sample, after the sound that starts before it.
+    ///
+    /// - Parameter video: The video track as it stands (its edit list so far).
+    func appendVideo(_ sample: MediaSample, video: () -> Track) throws {
+        let tracks = { self.tracks(video: video(), movieEnd: nil) }
+        if var feed = sound {
+            for audio in try feed.samples(through: videoDecodeTime) {
+                try sink.perform(session.add(audio, track: 1, tracks: tracks))
+            }
+            sound = feed
+        }
+        try sink.perform(session.add(sample, track: 0, tracks: tracks))
+        videoDecodeTime += Int64(sample.duration)
+    }
+
+    /// Stores the sound still due for pictures that end at `movieEnd`, completes the movie and
+    /// renames it over the destination.
+    ///
+    /// - Parameters:
+    ///   - video: The video track with its final edit list.
+    ///   - movieEnd: Where the pictures end, in movie ticks.
+    ///   - extensions: Private boxes for the movie's description (a segment's), where the container holds them.
+    /// - Returns: The movie's size in bytes.
+    func finish(video: Track, movieEnd: Int64, extensions: [UserExtensionBox] = []) throws -> UInt64 {
+        if var feed = sound {
+            let provisional = { self.tracks(video: video, movieEnd: nil) }
+            for audio in try feed.finish(movieEnd: movieEnd) {
+                try sink.perform(session.add(audio, track: 1, tracks: provisional))
+            }
+            sound = feed
+        }
+        try sink.perform(session.finish(tracks: tracks(video: video, movieEnd: movieEnd), extensions: extensions))
+        try sink.commit()
+        return sink.size
+    }
+
+    /// Removes the temporary files; the destination is not touched.
+    func discard() { sink.discard() }
+
+    /// The movie's tracks: the video track, and the sound track with its edits for a movie ending
+    /// at `movieEnd` (provisional ones without it).
+    private func tracks(video: Track, movieEnd: Int64?) -> [Track] {
+        guard let sound else { return [video] }
+        return [video, sound.track(movieEnd: movieEnd)]
+    }
+}

@@ -1,0 +1,33 @@
+/// A container's policy for writing a movie, as a value: samples and the end of the movie go in,
+/// ``WriteAction``s come out, and one file sink performs them.
+///
+/// The session decides everything about the file's layout (where samples go, which boxes or
+/// elements describe them, when a part of the file is complete and must be made durable, what is
+/// written again once the movie's length is known); the sink only writes. Each container is one
+/// conformer; the writer and the joiner feed whichever the destination asks for.
+///
+/// ```swift
+/// var session: any MuxingSession = ProgressiveMovieSession(brand: .mp4, timescales: [30000])
+/// for sample in samples { try sink.perform(session.add(sample, track: 0, tracks: { tracks })) }
+/// try sink.perform(session.finish(tracks: tracks, extensions: []))
+/// ```
+package protocol MuxingSession: Sendable {
+    /// Takes the next sample of track `track` (an index into the movie's tracks), in that track's
+    /// decode order. Feed the tracks in step, each about as far as the others in time.
+    ///
+    /// - Parameter tracks: The tracks as they stand (edit lists so far), for sessions that describe
+    ///   the tracks before the movie is complete.
+    /// - Returns: What to write now.
+    mutating func add(_ sample: MediaSample, track: Int, tracks: () -> [Track]) throws -> [WriteAction]
+
+    /// Ends the movie.
+    ///
+    /// - Parameters:
+    ///   - tracks: The tracks with their final edit lists.
+    ///   - extensions: Private boxes describing the movie (a segment's description), where the
+    ///     container can still hold them.
+    /// - Returns: What to write to complete the movie.
+    /// - Throws: ``ISOBMFFError`` when the movie cannot be described (no samples, a track the
+    ///   container cannot hold).
+    mutating func finish(tracks: [Track], extensions: [UserExtensionBox]) throws -> [WriteAction]
+}
