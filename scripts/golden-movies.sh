@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The movies whose bytes a refactoring must not change: one of each kind Flipbook writes (faststart,
-# .mov with B-frames at 29.97, fragmented, slideshow, segments and their join, raw stdin, each codec,
+# .mov with B-frames at 29.97, fragmented, followed, slideshow, segments and their join, raw stdin, each codec,
 # 10-bit, copied and encoded sound, a join with sound), made from the same generated inputs, and the
 # SHA-256 of each. Run it before and after a change and compare the lists (or pass --check FILE).
 #   scripts/golden-movies.sh FLIPBOOK WORKDIR [--check HASHES]
@@ -41,6 +41,7 @@ run h264-10.mp4 "$in/png" --bit-depth 10
 run copied-sound.mp4 "$in/png" --audio "$in/tone.m4a"
 run encoded-sound.mov "$in/png" --audio "$in/tone.wav" --audio-offset 0.25
 run fragmented-sound.mp4 "$in/png" --fragmented --audio "$in/tone.wav"
+run followed.mp4 "$in/png/f%d.png" --follow --follow-until 48 --follow-timeout 5
 "$flipbook" - --raw-size 320x240 --raw-format rgba "${common[@]}" -o "$out/raw-stdin.mp4" <"$in/raw.rgba"
 for k in 1 2 3; do run "part-$k.mp4" "$in/png" --segment "$k/3"; done
 "$flipbook" join "$out"/part-*.mp4 --quiet -o "$out/joined.mp4"

@@ -2,10 +2,10 @@ import Foundation
 
 /// The work behind ``MovieWriter/makeMovie(following:to:settings:size:overwrite:startNumber:follow:stop:imageDuration:repeatFrames:imageLimits:gaps:progress:)``.
 ///
-/// The first image to arrive is decoded to learn the movie's size; after it, every image the
-/// follower hands over is decoded, fitted and converted on several threads (at most ``lookahead``
-/// at once) and appended in number order. When nothing is being decoded the job waits for the
-/// follower, so an image is taken as soon as it is complete. The movie is fragmented: every
+/// The first image to arrive is decoded to learn the movie's size; after it, the ordered decode
+/// pipeline (``OrderedDecoding``, with the follower as its arrivals) prepares every image the
+/// follower hands over a few at a time, and each is appended in number order. When nothing is
+/// being prepared the pipeline waits for the follower, so an image is taken as soon as it is complete. The movie is fragmented: every
 /// finished fragment is on disk, in the hidden file beside the destination, while following goes on.
 struct FollowedSequenceJob {
     let follower: SequenceFollower
@@ -54,57 +54,32 @@ struct FollowedSequenceJob {
                         elapsedSeconds: Date().timeIntervalSince(started), isFollowing: true,
                         framesWaitedFor: follower.waitedFor, waitingFor: waiting ? follower.next : nil))
             }
-            try await withThrowingTaskGroup(of: (Int, Result<YUVPicture, any Error>).self) { group in
-                let preparer = writer.preparer
-                // The movie's size is known from here on, given or taken from the first image.
-                let hint = DecodeSizeHint(
-                    width: writer.settings.width, height: writer.settings.height, fit: writer.settings.fit)
-                var images: [Int: FollowedImage] = [0: first]
-                group.addTask { (0, Result { try preparer.prepare(firstFrame) }) }
-                var scheduled = 1
-                func schedule(_ image: FollowedImage) {
-                    let index = scheduled
-                    images[index] = image
-                    group.addTask { [imageLimits, deep = settings.bitDepth == 10] in
-                        let picture = Result {
-                            try preparer.prepare(
-                                try ImageDecoder.decodeImageFile(
-                                    at: image.url, limits: imageLimits, sizeHint: hint, planes: .fitting(hint),
-                                    deep: deep))
-                        }
-                        return (index, picture)
-                    }
-                    scheduled += 1
+            // The movie's size is known from here on, given or taken from the first image.
+            let hint = DecodeSizeHint(
+                width: writer.settings.width, height: writer.settings.height, fit: writer.settings.fit)
+            let pipeline = OrderedDecoding<SequenceFollower>(
+                lookahead: lookahead, preparer: writer.preparer,
+                decode: { [imageLimits, deep = settings.bitDepth == 10] image in
+                    try ImageDecoder.decodeImageFile(
+                        at: image.url, limits: imageLimits, sizeHint: hint, planes: .fitting(hint), deep: deep)
+                })
+            var arrivals = follower
+            try await pipeline.run(
+                &arrivals, first: (0, first, firstFrame),
+                waiting: {
+                    follower.noteWaiting()
+                    report(waiting: true)
                 }
-                var ready: [Int: Result<YUVPicture, any Error>] = [:]
-                while true {
-                    while scheduled - taken - ready.count < lookahead, let image = try follower.nextReady() {
-                        schedule(image)
-                    }
-                    if scheduled == taken {
-                        follower.noteWaiting()
-                        report(waiting: true)
-                        guard let image = try await follower.waitForNext() else { break }
-                        schedule(image)
-                        continue
-                    }
-                    guard let (index, picture) = try await group.next() else { break }
-                    let image = images[index]!
-                    ready[index] = picture.mapError {
-                        FrameOrigin(index: index, path: image.url.path).attribute(any: $0)
-                    }
-                    while let picture = ready.removeValue(forKey: taken), let image = images.removeValue(forKey: taken)
-                    {
-                        let start = startByNumber(of: image)
-                        for copy in 0..<copies {
-                            try await writer.append(
-                                prepared: picture, at: copy == 0 ? start : nil, duration: nil,
-                                origin: FrameOrigin(index: taken, path: image.url.path))
-                        }
-                        taken += 1
-                        report(waiting: false)
-                    }
+            ) { index, image, picture in
+                let origin = FrameOrigin(index: index, path: image.url.path)
+                let start = startByNumber(of: image)
+                for copy in 0..<copies {
+                    try await writer.append(
+                        prepared: picture.mapError { origin.attribute(any: $0) }, at: copy == 0 ? start : nil,
+                        duration: nil, origin: origin)
                 }
+                taken += 1
+                report(waiting: false)
             }
             if let end = endByNumber() { try await writer.extendLastFrame(until: end) }
             var summary = try await writer.finish()

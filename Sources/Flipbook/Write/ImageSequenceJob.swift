@@ -2,10 +2,9 @@ import Foundation
 
 /// The work behind ``MovieWriter/makeMovie(fromImagesAt:to:settings:size:overwrite:imageDuration:repeatFrames:imageLimits:segment:skipInvalidImages:gaps:soundtrack:progress:)``.
 ///
-/// The first usable image is decoded to learn the movie's size; then a few images at a time are
-/// decoded, fitted and converted on several threads ahead of the encoder, and appended in order
-/// through the writer's one way in. At most ``lookahead`` pictures wait at once, so memory does not
-/// grow with the number of images.
+/// The first usable image is decoded to learn the movie's size; then the ordered decode pipeline
+/// (``OrderedDecoding``, the list as arrivals that never wait) prepares the rest a few at a time
+/// ahead of the encoder, and each is appended in order through the writer's one way in.
 struct ImageSequenceJob {
     /// The images to encode (a segment's slice, or all).
     let images: [URL]
@@ -42,48 +41,38 @@ struct ImageSequenceJob {
             planes: sizeHint.map { .fitting($0) } ?? .anyEvenSize, deep: settings.bitDepth == 10, skipping: &skipping)
         let (writer, roundedFrom) = try await makeWriter(firstFrame: firstFrame)
         do {
-            try await withThrowingTaskGroup(of: (Int, Result<YUVPicture, any Error>).self) { group in
-                let preparer = writer.preparer
-                // The movie's size is known from here on, given or taken from the first image.
-                let hint = DecodeSizeHint(
-                    width: writer.settings.width, height: writer.settings.height, fit: writer.settings.fit)
-                group.addTask { (usable, Result { try preparer.prepare(firstFrame) }) }
-                var next = usable + 1
-                func schedule() {
-                    guard next < images.count else { return }
-                    let index = next
-                    group.addTask { (index, Result { try preparer.prepare(try decode(index, hint: hint)) }) }
-                    next += 1
-                }
-                for _ in 1..<lookahead { schedule() }
-                var ready: [Int: Result<YUVPicture, any Error>] = [:]
-                var appended = usable
-                while appended < images.count, let (index, picture) = try await group.next() {
-                    ready[index] = picture.mapError { origin(of: index).attribute(any: $0) }
-                    while let picture = ready.removeValue(forKey: appended) {
-                        if case .failure(let error as FlipbookError) = picture, skipping.maySkip(error) {
-                            skipping.skip(error)
-                        } else {
-                            let start =
-                                startByNumber(ofImage: firstImage + appended)
-                                ?? skipping.startTime(
-                                    ofImage: firstImage + appended, firstImage: firstImage, copies: copies,
-                                    rate: settings.frameRate)
-                            for copy in 0..<copies {
-                                try await writer.append(
-                                    prepared: picture, at: copy == 0 ? start : nil, duration: nil,
-                                    origin: origin(of: appended))
-                            }
-                            skipping.wrote()
-                        }
-                        appended += 1
-                        schedule()
-                        progress?(
-                            SequenceProgress(
-                                framesDone: appended, totalFrames: images.count,
-                                elapsedSeconds: Date().timeIntervalSince(started)))
+            // The movie's size is known from here on, given or taken from the first image.
+            let hint = DecodeSizeHint(
+                width: writer.settings.width, height: writer.settings.height, fit: writer.settings.fit)
+            let pipeline = OrderedDecoding<ListedImages>(
+                lookahead: lookahead, preparer: writer.preparer,
+                decode: { [images, imageLimits, deep = settings.bitDepth == 10] index in
+                    // At a smaller scale where the movie's size allows, to Y'CbCr planes where
+                    // PlanarRequest.fitting allows.
+                    try ImageDecoder.decodeImageFile(
+                        at: images[index], limits: imageLimits, sizeHint: hint, planes: .fitting(hint), deep: deep)
+                })
+            var listed = ListedImages(next: usable + 1, count: images.count)
+            try await pipeline.run(&listed, first: (usable, usable, firstFrame), waiting: {}) { index, _, picture in
+                let picture = picture.mapError { origin(of: index).attribute(any: $0) }
+                if case .failure(let error as FlipbookError) = picture, skipping.maySkip(error) {
+                    skipping.skip(error)
+                } else {
+                    let start =
+                        startByNumber(ofImage: firstImage + index)
+                        ?? skipping.startTime(
+                            ofImage: firstImage + index, firstImage: firstImage, copies: copies,
+                            rate: settings.frameRate)
+                    for copy in 0..<copies {
+                        try await writer.append(
+                            prepared: picture, at: copy == 0 ? start : nil, duration: nil, origin: origin(of: index))
                     }
+                    skipping.wrote()
                 }
+                progress?(
+                    SequenceProgress(
+                        framesDone: index + 1, totalFrames: images.count,
+                        elapsedSeconds: Date().timeIntervalSince(started)))
             }
             if let end = sliceEndByNumber() {
                 // Time kept by the numbers: the slice's last frame lasts until the next image's time
@@ -147,14 +136,6 @@ struct ImageSequenceJob {
     /// Where image `index` of the slice comes from.
     private func origin(of index: Int) -> FrameOrigin {
         FrameOrigin(index: firstImage + index, path: images[index].imageDescription)
-    }
-
-    /// Decodes image `index` of the slice for a movie of the size and fit `hint` gives: at a smaller
-    /// scale where that allows, to Y'CbCr planes where ``PlanarRequest/fitting(_:)`` allows.
-    private func decode(_ index: Int, hint: DecodeSizeHint) throws -> DecodedImage {
-        try ImageDecoder.decodeImageFile(
-            at: images[index], limits: imageLimits, sizeHint: hint, planes: .fitting(hint),
-            deep: settings.bitDepth == 10)
     }
 
     /// How large images are drawn: known when the movie's size was given.
