@@ -69,18 +69,18 @@ struct FollowedSequenceJob {
                 waiting: {
                     follower.noteWaiting()
                     report(waiting: true)
-                }
-            ) { index, image, picture in
-                let origin = FrameOrigin(index: index, path: image.url.path)
-                let start = startByNumber(of: image)
-                for copy in 0..<copies {
-                    try await writer.append(
-                        prepared: picture.mapError { origin.attribute(any: $0) }, at: copy == 0 ? start : nil,
-                        duration: nil, origin: origin)
-                }
-                taken += 1
-                report(waiting: false)
-            }
+                },
+                take: { index, image, picture in
+                    let origin = FrameOrigin(index: index, path: image.url.path)
+                    let start = startByNumber(of: image)
+                    for copy in 0..<copies {
+                        try await writer.append(
+                            prepared: picture.mapError { origin.attribute(any: $0) }, at: copy == 0 ? start : nil,
+                            duration: nil, origin: origin)
+                    }
+                    taken += 1
+                    report(waiting: false)
+                })
             if let end = endByNumber() { try await writer.extendLastFrame(until: end) }
             var summary = try await writer.finish()
             summary.sizeRoundedFrom = roundedFrom

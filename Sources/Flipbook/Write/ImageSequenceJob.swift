@@ -53,27 +53,30 @@ struct ImageSequenceJob {
                         at: images[index], limits: imageLimits, sizeHint: hint, planes: .fitting(hint), deep: deep)
                 })
             var listed = ListedImages(next: usable + 1, count: images.count)
-            try await pipeline.run(&listed, first: (usable, usable, firstFrame), waiting: {}) { index, _, picture in
-                let picture = picture.mapError { origin(of: index).attribute(any: $0) }
-                if case .failure(let error as FlipbookError) = picture, skipping.maySkip(error) {
-                    skipping.skip(error)
-                } else {
-                    let start =
-                        startByNumber(ofImage: firstImage + index)
-                        ?? skipping.startTime(
-                            ofImage: firstImage + index, firstImage: firstImage, copies: copies,
-                            rate: settings.frameRate)
-                    for copy in 0..<copies {
-                        try await writer.append(
-                            prepared: picture, at: copy == 0 ? start : nil, duration: nil, origin: origin(of: index))
+            try await pipeline.run(
+                &listed, first: (usable, usable, firstFrame), waiting: {},
+                take: { index, _, picture in
+                    let picture = picture.mapError { origin(of: index).attribute(any: $0) }
+                    if case .failure(let error as FlipbookError) = picture, skipping.maySkip(error) {
+                        skipping.skip(error)
+                    } else {
+                        let start =
+                            startByNumber(ofImage: firstImage + index)
+                            ?? skipping.startTime(
+                                ofImage: firstImage + index, firstImage: firstImage, copies: copies,
+                                rate: settings.frameRate)
+                        for copy in 0..<copies {
+                            try await writer.append(
+                                prepared: picture, at: copy == 0 ? start : nil, duration: nil, origin: origin(of: index)
+                            )
+                        }
+                        skipping.wrote()
                     }
-                    skipping.wrote()
-                }
-                progress?(
-                    SequenceProgress(
-                        framesDone: index + 1, totalFrames: images.count,
-                        elapsedSeconds: Date().timeIntervalSince(started)))
-            }
+                    progress?(
+                        SequenceProgress(
+                            framesDone: index + 1, totalFrames: images.count,
+                            elapsedSeconds: Date().timeIntervalSince(started)))
+                })
             if let end = sliceEndByNumber() {
                 // Time kept by the numbers: the slice's last frame lasts until the next image's time
                 // (a gap after it, or the next segment), or one image's time at the sequence's end.
