@@ -20,7 +20,7 @@ public struct MovieSummary: Sendable, Hashable {
     /// `nil` when no rounding was needed.
     public var sizeRoundedFrom: FrameSize? = nil
     /// The images left out because they could not be used (see `skipInvalidImages` of
-    /// ``MovieWriter/makeMovie(fromImagesAt:to:settings:size:overwrite:imageDuration:repeatFrames:imageLimits:segment:skipInvalidImages:gaps:soundtrack:progress:)``),
+    /// ``MovieWriter/makeMovie(fromImagesAt:to:options:)``),
     /// each error naming its frame index and file; empty when none was.
     public var skippedImages: [FlipbookError] = []
     /// Things to tell the user about a movie that is complete and in place, each one sentence naming

@@ -75,7 +75,7 @@ public struct VideoSettings: Sendable, Hashable {
     /// keyframe, so a fragment lasts between half of this length and all of it. One or two seconds is a good length; shorter
     /// fragments lose less in a crash but compress a little worse.
     public var fragmentDuration: MediaTime? = nil
-    /// How many images ``MovieWriter/makeMovie(fromImagesAt:to:settings:size:overwrite:imageDuration:repeatFrames:imageLimits:segment:skipInvalidImages:gaps:soundtrack:progress:)``
+    /// How many images ``MovieWriter/makeMovie(fromImagesAt:to:options:)``
     /// decodes and converts at once ahead of the encoder; 0 (the default) means one more than the
     /// cores, at least three (the one more keeps the cores busy while the encoder holds a picture
     /// back). Each holds one decoded image and one picture, so this also bounds that memory.
@@ -145,6 +145,12 @@ public struct VideoSettings: Sendable, Hashable {
     /// Throws `.invalidSettings` naming the first setting out of range; the one check of these rules,
     /// which the command line also applies to its options.
     public func validate() throws {
+        guard size != nil else {
+            throw FlipbookError(
+                .invalidSettings,
+                "the settings have no size; give a width and a height, or make the movie from images, which "
+                    + "takes the first image's size")
+        }
         for (name, value) in [("width", width), ("height", height)] {
             guard Self.sideRange.contains(value) else {
                 throw FlipbookError(.invalidSettings, "\(name) \(value) is out of range; use 2 to 16384 pixels")

@@ -29,19 +29,18 @@ func followBench(_ arguments: [String]) async throws {
         }
     }
     renderer.start()
-    var settings = VideoSettings(width: 2, height: 2, frameRate: FrameRate(30))
-    settings.preset = .ultrafast
-    let movie = try await MovieWriter.makeMovie(
-        following: URL(fileURLWithPath: "\(live)/f_%04d.png"), to: output, settings: settings, size: nil,
-        overwrite: true,
-        follow: FollowPolicy(lastNumber: count, timeout: .seconds(10), watching: polling ? .polling : .events)
-    ) { progress in
+    var options = SequenceOptions(settings: VideoSettings(frameRate: FrameRate(30), preset: .ultrafast))
+    options.overwrite = true
+    options.follow = FollowPolicy(lastNumber: count, timeout: .seconds(10), watching: polling ? .polling : .events)
+    options.progress = { progress in
         guard progress.waitingFor == nil, progress.framesDone > 0 else { return }
         let now = DispatchTime.now().uptimeNanoseconds
         guard let at = closed.withLock({ $0.removeValue(forKey: progress.framesDone) }) else { return }
         let latency = Double(now - min(now, at)) / 1e9
         latencies.withLock { $0 = ($0.count + 1, $0.total + latency, max($0.worst, latency)) }
     }
+    let movie = try await MovieWriter.makeMovie(
+        following: URL(fileURLWithPath: "\(live)/f_%04d.png"), to: output, options: options)
     let measured = latencies.withLock { $0 }
     print(
         String(

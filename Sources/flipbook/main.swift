@@ -88,30 +88,35 @@ func makeMovie(
     if let rawSize = options.rawSize {
         return try await makeMovieFromStandardInput(options, rawSize: rawSize, settings: settings)
     }
+    var sequence = SequenceOptions(settings: settings)
+    sequence.overwrite = options.overwrite
+    sequence.imageDuration = options.imageDuration
+    sequence.repeatFrames = options.repeatFrames
+    sequence.imageLimits = options.imageLimits
+    sequence.gaps = options.gaps
+    sequence.progress = progress
     if options.follow {
+        sequence.startNumber = options.startNumber
+        sequence.follow = options.followPolicy
+        sequence.stop = stop
         return try await MovieWriter.makeMovie(
             following: URL(fileURLWithPath: options.inputs[0]), to: URL(fileURLWithPath: options.output!),
-            settings: settings, size: options.size, overwrite: options.overwrite, startNumber: options.startNumber,
-            follow: options.followPolicy, stop: stop, imageDuration: options.imageDuration,
-            repeatFrames: options.repeatFrames, imageLimits: options.imageLimits, gaps: options.gaps,
-            progress: progress)
+            options: sequence)
     }
     let images = try ImageFiles.collect(
         options.inputs.map { URL(fileURLWithPath: $0) }, keepOrder: options.keepOrder, startNumber: options.startNumber,
         tiffPages: options.tiffPages)
-    let segment = try options.segment.map {
+    sequence.segment = try options.segment.map {
         try Segment(parsing: $0, environment: ProcessInfo.processInfo.environment)
     }
+    sequence.skipInvalidImages = options.skipInvalid
+    sequence.soundtrack = options.audio.map {
+        Soundtrack(
+            url: URL(fileURLWithPath: $0), offset: options.audioOffset, loops: options.loopAudio,
+            bitrate: options.audioBitrate)
+    }
     return try await MovieWriter.makeMovie(
-        fromImagesAt: images, to: URL(fileURLWithPath: options.output!), settings: settings, size: options.size,
-        overwrite: options.overwrite, imageDuration: options.imageDuration, repeatFrames: options.repeatFrames,
-        imageLimits: options.imageLimits, segment: segment, skipInvalidImages: options.skipInvalid,
-        gaps: options.gaps,
-        soundtrack: options.audio.map {
-            Soundtrack(
-                url: URL(fileURLWithPath: $0), offset: options.audioOffset, loops: options.loopAudio,
-                bitrate: options.audioBitrate)
-        }, progress: progress)
+        fromImagesAt: images, to: URL(fileURLWithPath: options.output!), options: sequence)
 }
 
 /// Raw frames from standard input; the movie is --size, or the raw size rounded up to even.
@@ -132,10 +137,11 @@ func makeMovieFromStandardInput(
 }
 
 extension CommandLineOptions {
-    /// The library's settings for these options; the size is the images' or `--size`, set later.
+    /// The library's settings for these options: sized by `--size`, or without a size for the
+    /// images' (raw frames are sized from `--raw-size` when there is no `--size`).
     var videoSettings: VideoSettings {
-        var settings = VideoSettings(
-            width: 2, height: 2, frameRate: frameRate, crf: crf, codec: codec, bitDepth: bitDepth)
+        var settings = VideoSettings(frameRate: frameRate, crf: crf, codec: codec, bitDepth: bitDepth)
+        settings.size = size
         settings.preset = preset
         settings.encoderThreads = threads
         settings.decodeWorkers = decodeWorkers

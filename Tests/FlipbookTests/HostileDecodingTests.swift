@@ -75,8 +75,7 @@ import Testing
         let output = dir.url.appendingPathComponent("out.mp4")
         await #expect {
             try await MovieWriter.makeMovie(
-                fromImagesAt: paths.map { URL(fileURLWithPath: $0) }, to: output,
-                settings: VideoSettings(width: 32, height: 32, frameRate: FrameRate(30)), size: nil)
+                fromImagesAt: paths.map { URL(fileURLWithPath: $0) }, to: output, options: SequenceOptions())
         } throws: { error in
             guard let error = error as? FlipbookError else { return false }
             return error.code == .unreadableInput && error.frameIndex == 1 && error.path == paths[1]
@@ -89,8 +88,7 @@ import Testing
         let dir = try TemporaryDirectory()
         await #expect {
             try await MovieWriter.makeMovie(
-                fromImagesAt: [], to: dir.url.appendingPathComponent("out.mp4"),
-                settings: VideoSettings(width: 32, height: 32, frameRate: FrameRate(30)), size: nil)
+                fromImagesAt: [], to: dir.url.appendingPathComponent("out.mp4"), options: SequenceOptions())
         } throws: { error in
             (error as? FlipbookError)?.code == .invalidSettings
         }

@@ -36,7 +36,8 @@ import Testing
         _ = try await appendingWriter.finish()
 
         let sequenceMovie = URL(fileURLWithPath: dir.path("sequence.mp4"))
-        _ = try await MovieWriter.makeMovie(fromImagesAt: images, to: sequenceMovie, settings: settings, size: nil)
+        _ = try await MovieWriter.makeMovie(
+            fromImagesAt: images, to: sequenceMovie, options: SequenceOptions(settings: settings))
 
         let sources = "\(frames)/%d.jpg"
         let rgbPSNR = try Judge.psnr(of: rgbMovie.path, againstImages: sources)

@@ -14,10 +14,10 @@ import Testing
             URL(fileURLWithPath: $0)
         }
         let updates = Mutex<[SequenceProgress]>([])
+        var options = SequenceOptions(settings: VideoSettings(preset: .ultrafast))
+        options.progress = { update in updates.withLock { $0.append(update) } }
         let movie = try await MovieWriter.makeMovie(
-            fromImagesAt: images, to: dir.url.appendingPathComponent("progress.mp4"),
-            settings: VideoSettings(width: 64, height: 48, preset: .ultrafast), size: nil,
-            progress: { update in updates.withLock { $0.append(update) } })
+            fromImagesAt: images, to: dir.url.appendingPathComponent("progress.mp4"), options: options)
         let seen = updates.withLock { $0 }
         #expect(movie.frames == 24)
         #expect(seen.allSatisfy { $0.totalFrames == 24 })

@@ -89,12 +89,11 @@ import Testing
         }
         let url = dir.url.appendingPathComponent("made.mp4")
         try Data("precious".utf8).write(to: url)
-        let settings = VideoSettings(width: 160, height: 120, preset: .veryslow)
+        var options = SequenceOptions(settings: VideoSettings(preset: .veryslow))
+        options.overwrite = true
         let started = Flag()
-        let task = Task {
-            try await MovieWriter.makeMovie(
-                fromImagesAt: images, to: url, settings: settings, size: nil, overwrite: true,
-                progress: { _ in started.set() })
+        options.progress = { _ in started.set() }
+        let task = Task { [options] in try await MovieWriter.makeMovie(fromImagesAt: images, to: url, options: options)
         }
         while !started.isSet { try await Task.sleep(for: .milliseconds(5)) }
         task.cancel()

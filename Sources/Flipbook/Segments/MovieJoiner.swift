@@ -15,7 +15,7 @@ public enum MovieJoiner {
     /// Joins `segments` (in any order) into a movie at `url`.
     ///
     /// - Parameters:
-    ///   - segments: Segment files made with `--segment K/N` or ``MovieWriter/makeMovie(fromImagesAt:to:settings:size:overwrite:imageDuration:repeatFrames:imageLimits:segment:skipInvalidImages:gaps:soundtrack:progress:)``.
+    ///   - segments: Segment files made with `--segment K/N` or ``MovieWriter/makeMovie(fromImagesAt:to:options:)``.
     ///   - url: The joined movie's destination.
     ///   - overwrite: Whether an existing file at `url` may be replaced.
     ///   - soundtrack: Sound for the joined movie, added once (segments are made without it), cut or

@@ -3,7 +3,7 @@ import Synchronization
 /// A request to stop following a sequence early and finish the movie with the images taken so
 /// far, such as on Ctrl-C. Cancelling the task instead discards the movie.
 ///
-/// Pass one to ``MovieWriter/makeMovie(following:to:settings:size:overwrite:startNumber:follow:stop:imageDuration:repeatFrames:imageLimits:gaps:progress:)``
+/// Pass one to ``MovieWriter/makeMovie(following:to:options:)``
 /// and call ``request()`` from anywhere.
 public final class FollowStop: Sendable {
     private let requested = Atomic<Bool>(false)

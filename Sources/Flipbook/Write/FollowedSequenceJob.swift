@@ -1,6 +1,6 @@
 import Foundation
 
-/// The work behind ``MovieWriter/makeMovie(following:to:settings:size:overwrite:startNumber:follow:stop:imageDuration:repeatFrames:imageLimits:gaps:progress:)``.
+/// The work behind ``MovieWriter/makeMovie(following:to:options:)``.
 ///
 /// The first image to arrive is decoded to learn the movie's size; after it, the ordered decode
 /// pipeline (``OrderedDecoding``, with the follower as its arrivals) prepares every image the

@@ -54,66 +54,46 @@ extension MovieWriter {
     /// Images are decoded on several threads ahead of the encoder (a bounded number at a time, so
     /// memory does not grow with the number of images) and appended in order.
     ///
+    /// ```swift
+    /// let movie = try await MovieWriter.makeMovie(
+    ///     fromImagesAt: images, to: URL(filePath: "movie.mp4"),
+    ///     options: SequenceOptions(settings: VideoSettings(frameRate: FrameRate(24))))
+    /// ```
+    ///
     /// - Parameters:
     ///   - images: Image files (PNG, JPEG, WebP, TIFF, HEIC, AVIF), in presentation order.
-    ///   - url: The movie's destination.
-    ///   - settings: The movie's settings; `width` and `height` are ignored when `size` is `nil`.
-    ///   - size: The movie's size; `nil` means the first image's size, rounded up to even (the
-    ///     summary's ``MovieSummary/sizeRoundedFrom`` says when it was). Other images are fitted by
-    ///     `settings.fit`.
-    ///   - overwrite: Whether an existing file at `url` may be replaced.
-    ///   - imageDuration: How long each image is shown (a slideshow); `nil` means one frame at the
-    ///     settings' frame rate. Each image is one encoded frame of that duration unless
-    ///     `repeatFrames` is set.
-    ///   - repeatFrames: Encode each image as repeated frames at the settings' frame rate instead, for
-    ///     players that need a constant frame rate; `imageDuration` must then be a whole number of frames.
-    ///   - imageLimits: Bounds on the size of the images, checked before decoding them.
-    ///   - segment: Encode only this slice of the images, keeping the times its frames have in the
-    ///     whole movie, for a later ``MovieJoiner/join(segments:to:overwrite:soundtrack:)``; `nil` encodes all.
-    ///   - skipInvalidImages: Leave out images that cannot be read or decoded (unreadable, not an
-    ///     image, damaged, over `imageLimits`) instead of failing. A skipped image's time goes to the
-    ///     frame before it, so later frames keep their times and the movie its length; skipped images
-    ///     at the start give their time to the first image that can be used. The summary's
-    ///     ``MovieSummary/skippedImages`` lists them; it fails when no image can be used.
-    ///   - gaps: What to do when the images are numbered (`f1.png`, `f2.png` …) and numbers are missing
-    ///     between the first and the last: ``GapPolicy/warn`` (the default: the movie as the images are,
-    ///     the summary's ``MovieSummary/missingNumbers`` and ``MovieSummary/gapDescription`` say what is
-    ///     missing), ``GapPolicy/hold`` (image *n* at *(n − first) / fps*, the image before a gap held),
-    ///     or ``GapPolicy/fail``. Two images with the same number are an error whatever the policy.
-    ///   - soundtrack: Sound for the movie, cut or left short to the pictures' length; none by default.
-    ///     Not with `segment`: segments are made without sound, and ``MovieJoiner`` adds it to the joined movie.
-    ///   - progress: Called after each frame is encoded.
+    ///   - url: The movie's destination; its extension chooses the container (see ``MovieContainer``).
+    ///   - options: The movie's settings (its size, or none to take the first image's) and how the
+    ///     images become frames; see ``SequenceOptions``.
     /// - Returns: What was written.
     /// - Throws: ``FlipbookError``, naming the frame and file at fault; nothing is left at `url` then.
-    public static func makeMovie(
-        fromImagesAt images: [URL], to url: URL, settings: VideoSettings, size: FrameSize?, overwrite: Bool = false,
-        imageDuration: MediaTime? = nil, repeatFrames: Bool = false, imageLimits: ImageLimits = ImageLimits(),
-        segment: Segment? = nil, skipInvalidImages: Bool = false, gaps: GapPolicy = .warn,
-        soundtrack: Soundtrack? = nil, progress: (@Sendable (SequenceProgress) -> Void)? = nil
-    ) async throws -> MovieSummary {
+    public static func makeMovie(fromImagesAt images: [URL], to url: URL, options: SequenceOptions) async throws
+        -> MovieSummary
+    {
         guard !images.isEmpty else {
             throw FlipbookError(.invalidSettings, "no images were given; a movie needs at least one frame")
         }
-        if segment != nil && soundtrack != nil {
+        if options.segment != nil && options.soundtrack != nil {
             throw FlipbookError(
                 .invalidSettings,
                 "a segment is made without sound; give the soundtrack to MovieJoiner.join when joining the segments")
         }
         // Before any work, so an existing movie is reported at once.
-        let destination = try MovieDestination(url, overwrite: overwrite)
+        let destination = try MovieDestination(url, overwrite: options.overwrite)
         let numbering = try ImageNumbering(images)
-        if let numbering, !numbering.missing.isEmpty, gaps == .fail {
+        if let numbering, !numbering.missing.isEmpty, options.gaps == .fail {
             throw FlipbookError(
                 .missingImages,
                 numbering.gapDescription + "; render the missing images, or choose the hold or warn gap policy")
         }
-        let timing = try SlideshowTiming(settings: settings, imageDuration: imageDuration, repeatFrames: repeatFrames)
+        let timing = try SlideshowTiming(
+            settings: options.settings, imageDuration: options.imageDuration, repeatFrames: options.repeatFrames)
         let settings = timing.settings
-        var size = size
+        var size = settings.size
         var firstImage = 0
         let allImages = images
         var images = images
-        if let segment {
+        if let segment = options.segment {
             let range = segment.frames(ofSequenceOf: allImages.count)
             guard !range.isEmpty else {
                 throw FlipbookError(
@@ -122,9 +102,9 @@ extension MovieWriter {
             }
             if size == nil {
                 // Every segment takes its size from the first usable image of the whole sequence.
-                var skipping = SkippedImages(enabled: skipInvalidImages)
+                var skipping = SkippedImages(enabled: options.skipInvalidImages)
                 let (_, first) = try ImageSequenceJob.firstUsableImage(
-                    allImages, firstImage: 0, limits: imageLimits, skipping: &skipping)
+                    allImages, firstImage: 0, limits: options.imageLimits, skipping: &skipping)
                 size = FrameSize(width: first.width, height: first.height).roundedUpToEven
             }
             firstImage = range.lowerBound
@@ -133,9 +113,10 @@ extension MovieWriter {
         var job = ImageSequenceJob(
             images: images, firstImage: firstImage, totalImages: allImages.count,
             destination: destination,
-            settings: settings, size: size, copies: timing.copies, imageLimits: imageLimits, segment: segment,
-            skipInvalidImages: skipInvalidImages, numbers: gaps == .hold ? numbering?.numbers : nil, progress: progress)
-        job.soundtrack = soundtrack
+            settings: settings, size: size, copies: timing.copies, imageLimits: options.imageLimits,
+            segment: options.segment, skipInvalidImages: options.skipInvalidImages,
+            numbers: options.gaps == .hold ? numbering?.numbers : nil, progress: options.progress)
+        job.soundtrack = options.soundtrack
         var summary = try await job.run()
         if let numbering, !numbering.missing.isEmpty {
             summary.missingNumbers = numbering.missing

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The work behind ``MovieWriter/makeMovie(fromImagesAt:to:settings:size:overwrite:imageDuration:repeatFrames:imageLimits:segment:skipInvalidImages:gaps:soundtrack:progress:)``.
+/// The work behind ``MovieWriter/makeMovie(fromImagesAt:to:options:)``.
 ///
 /// The first usable image is decoded to learn the movie's size; then the ordered decode pipeline
 /// (``OrderedDecoding``, the list as arrivals that never wait) prepares the rest a few at a time
