@@ -13,7 +13,8 @@ PACKAGES := libx264-dev libx265-dev libsvtav1enc-dev libspng-dev libturbojpeg0-d
 # The tests' makers of TIFF, HEIC and AVIF files (libtiff's tiffcp and tiffset, libheif's heif-enc) and Debian's Python
 # with venv for pillow-heif (from PyPI), the tests' reference HEIC/AVIF decoder with its own libheif and codecs.
 # icc-profiles-free: real sRGB and Adobe RGB (1998)-compatible ICC profiles for the colour-profile warning test.
-TEST_PACKAGES := libtiff-tools libheif-examples python3-venv icc-profiles-free
+# attr: setfattr and getfattr, the judges of the extended attributes a replaced movie keeps.
+TEST_PACKAGES := libtiff-tools libheif-examples python3-venv icc-profiles-free attr
 HEIF_VENV := .build/heif-venv
 # bench/make-corpora.sh and bench/compare.sh (make bench-deps).
 BENCH_PACKAGES := python3 python3-pil python3-numpy x264 ffmpeg time bc

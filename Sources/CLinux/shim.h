@@ -5,6 +5,9 @@
 #include <malloc.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
+// Extended attributes (flistxattr, fgetxattr, fsetxattr), which Swift's Glibc module does not include:
+// a replaced movie keeps the old file's (its ACL among them).
+#include <sys/xattr.h>
 #include <unistd.h>
 
 // mallopt and its M_* constants live in <malloc.h>, which Swift's Glibc module does not include.

@@ -236,7 +236,11 @@ let optionTable: [OptionSpec] = [
         help:
             "Encode only the K-th of N equal slices, for joining later with flipbook join; K may be auto (see --help)."
     ) { options, text in options.segment = text },
-    OptionSpec(names: ["--overwrite"], value: nil, help: "Replace the output file if it exists (default: refuse).") {
+    OptionSpec(
+        names: ["--overwrite"], value: nil,
+        help:
+            "Replace the output file if it exists, keeping its permissions, owner, group and extended attributes; a link is written through to its target (default: refuse)."
+    ) {
         options, _ in options.overwrite = true
     },
     OptionSpec(

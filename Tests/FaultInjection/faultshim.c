@@ -4,10 +4,10 @@
 //
 // Configured by the environment of the process it is loaded into:
 //   FAULT_OP      write | pwrite | copy_file_range | fsync | fdatasync | fallocate | rename | link | open
-//                 | close (copy_file_range counts the calls whose destination is on the folder)
+//                 | close | fchmod | fchown (copy_file_range counts the calls whose destination is on the folder)
 //   FAULT_N       the call to fail, counting from 1 (0 or unset: count only, fail nothing)
 //   FAULT_PERSIST when set, every later call fails too, as on a disk that stays full
-//   FAULT_ERRNO   EIO | ENOSPC | EFBIG | EACCES | EROFS (default EIO)
+//   FAULT_ERRNO   EIO | ENOSPC | EFBIG | EACCES | EROFS | EPERM (default EIO)
 //   FAULT_DIR     only calls on this folder or a file in it count (an absolute path, no trailing /)
 //   FAULT_NO_INSERT_RANGE  when set, every fallocate fails with EOPNOTSUPP, as on tmpfs, without
 //                 being counted: Flipbook then copies the media behind the index instead
@@ -59,6 +59,7 @@ __attribute__((constructor)) static void fault_setup(void) {
         else if (strcmp(name, "EFBIG") == 0) fault_errno = EFBIG;
         else if (strcmp(name, "EACCES") == 0) fault_errno = EACCES;
         else if (strcmp(name, "EROFS") == 0) fault_errno = EROFS;
+        else if (strcmp(name, "EPERM") == 0) fault_errno = EPERM;
         else fault_errno = EIO;
     }
     no_insert_range = getenv("FAULT_NO_INSERT_RANGE") != NULL;
@@ -158,6 +159,16 @@ ssize_t pwrite(int fd, const void *buffer, size_t count, off_t offset) {
 ssize_t pwrite64(int fd, const void *buffer, size_t count, off64_t offset) {
     if (should_fail("pwrite", fd_under_dir(fd))) return -1;
     return REAL("pwrite64", ssize_t (*)(int, const void *, size_t, off64_t))(fd, buffer, count, offset);
+}
+
+int fchmod(int fd, mode_t mode) {
+    if (should_fail("fchmod", fd_under_dir(fd))) return -1;
+    return REAL("fchmod", int (*)(int, mode_t))(fd, mode);
+}
+
+int fchown(int fd, uid_t owner, gid_t group) {
+    if (should_fail("fchown", fd_under_dir(fd))) return -1;
+    return REAL("fchown", int (*)(int, uid_t, gid_t))(fd, owner, group);
 }
 
 int fsync(int fd) {

@@ -7,7 +7,7 @@ public struct Fault: Sendable, CustomStringConvertible {
     public var operation: String
     /// Which call fails, counting from 1; 0 counts the calls without failing any.
     public var n: Int
-    /// `EIO`, `ENOSPC`, `EFBIG`, `EACCES` or `EROFS`.
+    /// `EIO`, `ENOSPC`, `EFBIG`, `EACCES`, `EROFS` or `EPERM`.
     public var errno: String
     /// The absolute path of the folder whose calls count.
     public var folder: String
@@ -31,6 +31,7 @@ public struct Fault: Sendable, CustomStringConvertible {
         case "EFBIG": "File too large"
         case "EACCES": "Permission denied"
         case "EROFS": "Read-only file system"
+        case "EPERM": "Operation not permitted"
         default: "Input/output error"
         }
     }

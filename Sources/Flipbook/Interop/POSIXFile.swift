@@ -13,7 +13,7 @@ import Foundation
 /// that names the path, the call and the system's reason (for example "No space left on device").
 final class POSIXFile {
     let path: String
-    private var descriptor: Int32
+    private(set) var descriptor: Int32
 
     private init(path: String, descriptor: Int32) {
         self.path = path
@@ -24,10 +24,11 @@ final class POSIXFile {
         if descriptor >= 0 { _ = Glibc.close(descriptor) }
     }
 
-    /// Creates a new file that must not exist yet, for reading and writing, mode 0644 less the umask.
-    static func createExclusive(at path: String) throws -> POSIXFile {
+    /// Creates a new file that must not exist yet, for reading and writing, with `permissions`
+    /// (0644 by default) less the umask.
+    static func createExclusive(at path: String, permissions: UInt32 = 0o644) throws -> POSIXFile {
         let fd = try POSIXFile.check("open", path: path) {
-            Glibc.open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            Glibc.open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(permissions))
         }
         return POSIXFile(path: path, descriptor: fd)
     }

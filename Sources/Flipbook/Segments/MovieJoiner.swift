@@ -17,7 +17,9 @@ public enum MovieJoiner {
     /// - Parameters:
     ///   - segments: Segment files made with `--segment K/N` or ``MovieWriter/makeMovie(fromImagesAt:to:options:)``.
     ///   - url: The joined movie's destination.
-    ///   - overwrite: Whether an existing file at `url` may be replaced.
+    ///   - overwrite: Whether an existing file at `url` may be replaced; it passes on its permissions,
+    ///     owner, group and extended attributes, and a link there is written through, as for
+    ///     ``MovieWriter/init(url:settings:overwrite:imageLimits:soundtrack:audio:)``.
     ///   - soundtrack: Sound for the joined movie, added once (segments are made without it), cut or
     ///     left short to the pictures' length; none by default. The segments' media is still copied
     ///     file to file, in runs of about a second between the sound's.

@@ -19,7 +19,8 @@ final class MovieFileSink {
     /// The bytes written so far: the movie's size once committed.
     private(set) var size: UInt64 = 0
     private var committed = false
-    /// What the caller should pass on about a movie that was committed (see ``MovieDestination/publish(_:)``).
+    /// What the caller should pass on about a movie that was committed: what of a replaced file's
+    /// ownership it could not keep, and a folder that could not be flushed (see ``MovieDestination/publish(_:)``).
     private(set) var warnings: [String] = []
 
     /// Creates the hidden file beside `destination`.
@@ -32,7 +33,9 @@ final class MovieFileSink {
         let stem = destination.temporaryStem()
         copyPath = stem + ".tmp"
         path = playable ? copyPath : stem + ".media.tmp"
-        file = try destination.createTemporary(at: path)
+        let made = try destination.createTemporary(at: path)
+        file = made.file
+        warnings = made.warnings
     }
 
     deinit {
@@ -79,7 +82,7 @@ final class MovieFileSink {
             size += UInt64(inserted.count)
             return
         }
-        let movie = try destination.createTemporary(at: copyPath)
+        let (movie, _) = try destination.createTemporary(at: copyPath)
         file = movie
         try movie.write(copied)
         try movie.append(contentsOf: media)
@@ -92,10 +95,11 @@ final class MovieFileSink {
     /// Makes the movie durable and renames it over the destination.
     func commit() throws {
         guard let file else { throw FlipbookError(.invalidState, "the movie file is already closed") }
+        warnings += destination.keepExtendedAttributes(on: file)
         try file.sync()
         try file.close()
         self.file = nil
-        warnings = try destination.publish(path)
+        warnings += try destination.publish(path)
         committed = true
         closeSources()
     }

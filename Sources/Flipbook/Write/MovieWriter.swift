@@ -53,7 +53,10 @@ public actor MovieWriter {
     /// - Parameters:
     ///   - url: The movie's destination; its extension chooses the container brand (`.mov` is QuickTime).
     ///   - settings: Size, frame rate, CRF and preset.
-    ///   - overwrite: Whether an existing file at `url` may be replaced when the movie is complete.
+    ///   - overwrite: Whether an existing file at `url` may be replaced when the movie is complete. A
+    ///     replaced file passes on its permission bits, its owner and group where the process may set
+    ///     them, and its extended attributes; a symbolic link at `url` is written through, so it points
+    ///     at the new movie (a link that leads nowhere is refused).
     ///   - imageLimits: Bounds on the size of images decoded by ``append(imageAt:at:duration:)``.
     ///   - soundtrack: Sound for the movie, cut or left short to the pictures' length; none by default.
     ///   - audio: The format of uncompressed sound given from memory with ``append(audio:)``, encoded

@@ -16,7 +16,9 @@ public struct SequenceOptions: Sendable {
     /// ``MovieSummary/sizeRoundedFrom`` says when it was). For a followed sequence a
     /// ``VideoSettings/fragmentDuration`` of `nil` means fragments of one second.
     public var settings: VideoSettings
-    /// Whether an existing file at the destination may be replaced (no by default).
+    /// Whether an existing file at the destination may be replaced (no by default); it passes on its
+    /// permissions, owner, group and extended attributes, and a link there is written through (see
+    /// ``MovieWriter/init(url:settings:overwrite:imageLimits:soundtrack:audio:)``).
     public var overwrite = false
     /// How long each image is shown (a slideshow); `nil` (the default) means one frame at the
     /// settings' frame rate. Each image is one encoded frame of that duration unless ``repeatFrames``.
