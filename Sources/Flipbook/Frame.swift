@@ -39,6 +39,8 @@ public struct Frame: Sendable {
     public let bytesPerRow: Int
     /// The pixel bytes, `height` rows of `bytesPerRow` bytes (the last row may omit its padding).
     public let pixels: [UInt8]
+    /// The colour the image's file stated, for a frame decoded from one; unstated (taken as sRGB) otherwise.
+    package var sourceColour = SourceColour.unstated
 
     /// Creates a frame from pixel bytes.
     ///

@@ -151,45 +151,10 @@ public struct VideoSettings: Sendable, Hashable {
                 "the settings have no size; give a width and a height, or make the movie from images, which "
                     + "takes the first image's size")
         }
-        for (name, value) in [("width", width), ("height", height)] {
-            guard Self.sideRange.contains(value) else {
-                throw FlipbookError(.invalidSettings, "\(name) \(value) is out of range; use 2 to 16384 pixels")
-            }
-            guard value % 2 == 0 else {
-                throw FlipbookError(
-                    .invalidSettings,
-                    "\(name) \(value) is odd; 4:2:0 video needs an even \(name), such as \(value + 1)"
-                )
-            }
-        }
-        for (name, value, limits) in [("width", width, codec.widthRange), ("height", height, codec.heightRange)] {
-            guard limits.contains(value) else {
-                throw FlipbookError(
-                    .invalidSettings,
-                    "\(name) \(value) is out of range for \(codec.rawValue); use \(limits.lowerBound) to "
-                        + "\(limits.upperBound) pixels")
-            }
-        }
-        if codec == .av1 && frameRate.numerator > 240 * frameRate.denominator {
-            throw FlipbookError(
-                .invalidSettings, "av1 (SVT-AV1) takes at most 240 frames a second, and this movie is \(frameRate) fps")
-        }
-        let range = codec.crfRange
-        guard crf.isFinite, range.contains(crf) else {
-            throw FlipbookError(
-                .invalidSettings,
-                "CRF \(crf) is out of range for \(codec.rawValue); use \(Int(range.lowerBound)) (best) to "
-                    + "\(Int(range.upperBound)) (smallest)")
-        }
-        guard codec.bitDepths.contains(bitDepth) else {
-            let depths = codec.bitDepths.map(String.init).joined(separator: " or ")
-            throw FlipbookError(
-                .invalidSettings,
-                "bit depth \(bitDepth) is not available for \(codec.rawValue); use \(depths)")
-        }
-        if lossless && (codec != .h264 || bitDepth != 8) {
-            throw FlipbookError(.invalidSettings, "lossless encoding is available for 8-bit h264 only")
-        }
+        try codec.checkSize(width: width, height: height)
+        try codec.checkFrameRate(frameRate)
+        try codec.checkCRF(crf)
+        try codec.checkBitDepth(bitDepth, lossless: lossless)
         if let timescale, timescale <= 0 {
             throw FlipbookError(
                 .invalidSettings, "time scale \(timescale) must be positive ticks a second, such as 90000")

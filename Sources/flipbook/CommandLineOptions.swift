@@ -47,6 +47,20 @@ struct CommandLineOptions {
 /// A command-line mistake: said on one line, exit status 2.
 struct UsageError: Error, CustomStringConvertible {
     var description: String
+
+    /// Runs one of the library's checks of a setting the tool took from an option, and turns its
+    /// error into a usage error in the same words, with the option as the subject: the library's
+    /// "CRF 52 is out of range for h264; …" becomes "--crf 52 is out of range for h264; …".
+    static func rephrasing(_ subject: String, as option: String, _ check: () throws -> Void) throws {
+        do {
+            try check()
+        } catch let error as FlipbookError {
+            let message =
+                error.message.hasPrefix(subject + " ")
+                ? option + error.message.dropFirst(subject.count) : "\(option): \(error.message)"
+            throw UsageError(description: message + ".")
+        }
+    }
 }
 
 /// One option: its spellings, its value's placeholder (nil for a flag), one sentence of help, and
@@ -189,32 +203,40 @@ let optionTable: [OptionSpec] = [
     ) { options, _ in options.loopAudio = true },
     OptionSpec(
         names: ["--codec"], value: "NAME",
-        help:
-            "The video codec: h264 (x264, plays everywhere), hevc (x265, tagged hvc1 for Apple players, about half the size) or av1 (SVT-AV1, the newest browsers) (default h264)."
+        help: "The video codec: "
+            + HelpText.list(VideoCodec.allCases.map { "\($0.name) (\($0.encoderName), \($0.strength))" })
+            + " (default \(VideoCodec.h264.name))."
     ) { options, text in
         options.codec = try require(
-            VideoCodec(rawValue: text.lowercased()), "--codec \(text) is not a codec; use h264, hevc or av1.")
+            VideoCodec(name: text), "--codec \(text) is not a codec; use \(VideoCodec.nameList).")
     },
     OptionSpec(
         names: ["--crf"], value: "N",
-        help:
-            "Quality as a constant rate factor on the codec's scale, lower is better: h264 0-51 (default 23, 18 looks lossless), hevc 0-51 (default 28), av1 1-63 (default 35)."
+        help: "Quality as a constant rate factor on the codec's scale, lower is better: "
+            + VideoCodec.allCases.map { codec in
+                "\(codec.name) \(HelpText.range(codec.crfRange)) (default \(HelpText.number(codec.defaultCRF))"
+                    + (codec.crfNote.map { ", \($0)" } ?? "") + ")"
+            }.joined(separator: ", ") + "."
     ) { options, text in
         options.crf = try require(
             Double(text).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil },
-            "--crf \(text) is not a number; use a number from 0 (best) to 51 (smallest), 1 to 63 for av1.")
+            "--crf \(text) is not a number; use one on the codec's scale: "
+                + VideoCodec.allCases.map { "\($0.name) \(HelpText.range($0.crfRange))" }.joined(separator: ", ") + ".")
     },
     OptionSpec(
         names: ["--bit-depth"], value: "N",
         help: "Bits per sample of the movie: 8 (default) or 10 (H.264 High 10, HEVC Main 10, AV1 Main)."
     ) { options, text in
+        let depths = Array(Set(VideoCodec.allCases.flatMap(\.bitDepths))).sorted()
         options.bitDepth = try require(
-            Int(text).flatMap { [8, 10].contains($0) ? $0 : nil }, "--bit-depth \(text) is not available; use 8 or 10.")
+            Int(text).flatMap { depths.contains($0) ? $0 : nil },
+            "--bit-depth \(text) is not available; use \(HelpText.list(depths.map(String.init))).")
     },
     OptionSpec(
         names: ["--preset"], value: "NAME",
-        help:
-            "Encoder speed: ultrafast, superfast, veryfast, faster, fast, medium, slow, slower, veryslow (default medium); for av1 these are SVT-AV1 presets 12, 11, 10, 9, 8, 7, 6, 5, 4 (placebo 2)."
+        help: "Encoder speed: "
+            + EncoderPreset.allCases.filter { $0 != .placebo }.map(\.rawValue).joined(separator: ", ")
+            + " (default medium)" + VideoCodec.allCases.compactMap(\.presetNote).map { "; \($0)" }.joined() + "."
     ) { options, text in
         guard let preset = EncoderPreset(rawValue: text.lowercased()) else {
             let names = EncoderPreset.allCases.map(\.rawValue).joined(separator: ", ")

@@ -3,19 +3,23 @@ import Flipbook
 /// The `--help` text, from the option table.
 func helpText() -> String {
     var lines = [
-        "flipbook: turn a sequence of still images into an H.264, HEVC or AV1 movie.",
+        "flipbook: turn a sequence of still images into an "
+            + HelpText.list(VideoCodec.allCases.map(\.displayName)) + " movie.",
         "",
         "Usage: flipbook INPUT... -o FILE [options]",
         "       flipbook join SEGMENT... -o FILE [--overwrite] [--json] [--quiet]",
         "       flipbook probe FILE [--json]",
         "",
         "Inputs are image files and folders (a folder means the images directly inside it):",
-        "  PNG   8/16-bit, grey, palette, alpha, interlaced",
-        "  JPEG  baseline, progressive, 4:2:0/4:2:2/4:4:4, grey, CMYK; EXIF orientation applied",
-        "  WebP  lossy, lossless, alpha (still images; an animated WebP is refused)",
-        "  TIFF  8/16-bit RGB, RGBA, grey, palette, bilevel, CMYK; uncompressed, LZW, Deflate, PackBits, JPEG;",
-        "        strips or tiles; Orientation tag applied; the first page (every page with --tiff-pages all)",
-        "  HEIC, AVIF  the primary image, with its rotation, mirroring and colour (nclx) applied",
+    ]
+    for format in ImageFormat.all {
+        let name =
+            format.name.count < 6 ? format.name.padding(toLength: 6, withPad: " ", startingAt: 0) : format.name + "  "
+        lines += format.summary.enumerated().map { index, line in
+            "  " + (index == 0 ? name : String(repeating: " ", count: 6)) + line
+        }
+    }
+    lines += [
         "All inputs are put in natural order by path, so f2 comes before f10, unless --keep-order.",
         "",
         "Options:",
@@ -86,5 +90,24 @@ enum SubcommandStart {
             return
         }
         self = .run(options)
+    }
+}
+
+/// Pieces of help text and messages made from the library's tables.
+enum HelpText {
+    /// Items as a sentence lists them: `a, b or c`.
+    static func list(_ items: [String]) -> String {
+        guard items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " or " + items.last!
+    }
+
+    /// A whole-number range as help text writes it: `0-51`.
+    static func range(_ range: ClosedRange<Double>) -> String {
+        "\(number(range.lowerBound))-\(number(range.upperBound))"
+    }
+
+    /// A number without a needless `.0`: `23`, `20.5`.
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }

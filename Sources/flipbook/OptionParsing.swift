@@ -47,13 +47,7 @@ extension CommandLineOptions {
 
     /// Checks that the options make a command.
     func validate() throws {
-        if let crf, !codec.crfRange.contains(crf) {
-            let range = codec.crfRange
-            throw UsageError(
-                description:
-                    "--crf \(crf == crf.rounded() ? String(Int(crf)) : String(crf)) is out of range for \(codec.rawValue); use a number from \(Int(range.lowerBound)) (best) to \(Int(range.upperBound)) (smallest)."
-            )
-        }
+        if let crf { try UsageError.rephrasing("CRF", as: "--crf") { try codec.checkCRF(crf) } }
         guard output != nil else {
             throw UsageError(description: "no output file; add -o movie.mp4.")
         }
@@ -112,16 +106,10 @@ extension CommandLineOptions {
                     "--audio is for a whole movie of image inputs; join segments with flipbook join --audio FILE.")
         }
         try validateFollowing()
-        if let size, size != size.roundedUpToEven {
-            throw UsageError(
-                description:
-                    "--size \(size) has an odd side; H.264 4:2:0 needs even sizes, such as \(size.roundedUpToEven).")
-        }
-        if let size, !codec.widthRange.contains(size.width) || !codec.heightRange.contains(size.height) {
-            throw UsageError(
-                description:
-                    "--size \(size) is outside what \(codec.rawValue) encodes: \(codec.widthRange.lowerBound)x\(codec.heightRange.lowerBound) to \(codec.widthRange.upperBound)x\(codec.heightRange.upperBound)."
-            )
+        if let size {
+            try UsageError.rephrasing("size", as: "--size") {
+                try codec.checkSize(width: size.width, height: size.height)
+            }
         }
     }
 

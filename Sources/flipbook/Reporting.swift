@@ -34,17 +34,13 @@ enum Reporting {
     }
 
     /// Advice when the movie took its first image's size and that is larger than many players
-    /// decode: H.264 past level 5.2 (36,864 macroblocks, 4096x2304), HEVC and AV1 past level 5.1
-    /// (8,912,896 samples, 4096x2176), where phones, TVs and browsers decoding in hardware stop. It
+    /// decode (past the codec's ``VideoCodec/decoderLimit(width:height:)``: H.264 past level 5.2,
+    /// HEVC and AV1 past level 5.1), where phones, TVs and browsers decoding in hardware stop. It
     /// names a size of the images' shape within 3840x2160 (2160x3840 upright) and a 1080p cover.
     static func sizeAdvice(_ movie: MovieSummary, sizeGiven: Bool) -> String? {
         guard !sizeGiven else { return nil }
         let (width, height) = (movie.width, movie.height)
-        let (tooLarge, limit) =
-            movie.codec == "h264"
-            ? (((width + 15) / 16) * ((height + 15) / 16) > 36_864, "H.264 past 4096x2304 (level 5.2)")
-            : (width * height > 8_912_896, "\(movie.codec == "hevc" ? "HEVC" : "AV1") past 4096x2176 (level 5.1)")
-        guard tooLarge else { return nil }
+        guard let limit = VideoCodec(name: movie.codec)?.decoderLimit(width: width, height: height) else { return nil }
         let (boxWidth, boxHeight) = width >= height ? (3840.0, 2160.0) : (2160.0, 3840.0)
         let scale = min(boxWidth / Double(width), boxHeight / Double(height))
         func even(_ side: Int) -> Int { 2 * Int((Double(side) * scale / 2).rounded(.down)) }

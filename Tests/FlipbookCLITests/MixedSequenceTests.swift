@@ -170,9 +170,9 @@ import Testing
         #expect(quiet.stderr.isEmpty, "\(quiet.stderr)")
     }
 
-    /// A JPEG or HEIC whose ICC profile is Adobe RGB (1998) (Debian's icc-profiles-free, named so by
-    /// ExifTool) makes its movie with a warning naming the space, on stderr and in `--json`; an sRGB
-    /// profile, or none, gives no warning, and `-q` prints nothing.
+    /// A JPEG, PNG, TIFF, WebP or HEIC whose ICC profile is Adobe RGB (1998) (Debian's icc-profiles-free,
+    /// named so by ExifTool) makes its movie with a warning naming the space, on stderr and in `--json`;
+    /// an sRGB profile, or none, gives no warning, and `-q` prints nothing.
     @Test func photosInAWiderSpaceThanSRGBComeWithAWarning() throws {
         let dir = try TemporaryDirectory()
         func pillow(_ profile: String?, to path: String) throws {
@@ -194,9 +194,12 @@ import Testing
         try pillow("sRGB", to: dir.path("srgb.jpg"))
         try pillow("compatibleWithAdobeRGB1998", to: dir.path("adobe.png"))
         try pillow(nil, to: dir.path("plain.png"))
+        try pillow("compatibleWithAdobeRGB1998", to: dir.path("adobe.tif"))
+        try pillow("compatibleWithAdobeRGB1998", to: dir.path("adobe.webp"))
+        try pillow("sRGB", to: dir.path("srgb.png"))
         try heic(from: dir.path("adobe.png"), to: dir.path("adobe.heic"))
         try heic(from: dir.path("plain.png"), to: dir.path("plain.heic"))
-        for name in ["adobe.jpg", "adobe.heic"] {
+        for name in ["adobe.jpg", "adobe.heic", "adobe.png", "adobe.tif", "adobe.webp"] {
             let photo = dir.path(name)
             let described = try ExternalTool.run("exiftool", ["-s3", "-ProfileDescription", photo])
             #expect(described.stdout.contains("Adobe RGB (1998)"), "\(name): \(described.stdout)")
@@ -210,7 +213,7 @@ import Testing
                 (summary?["warnings"] as? [String])?.contains { $0.hasPrefix(warning) } == true, "\(result.stdout)")
             #expect(try Judge.stream(of: movie).width == 64)
         }
-        for name in ["srgb.jpg", "plain.heic"] {
+        for name in ["srgb.jpg", "plain.heic", "srgb.png", "plain.png"] {
             let result = try ExternalTool.run(
                 ExternalTool.flipbookPath, [dir.path(name), "-o", dir.path("\(name).mp4")])
             #expect(result.status == 0 && !result.stderr.contains("warning"), "\(name): \(result.stderr)")

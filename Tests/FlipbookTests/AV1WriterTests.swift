@@ -48,3 +48,16 @@ import Testing
         #expect(dir.entries().isEmpty, "\(dir.entries())")
     }
 }
+
+extension AV1WriterTests {
+    /// SVT-AV1 waits in its teardown for a stream end it was never sent: a writer cancelled before
+    /// its first frame, or one that fails on it, must still release the encoder and return.
+    @Test(.timeLimit(.minutes(1)))
+    func aWriterCancelledBeforeItsFirstFrameReturns() async throws {
+        let dir = try TemporaryDirectory()
+        let url = dir.url.appendingPathComponent("empty.mp4")
+        let writer = try MovieWriter(url: url, settings: VideoSettings(width: 128, height: 64, codec: .av1))
+        await writer.cancel()
+        #expect(dir.entries().isEmpty, "\(dir.entries())")
+    }
+}

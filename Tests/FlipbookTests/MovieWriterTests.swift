@@ -182,7 +182,7 @@ import Testing
 final class FailingEncoder: VideoEncoder {
     let failAt: Int
     var count = 0
-    let sampleEntry: any SampleEntry = AVCSampleEntry(
+    let sampleEntry: any SampleEntry = VideoSampleEntry.avc(
         width: 64, height: 48,
         decoderConfiguration: AVCDecoderConfiguration(
             sequenceParameterSets: [[0x67, 0x64, 0x00, 0x1F]], pictureParameterSets: [[0x68, 0xEE]]))

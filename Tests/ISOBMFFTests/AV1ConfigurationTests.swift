@@ -116,8 +116,8 @@ import Testing
     }
 
     @Test func anAV01EntryNamesTheAV01BrandAndHoldsAV1CColrAndPasp() throws {
-        let entry = AV1SampleEntry(
-            width: 128, height: 96, configuration: try AV1CodecConfiguration(sequenceHeaderOBU: Self.svtHeader8Bit))
+        let configuration = try AV1CodecConfiguration(sequenceHeaderOBU: Self.svtHeader8Bit)
+        let entry = VideoSampleEntry.av1(width: 128, height: 96, configuration: configuration)
         #expect(entry.compatibleBrand == "av01")
         try entry.validate()
         let bytes = written { entry.write(to: &$0, isQuickTime: false) }
@@ -129,7 +129,7 @@ import Testing
         #expect(
             dump.contains("av1C size=27 profile=0 level=0 tier=0 depth=8 subsampling=11 configOBUs=15 bytes"), "\(dump)"
         )
-        let tooLarge = AV1SampleEntry(width: 256, height: 96, configuration: entry.configuration)
+        let tooLarge = VideoSampleEntry.av1(width: 256, height: 96, configuration: configuration)
         #expect(throws: ISOBMFFError.self) { try tooLarge.validate() }
     }
 }

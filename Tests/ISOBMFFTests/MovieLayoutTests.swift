@@ -126,7 +126,8 @@ import Testing
 
     @Test func rejectsATrackItCannotDescribe() {
         var entry = makeEntry()
-        entry.decoderConfiguration.sequenceParameterSets = []
+        entry.configuration =
+            AVCDecoderConfiguration(sequenceParameterSets: [], pictureParameterSets: [fakePPS]).codecConfiguration
         let track = Track(timescale: 30, sampleEntry: entry)
         #expect(throws: ISOBMFFError.self) {
             try MovieLayout(brand: .mp4, track: track, sampleTable: SampleTable(timescale: 30))

@@ -15,8 +15,8 @@ let fakeSPS: [UInt8] = [0x67, 0x64, 0x00, 0x1F, 0xAC, 0xD9, 0x40]
 /// A fake PPS.
 let fakePPS: [UInt8] = [0x68, 0xEB, 0xE3, 0xCB]
 
-func makeEntry(width: Int = 64, height: Int = 48) -> AVCSampleEntry {
-    AVCSampleEntry(
+func makeEntry(width: Int = 64, height: Int = 48) -> VideoSampleEntry {
+    VideoSampleEntry.avc(
         width: width, height: height,
         decoderConfiguration: AVCDecoderConfiguration(sequenceParameterSets: [fakeSPS], pictureParameterSets: [fakePPS])
     )

@@ -1,5 +1,5 @@
-/// Turns any decoded frame into the encoder's input: fitted to the movie's size, composited over the
-/// background, converted to YUV 4:2:0.
+/// Turns any decoded frame into the encoder's input: its colour made the movie's (``ColourTransform``),
+/// fitted to the movie's size, composited over the background, converted to YUV 4:2:0.
 ///
 /// Safe to share: the image-sequence pipeline runs it on several threads at once, ahead of the
 /// encoder (the picture pool is the one shared part, and it locks).
@@ -12,10 +12,13 @@ package struct FramePreparer: Sendable {
     let pool: PicturePool
     /// Whether the movie is 10-bit, so 16-bit images of its size keep their depth.
     let tenBit: Bool
+    /// Makes an image's stated colour the movie's, first of all.
+    let colourTransform: ColourTransform
 
     /// A preparer for a movie of `settings` (size, fit, background, bit depth) converting to `matrix`.
     package init(settings: VideoSettings, matrix: ColourMatrix) {
         tenBit = settings.bitDepth == 10
+        colourTransform = ColourTransform(movie: matrix)
         conformer = FrameConformer(settings: settings)
         converter = RGBToYUVConverter(matrix: matrix)
         planarConverter = JPEGToYUVConverter(matrix: matrix)
@@ -26,7 +29,7 @@ package struct FramePreparer: Sendable {
     /// converted straight to the movie's YUV (fitted first, as planes, when they are another size
     /// that fills the picture, as ``PlanarRequest`` ensures).
     package func prepare(_ image: DecodedImage) throws -> YUVPicture {
-        switch image {
+        switch colourTransform.apply(to: image) {
         case .frame(let frame):
             return try prepare(frame)
         case .planes(let planes):

@@ -1,32 +1,20 @@
 import Foundation
 
-/// What an image's colour profile says about its primaries, read only to warn: Flipbook converts
-/// every image as if it were sRGB (BT.709 primaries), so a photo in a wider space (Adobe RGB from a
-/// camera, Display P3 from a phone) comes out less saturated than a colour-managed viewer shows it.
+/// What an image's stated colour means for the movie, said as a warning: Flipbook converts every
+/// image as if it were sRGB (BT.709 primaries), so a photo in a wider space (Adobe RGB from a camera,
+/// Display P3 from a phone) comes out less saturated than a colour-managed viewer shows it.
 ///
 /// A profile's red, green and blue colorants (`rXYZ`, `gXYZ`, `bXYZ`, D50-adapted, ICC.1 §9.2) are
 /// compared with sRGB's and with a few well-known spaces'. Parsing checks every offset: a malformed
 /// profile means "nothing to say", never a trap.
 enum ColourProfile {
-    /// A warning for the JPEG, HEIC or AVIF at `url` when its ICC profile is of a space other than sRGB;
-    /// `nil` for anything else (another format, no profile, sRGB, a file that cannot be read). (A
-    /// HEIF's `nclx` primaries are not read.)
-    static func warning(forImageAt url: URL) -> String? {
-        guard let data = try? ImageDecoder.readFile(at: url), let space = nonSRGBSpace(ofImage: data) else {
-            return nil
-        }
-        return "\(url.imageDescription) has a colour profile of \(space); Flipbook reads every image as sRGB, so the "
+    /// A warning for the image `image` (its path, for the message) whose file states `colour`, when
+    /// that is a space other than sRGB (see ``SourceColour/nonSRGBSpace``); `nil` otherwise.
+    static func warning(for colour: SourceColour, of image: String) -> String? {
+        guard let space = colour.nonSRGBSpace else { return nil }
+        return "\(image) has a colour profile of \(space); Flipbook reads every image as sRGB, so the "
             + "movie's colours are less saturated than a colour-managed viewer shows the photos (export them as "
             + "sRGB to keep them)"
-    }
-
-    /// The space other than sRGB a JPEG's or HEIF's ICC profile describes, if any.
-    static func nonSRGBSpace(ofImage data: Data) -> String? {
-        if data.starts(with: [0xFF, 0xD8, 0xFF]) {
-            return data.withUnsafeBytes { iccProfile(ofJPEG: $0) }.flatMap(nonSRGBSpace(ofICCProfile:))
-        }
-        guard ImageSniffing.heifFormat(data) != nil else { return nil }
-        return HEIFDecoder.iccProfile(data).flatMap(nonSRGBSpace(ofICCProfile:))
     }
 
     /// The colorants of well-known RGB spaces, D50-adapted as ICC profiles store them.

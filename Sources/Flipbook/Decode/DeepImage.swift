@@ -6,6 +6,14 @@ package struct DeepImage: Sendable {
     package let height: Int
     /// Native-endian R, G, B samples, row after row, no padding.
     package let samples: [UInt16]
+    /// The colour the image's file states.
+    package var sourceColour = SourceColour.unstated
+
+    package init(width: Int, height: Int, samples: [UInt16]) {
+        self.width = width
+        self.height = height
+        self.samples = samples
+    }
 
     /// The image as an 8-bit frame, each sample rounded (``SampleArithmetic/eightBit(_:)``).
     func eightBit() throws -> Frame {

@@ -1,8 +1,9 @@
 import Foundation
 
-/// Reads an image file and decodes it into a ``Frame``, choosing the decoder from the file's first bytes.
+/// Reads an image file and decodes it, choosing the format's decoder (see ``ImageFormats``) from
+/// the file's first bytes.
 package enum ImageDecoder {
-    /// Decodes PNG, JPEG, WebP, TIFF, HEIC or AVIF bytes.
+    /// Decodes an image of any format in ``ImageFormat/all`` to RGBA.
     ///
     /// - Parameter sizeHint: The size and fit the image will be drawn at, if known: a JPEG drawn
     ///   smaller than its size is decoded at a smaller scale (PNGs always at full size).
@@ -15,77 +16,56 @@ package enum ImageDecoder {
         return frame
     }
 
-    /// Decodes PNG, JPEG, WebP, TIFF, HEIC or AVIF bytes as ``decode(_:limits:sizeHint:)`` does, or, when
-    /// `planes` accepts the upright size of a Y'CbCr JPEG or of an opaque lossy WebP, to its planes as
-    /// stored (turned upright), which the preparer converts to the movie's YUV without going through RGB.
-    ///
-    /// With `deep` (a 10-bit movie), a 16-bit grey or RGB PNG or TIFF, or a 10- or 12-bit HEIC or AVIF (no
-    /// alpha), that `planes` accepts by size comes as a ``DeepImage`` at its depth.
+    /// Decodes an image of any format in ``ImageFormat/all`` as ``decodeImage(_:_:)`` does, from loose arguments.
     package static func decodeImage(
         _ data: Data, limits: ImageLimits, sizeHint: DecodeSizeHint? = nil, planes: PlanarRequest? = nil,
         deep: Bool = false
     ) throws -> DecodedImage {
+        try decodeImage(data, DecodeRequest(limits: limits, sizeHint: sizeHint, planes: planes, deep: deep))
+    }
+
+    /// Decodes an image of any format in ``ImageFormat/all``, recognised by its first bytes, as
+    /// `request` asks: to Y'CbCr planes as stored (turned upright) where `request.planes` accepts the
+    /// upright size of a Y'CbCr JPEG or of an opaque lossy WebP, which the preparer converts to the
+    /// movie's YUV without going through RGB; with `request.deep` (a 10-bit movie), a 16-bit grey or
+    /// RGB PNG or TIFF, or a 10- or 12-bit HEIC or AVIF (no alpha), that `request.planes` accepts by
+    /// size comes as a ``DeepImage`` at its depth.
+    ///
+    /// - Throws: ``FlipbookError`` with `.unsupportedImage` for other formats (naming a well-known
+    ///   one), `.corruptImage` for damaged data; the caller attributes it to a frame and path.
+    package static func decodeImage(_ data: Data, _ request: DecodeRequest) throws -> DecodedImage {
         if let format = ImageSniffing.cameraRawFormat(data) {
             throw FlipbookError(
                 .unsupportedImage,
                 "this is a \(format) camera raw file: its photo is sensor data, \(CameraRaw.notDecoded)")
         }
-        if data.starts(with: ImageSniffing.pngSignature) {
-            // The size is checked from the header before either decoder takes any memory.
-            if let size = ImageSniffing.pngSize(data) {
-                try limits.check(width: size.width, height: size.height)
-                if deep, planes?.accepts(width: size.width, height: size.height) ?? false,
-                    let image = try DeflatePNGDecoder.decodeImage(data, limits: limits, deep: true)
-                {
-                    return image
-                }
+        if let format = ImageFormat.recognising(data) {
+            if request.page != nil && !format.hasPages {
+                throw FlipbookError(
+                    .unsupportedImage,
+                    "only a \(ImageFormat.all.filter(\.hasPages).map(\.name).joined(separator: " or ")) has "
+                        + "pages, and this file is a \(format.name)")
             }
-            return .frame(
-                try DeflatePNGDecoder.decode(data, limits: limits)
-                    ?? SPNGDecoder.decode(ImageSniffing.pngPixelChunks(data), limits: limits))
+            return try format.decodeImage(data, request)
         }
-        if ImageSniffing.isWebP(data) {
-            return try WebPDecoder.decodeImage(data, limits: limits, planes: planes)
-        }
-        if ImageSniffing.isTIFF(data) {
-            return try TIFFDecoder.decodeImage(data, limits: limits, deep: deep ? planes : nil)
-        }
-        if let format = ImageSniffing.heifFormat(data) {
-            return try HEIFDecoder.decodeImage(data, limits: limits, format: format, deep: deep ? planes : nil)
-        }
-        if data.starts(with: [0xFF, 0xD8, 0xFF]) {
-            let layout = data.withUnsafeBytes { ImageSniffing.jpegLayout($0) }
-            if layout?.manyScans ?? true {
-                let scans = data.withUnsafeBytes { ImageSniffing.jpegScanCount($0, from: layout?.firstScan ?? 0) }
-                guard scans <= limits.maxJPEGScans else {
-                    throw FlipbookError(
-                        .unsupportedImage,
-                        "the JPEG has \(scans) scans, more than the limit of \(limits.maxJPEGScans); "
-                            + "such a file takes minutes to decode (re-save it as a baseline JPEG)")
-                }
-            }
-            let orientation = data.withUnsafeBytes { ExifOrientation.read(fromJPEG: $0) }
-            let image = try TurboJPEGDecoder.decodeImage(
-                data, limits: limits, sizeHint: sizeHint, swapsSides: (orientation ?? 1) >= 5, planes: planes)
-            switch image {
-            case .frame(let frame): return .frame(try orientation.map { try frame.oriented($0) } ?? frame)
-            case .planes(let stored): return .planes(orientation.map { stored.oriented($0) } ?? stored)
-            case .deep: preconditionFailure("TurboJPEG hands out 8-bit pictures only")
-            }
+        if request.page != nil {
+            throw FlipbookError(
+                .unsupportedImage,
+                "only a \(ImageFormat.all.filter(\.hasPages).map(\.name).joined(separator: " or ")) has pages, "
+                    + "and this file is not one")
         }
         if data.isEmpty {
-            throw FlipbookError(
-                .corruptImage, "the file is empty; expected a PNG, JPEG, WebP, TIFF, HEIC or AVIF image")
+            throw FlipbookError(.corruptImage, "the file is empty; expected a \(ImageFormat.nameList) image")
         }
         if let format = ImageSniffing.otherFormat(data) {
             throw FlipbookError(
                 .unsupportedImage,
-                "this is a \(format) file, not a PNG, JPEG, WebP, TIFF, HEIC or AVIF image; convert it to PNG (for example with ffmpeg)"
+                "this is a \(format) file, not a \(ImageFormat.nameList) image; convert it to PNG (for example with ffmpeg)"
             )
         }
         throw FlipbookError(
             .unsupportedImage,
-            "not a PNG, JPEG, WebP, TIFF, HEIC or AVIF image (the file does not start with any of their signatures)")
+            "not a \(ImageFormat.nameList) image (the file does not start with any of their signatures)")
     }
 
     /// Reads and decodes the image file at `url`, at a smaller scale where `sizeHint` allows (see
@@ -103,21 +83,20 @@ package enum ImageDecoder {
         try POSIXFile.readImageFile(at: url.path)
     }
 
-    /// Reads and decodes the image file at `url`, to Y'CbCr planes where `planes` allows, at 16 bits
-    /// where `deep` allows (see ``decodeImage(_:limits:sizeHint:planes:deep:)``).
+    /// Reads and decodes the image file at `url` as ``decodeImageFile(at:_:)`` does, from loose arguments.
     package static func decodeImageFile(
         at url: URL, limits: ImageLimits, sizeHint: DecodeSizeHint? = nil, planes: PlanarRequest? = nil,
         deep: Bool = false
     ) throws -> DecodedImage {
+        try decodeImageFile(at: url, DecodeRequest(limits: limits, sizeHint: sizeHint, planes: planes, deep: deep))
+    }
+
+    /// Reads and decodes the image file at `url` (a TIFF page where the URL names one) as `request`
+    /// asks (see ``decodeImage(_:_:)``), attributing a failure to the file.
+    package static func decodeImageFile(at url: URL, _ request: DecodeRequest) throws -> DecodedImage {
         let data = try readFile(at: url)
         return try FrameOrigin(path: url.imageDescription).attributing {
-            if let page = url.imagePage {
-                guard ImageSniffing.isTIFF(data) else {
-                    throw FlipbookError(.unsupportedImage, "only a TIFF has pages, and this file is not one")
-                }
-                return try TIFFDecoder.decodeImage(data, limits: limits, page: page - 1, deep: deep ? planes : nil)
-            }
-            return try decodeImage(data, limits: limits, sizeHint: sizeHint, planes: planes, deep: deep)
+            try decodeImage(data, request.onPage(url.imagePage.map { $0 - 1 } ?? request.page))
         }
     }
 

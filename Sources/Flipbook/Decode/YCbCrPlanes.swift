@@ -8,6 +8,8 @@
 package struct YCbCrPlanes: Sendable {
     package let width: Int
     package let height: Int
+    /// The colour the image's file states.
+    package var sourceColour = SourceColour.unstated
     let chromaFullWidth: Bool
     let chromaFullHeight: Bool
     /// Whether codes are in the limited range (luma 16-235, chroma 16-240: WebP) instead of the full range (JPEG).

@@ -1,3 +1,5 @@
+import ISOBMFF
+
 /// The video codec a movie is encoded with.
 ///
 /// Each codec has its own encoder, its own quality scale and its own default quality:
@@ -10,59 +12,72 @@
 ///
 /// AV1 pictures are 64x64 to 16384x8704 pixels and HEVC pictures 16x16 to 16384x16384 (see ``widthRange``
 /// and ``heightRange``); H.264 takes any even size from 2x2 to 16384x16384.
-public enum VideoCodec: String, Sendable, Hashable, CaseIterable {
+///
+/// Every fact here is read from one record per codec, which also opens the codec's encoder, so the
+/// command-line help, the error messages and the checks in ``VideoSettings/validate()`` all say the same.
+public struct VideoCodec: Sendable, Hashable, CustomStringConvertible {
     /// H.264 (AVC), High profile: plays everywhere.
-    case h264
+    public static let h264 = VideoCodec(VideoCodecs.h264)
     /// H.265 (HEVC), Main or Main 10: about half the bytes of H.264 at the same quality.
-    case hevc
+    public static let hevc = VideoCodec(VideoCodecs.hevc)
     /// AV1, Main profile: the newest browsers' codec, smaller again.
-    case av1
+    public static let av1 = VideoCodec(VideoCodecs.av1)
+
+    /// Every codec Flipbook encodes, in the order help text lists them.
+    public static let allCases: [VideoCodec] = [.h264, .hevc, .av1]
+
+    /// The record that describes the codec.
+    let record: VideoCodecRecord
+
+    private init(_ record: VideoCodecRecord) {
+        self.record = record
+    }
+
+    /// The codec whose name (as `--codec` takes it and ffprobe gives it: `h264`, `hevc`, `av1`) is
+    /// `name`, compared case-insensitively; `nil` for another.
+    public init?(name: String) {
+        guard let codec = Self.allCases.first(where: { $0.name == name.lowercased() }) else { return nil }
+        self = codec
+    }
+
+    /// The codec's short name, as `--codec` takes it and ffprobe gives it: `h264`, `hevc`, `av1`.
+    public var name: String { record.name }
+    /// The codec's name as people write it: `H.264`, `HEVC`, `AV1`.
+    public var displayName: String { record.displayName }
+    /// The library that encodes it: `x264`, `x265`, `SVT-AV1`.
+    public var encoderName: String { record.encoderName }
+    public var description: String { name }
 
     /// The constant rate factors the codec's encoder takes.
-    public var crfRange: ClosedRange<Double> {
-        switch self {
-        case .h264, .hevc: 0...51
-        case .av1: 1...63
-        }
-    }
-
+    public var crfRange: ClosedRange<Double> { record.crfRange }
     /// The encoder's own default CRF: 23 for x264, 28 for x265, 35 for SVT-AV1.
-    public var defaultCRF: Double {
-        switch self {
-        case .h264: 23
-        case .hevc: 28
-        case .av1: 35
-        }
-    }
-
+    public var defaultCRF: Double { record.defaultCRF }
     /// The widths the codec's encoder takes: 2 to 16384 pixels; 16 to 16384 for HEVC (x265's smallest
     /// coding block), 64 to 16384 for AV1 (SVT-AV1's limits).
-    public var widthRange: ClosedRange<Int> {
-        switch self {
-        case .h264: VideoSettings.sideRange
-        case .hevc: 16...16384
-        case .av1: 64...16384
-        }
-    }
-
+    public var widthRange: ClosedRange<Int> { record.widthRange }
     /// The heights the codec's encoder takes: 2 to 16384 pixels; 16 to 16384 for HEVC, 64 to 8704 for AV1.
-    public var heightRange: ClosedRange<Int> {
-        switch self {
-        case .h264: VideoSettings.sideRange
-        case .hevc: 16...16384
-        case .av1: 64...8704
-        }
-    }
-
+    public var heightRange: ClosedRange<Int> { record.heightRange }
+    /// The most frames a second the encoder takes, or `nil` for no limit of its own (SVT-AV1 takes 240).
+    public var maximumFrameRate: Int? { record.maximumFrameRate }
     /// The bit depths the codec is encoded at: 8 or 10 (H.264 High 10, HEVC Main 10, AV1 Main).
-    public var bitDepths: [Int] { [8, 10] }
+    public var bitDepths: [Int] { record.bitDepths }
+    /// The chroma formats the codec is encoded in: 4:2:0 for each today.
+    public var chromaFormats: [ChromaFormat] { record.chromaFormats }
+    /// Whether the codec carries a transparency (alpha) plane: none of today's do.
+    public var carriesAlpha: Bool { record.carriesAlpha }
+    /// The containers a movie of this codec can be written as.
+    public var containers: [MovieContainer] { record.containers }
 
-    /// The name ffprobe gives the codec.
-    var probeName: String {
-        switch self {
-        case .h264: "h264"
-        case .hevc: "hevc"
-        case .av1: "av1"
-        }
-    }
+    /// Whether `(lhs, rhs)` are the same codec.
+    public static func == (lhs: VideoCodec, rhs: VideoCodec) -> Bool { lhs.name == rhs.name }
+    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+
+    /// Every codec's name as a person reads a list of them: `h264, hevc or av1`.
+    public static var nameList: String { spokenList(allCases.map(\.name), joinedBy: "or") }
+}
+
+/// Joins `items` as a sentence does: `a, b or c`.
+func spokenList(_ items: [String], joinedBy word: String) -> String {
+    guard items.count > 1 else { return items.first ?? "" }
+    return items.dropLast().joined(separator: ", ") + " \(word) " + items.last!
 }

@@ -44,6 +44,26 @@ enum Deflate {
         return output
     }
 
+    /// Inflates a small zlib stream of unknown length (a PNG's `iCCP` profile) into at most `atMost`
+    /// bytes; `nil` when it is damaged or longer.
+    static func zlibInflate(_ stream: UnsafeBufferPointer<UInt8>, atMost: Int) -> [UInt8]? {
+        guard let decompressor = libdeflate_alloc_decompressor() else { return nil }
+        defer { libdeflate_free_decompressor(decompressor) }
+        var capacity = min(atMost, max(4096, stream.count * 4))
+        while true {
+            var produced = 0
+            var status = LIBDEFLATE_BAD_DATA
+            let output = [UInt8](unsafeUninitializedCapacity: capacity) { out, initialized in
+                status = libdeflate_zlib_decompress(
+                    decompressor, stream.baseAddress, stream.count, out.baseAddress, capacity, &produced)
+                initialized = status == LIBDEFLATE_SUCCESS ? produced : 0
+            }
+            if status == LIBDEFLATE_SUCCESS { return output }
+            guard status == LIBDEFLATE_INSUFFICIENT_SPACE, capacity < atMost else { return nil }
+            capacity = min(atMost, capacity * 4)
+        }
+    }
+
     /// The funnel for libdeflate's status codes.
     private static func check(_ status: libdeflate_result, produced: Int, expected: Int) throws {
         let cause = LibraryCallError(

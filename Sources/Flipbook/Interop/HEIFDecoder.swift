@@ -48,10 +48,12 @@ enum HEIFDecoder {
                 width: Int(heif_image_handle_get_width(handle)), height: Int(heif_image_handle_get_height(handle)))
             let hasAlpha = heif_image_handle_has_alpha_channel(handle) != 0
             let premultiplied = hasAlpha && heif_image_handle_is_premultiplied_alpha(handle) != 0
+            let colour = sourceColour(of: handle)
             if let deep, !hasAlpha, heif_image_handle_get_luma_bits_per_pixel(handle) > 8 {
                 let image = try decodeDeep(handle, format: format, limits: limits)
-                return deep.accepts(width: image.width, height: image.height)
-                    ? .deep(image) : .frame(try image.eightBit())
+                return
+                    (deep.accepts(width: image.width, height: image.height)
+                    ? DecodedImage.deep(image) : .frame(try image.eightBit())).withSourceColour(colour)
             }
 
             let channels = hasAlpha ? 4 : 3
@@ -67,7 +69,9 @@ enum HEIFDecoder {
                     initialized = rowBytes * height
                 }
                 if premultiplied { SampleArithmetic.unpremultiplyRGBA(&pixels) }
-                return .frame(try Frame(width: width, height: height, format: hasAlpha ? .rgba : .rgb, pixels: pixels))
+                return DecodedImage.frame(
+                    try Frame(width: width, height: height, format: hasAlpha ? .rgba : .rgb, pixels: pixels)
+                ).withSourceColour(colour)
             }
         }
     }
@@ -128,24 +132,25 @@ enum HEIFDecoder {
         }
     }
 
-    /// The primary image's ICC colour profile, when its colour box holds one (`nil` also when the file
-    /// cannot be read).
-    static func iccProfile(_ data: Data) -> [UInt8]? {
-        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> [UInt8]? in
-            guard let context = heif_context_alloc() else { return nil }
-            defer { heif_context_free(context) }
-            var handle: OpaquePointer?
-            guard
-                heif_context_read_from_memory_without_copy(context, raw.baseAddress, raw.count, nil).code
-                    == heif_error_Ok,
-                heif_context_get_primary_image_handle(context, &handle).code == heif_error_Ok
-            else { return nil }
-            defer { heif_image_handle_release(handle) }
-            let size = heif_image_handle_get_raw_color_profile_size(handle)
-            guard size > 0 && size <= 16 << 20 else { return nil }
+    /// What the primary image's `colr` boxes say: its ICC profile and its `nclx` code points.
+    private static func sourceColour(of handle: OpaquePointer?) -> SourceColour {
+        var colour = SourceColour()
+        let size = heif_image_handle_get_raw_color_profile_size(handle)
+        if size > 0 && size <= SourceColour.largestProfile {
             var bytes = [UInt8](repeating: 0, count: size)
-            return heif_image_handle_get_raw_color_profile(handle, &bytes).code == heif_error_Ok ? bytes : nil
+            if heif_image_handle_get_raw_color_profile(handle, &bytes).code == heif_error_Ok {
+                colour.iccProfile = bytes
+            }
         }
+        var nclx: UnsafeMutablePointer<heif_color_profile_nclx>?
+        if heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok, let profile = nclx?.pointee {
+            colour.codePoints = SourceColour.CodePoints(
+                primaries: Int(profile.color_primaries.rawValue),
+                transfer: Int(profile.transfer_characteristics.rawValue),
+                matrix: Int(profile.matrix_coefficients.rawValue), fullRange: profile.full_range_flag != 0)
+        }
+        heif_nclx_color_profile_free(nclx)
+        return colour
     }
 
     /// The funnel for libheif's errors.

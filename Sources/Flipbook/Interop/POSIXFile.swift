@@ -81,7 +81,7 @@ final class POSIXFile {
         default: what = "not a regular file"
         }
         return FlipbookError(
-            .unreadableInput, "this is \(what), not an image file; give PNG, JPEG, WebP, TIFF, HEIC or AVIF files",
+            .unreadableInput, "this is \(what), not an image file; give \(ImageFormat.nameList) files",
             path: path)
     }
 

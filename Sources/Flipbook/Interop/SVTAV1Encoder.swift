@@ -19,6 +19,10 @@ final class SVTAV1Encoder: VideoEncoder {
     let codecName = "av1"
     /// Whether the end of the stream has been signalled.
     private var isFlushed = false
+    /// The picture size, for the blank picture an encoder given none is ended with.
+    private let size: (width: Int, height: Int)
+    /// Whether any picture has been sent.
+    private var hasPictures = false
 
     /// Opens an encoder.
     ///
@@ -39,6 +43,7 @@ final class SVTAV1Encoder: VideoEncoder {
         }
         handle = created
         bitDepth = settings.bitDepth
+        size = (settings.width, settings.height)
         do {
             Self.configure(&config, settings: settings, colour: colour)
             try svtCheck(
@@ -47,7 +52,7 @@ final class SVTAV1Encoder: VideoEncoder {
                     + "\(settings.bitDepth)-bit, preset \(settings.preset.svtAV1Preset), CRF \(settings.crf)")
             try svtCheck(svt_av1_enc_init(handle), "svt_av1_enc_init", "SVT-AV1 could not start its encoder")
             let sequenceHeader = try Self.streamHeader(handle)
-            sampleEntry = AV1SampleEntry(
+            sampleEntry = VideoSampleEntry.av1(
                 width: settings.width, height: settings.height,
                 configuration: try AV1CodecConfiguration(sequenceHeaderOBU: sequenceHeader),
                 colour: ColourDescription(colour), compressorName: "Flipbook AV1")
@@ -117,6 +122,13 @@ final class SVTAV1Encoder: VideoEncoder {
     }
 
     deinit {
+        // svt_av1_enc_deinit waits for the stream's end, which never comes unless it was sent, and
+        // SVT-AV1 ends no stream that had no picture: an encoder given up before `flush` (a writer
+        // cancelled or failed) is sent a blank picture if it had none, then the end, and drained.
+        if !isFlushed {
+            if !hasPictures { _ = try? encode(YUVPicture(width: size.width, height: size.height), presentationTime: 0) }
+            _ = try? flush()
+        }
         svt_av1_enc_deinit(handle)
         svt_av1_enc_deinit_handle(handle)
     }
@@ -173,6 +185,7 @@ final class SVTAV1Encoder: VideoEncoder {
                 try svtCheck(
                     svt_av1_enc_send_picture(handle, &input), "svt_av1_enc_send_picture",
                     "SVT-AV1 could not take picture \(presentationTime)")
+                hasPictures = true
             }
         }
     }

@@ -37,14 +37,16 @@ enum TIFFDecoder {
             }
             let layout = try file.layout()
             try limits.check(width: layout.width, height: layout.height)
+            let colour = SourceColour(iccProfile: file.iccProfile())
             if layout.isDirect && layout.bitsPerSample == 16 && layout.alpha == nil && layout.orientation == 1,
                 deep?.accepts(width: layout.width, height: layout.height) ?? false
             {
-                return .deep(try file.readDirectDeep(layout))
+                return DecodedImage.deep(try file.readDirectDeep(layout)).withSourceColour(colour)
             }
             let stored =
                 layout.isDirect ? try file.readDirect(layout) : try file.readThroughRGBA(layout)
-            return .frame(layout.orientation == 1 ? stored : try stored.oriented(layout.orientation))
+            return DecodedImage.frame(layout.orientation == 1 ? stored : try stored.oriented(layout.orientation))
+                .withSourceColour(colour)
         }
     }
 
@@ -365,6 +367,19 @@ private final class TIFFFile {
             withVaList([pointer]) { TIFFVGetField(handle, UInt32(tag), $0) }
         }
         return found == 1 ? value : nil
+    }
+
+    /// The page's ICC profile (tag 34675), if it has one of a sensible size.
+    func iccProfile() -> [UInt8]? {
+        var count: UInt32 = 0
+        var bytes: UnsafeMutableRawPointer?
+        let found = withUnsafeMutablePointer(to: &count) { countPointer in
+            withUnsafeMutablePointer(to: &bytes) { bytesPointer in
+                withVaList([countPointer, bytesPointer]) { TIFFVGetField(handle, UInt32(TIFFTAG_ICCPROFILE), $0) }
+            }
+        }
+        guard found == 1, let bytes, count > 0, Int(count) <= SourceColour.largestProfile else { return nil }
+        return Array(UnsafeRawBufferPointer(start: bytes, count: Int(count)))
     }
 
     private func defaulted<T: BinaryInteger>(_ tag: Int32, as type: T.Type) -> T {

@@ -52,7 +52,7 @@ final class X264Encoder: VideoEncoder {
             default: break
             }
         }
-        sampleEntry = AVCSampleEntry(
+        sampleEntry = VideoSampleEntry.avc(
             width: settings.width, height: settings.height,
             decoderConfiguration: AVCDecoderConfiguration(
                 sequenceParameterSets: sps, pictureParameterSets: pps, bitDepthLuma: UInt8(settings.bitDepth),

@@ -79,7 +79,7 @@ final class X265Encoder: VideoEncoder {
             }
         }
         pendingSEI = sei
-        sampleEntry = HEVCSampleEntry(
+        sampleEntry = VideoSampleEntry.hevc(
             width: settings.width, height: settings.height,
             decoderConfiguration: HEVCDecoderConfiguration(
                 videoParameterSets: sets[32] ?? [], sequenceParameterSets: sets[33] ?? [],

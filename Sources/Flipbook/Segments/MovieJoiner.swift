@@ -114,8 +114,8 @@ public enum MovieJoiner {
 private struct SegmentFile {
     let url: URL
     let info: SegmentInfo
-    /// H.264's entry is rebuilt from its parts (as the encoder writes it); other codecs' entries are copied.
-    let sampleEntry: any SampleEntry
+    /// The segment's entry, read into its parts and written again as the encoder writes it.
+    let sampleEntry: VideoSampleEntry
     let width: Int
     let height: Int
     let codecName: String
@@ -164,11 +164,9 @@ private struct SegmentFile {
         guard problems.isEmpty else { throw refuse("the segment's sample tables are inconsistent: \(problems[0])") }
         self.info = info
         do {
-            let copied = try CopiedSampleEntry(reading: trak, in: file.bytes)
-            sampleEntry =
-                copied.codecName == "h264"
-                ? try AVCSampleEntry(reading: trak, in: file.bytes) as any SampleEntry : copied
-            (width, height, codecName) = (copied.width, copied.height, copied.codecName)
+            let entry = try VideoSampleEntry(reading: trak, in: file.bytes)
+            sampleEntry = entry
+            (width, height, codecName) = (entry.width, entry.height, entry.codecName)
             timescale = try MediaHeaderBox(reading: mdhd, in: file.bytes).timescale
         } catch {
             throw refuse("the segment's video track cannot be read: \(error)")

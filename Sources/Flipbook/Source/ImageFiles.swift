@@ -2,8 +2,9 @@ import Foundation
 
 /// Finds the image files of a sequence and puts them in order.
 public enum ImageFiles {
-    /// File extensions treated as images when a folder is expanded (compared without case).
-    public static let extensions: Set<String> = ["png", "jpg", "jpeg", "webp", "tif", "tiff", "heic", "heif", "avif"]
+    /// File extensions treated as images when a folder is expanded (compared without case): every
+    /// ``ImageFormat``'s.
+    public static var extensions: Set<String> { ImageFormat.allFileExtensions }
 
     /// Expands folders into their image files and orders everything naturally by path.
     ///
@@ -66,7 +67,7 @@ public enum ImageFiles {
                         + CameraRaw.notDecoded
                 throw FlipbookError(
                     .invalidSettings,
-                    "the folder holds no images (.png, .jpg, .jpeg, .webp, .tif, .tiff, .heic, .heif, .avif)\(rawNote)",
+                    "the folder holds no images (\(ImageFormat.extensionList))\(rawNote)",
                     path: input.path)
             }
             files += naturallyOrdered(images)
@@ -78,7 +79,7 @@ public enum ImageFiles {
     /// The pages of `file` when it is a TIFF of more than one page, else the file itself; pages that
     /// are reduced-resolution previews of another are left out.
     private static func pages(of file: URL) throws -> [URL] {
-        guard ["tif", "tiff"].contains(file.pathExtension.lowercased()) else { return [file] }
+        guard ImageFormat.forExtension(file.pathExtension)?.hasPages ?? false else { return [file] }
         // Mapped, not read: only the header and the chain of directories are touched.
         let data: Data
         do {

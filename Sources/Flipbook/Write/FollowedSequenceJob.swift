@@ -40,9 +40,7 @@ struct FollowedSequenceJob {
         let origin = FrameOrigin(index: 0, path: first.url.path)
         let firstFrame = try origin.attributing {
             try ImageDecoder.decodeImageFile(
-                at: first.url, limits: imageLimits, sizeHint: sizeHint,
-                planes: sizeHint.map { .fitting($0) } ?? .anyEvenSize,
-                deep: settings.bitDepth == 10)
+                at: first.url, .firstImage(size: size, of: settings, limits: imageLimits))
         }
         let (writer, roundedFrom) = try makeWriter(firstFrame: firstFrame)
         do {
@@ -55,14 +53,10 @@ struct FollowedSequenceJob {
                         framesWaitedFor: follower.waitedFor, waitingFor: waiting ? follower.next : nil))
             }
             // The movie's size is known from here on, given or taken from the first image.
-            let hint = DecodeSizeHint(
-                width: writer.settings.width, height: writer.settings.height, fit: writer.settings.fit)
+            let request = DecodeRequest.frame(of: writer.settings, limits: imageLimits)
             let pipeline = OrderedDecoding<SequenceFollower>(
                 lookahead: lookahead, preparer: writer.preparer,
-                decode: { [imageLimits, deep = settings.bitDepth == 10] image in
-                    try ImageDecoder.decodeImageFile(
-                        at: image.url, limits: imageLimits, sizeHint: hint, planes: .fitting(hint), deep: deep)
-                })
+                decode: { image in try ImageDecoder.decodeImageFile(at: image.url, request) })
             var arrivals = follower
             try await pipeline.run(
                 &arrivals, first: (0, first, firstFrame),
@@ -115,8 +109,6 @@ struct FollowedSequenceJob {
         let end = follower.missing.last.map { max(next, $0 + 1) } ?? next
         return MediaTime(frame: (end - first) * copies, at: settings.frameRate)
     }
-
-    private var sizeHint: DecodeSizeHint? { DecodeSizeHint(movieSize: size, fit: settings.fit) }
 
     /// The writer, sized from the first image unless a size was given.
     private func makeWriter(firstFrame frame: DecodedImage) throws -> (MovieWriter, FrameSize?) {

@@ -104,7 +104,7 @@ extension MovieWriter {
                 // Every segment takes its size from the first usable image of the whole sequence.
                 var skipping = SkippedImages(enabled: options.skipInvalidImages)
                 let (_, first) = try ImageSequenceJob.firstUsableImage(
-                    allImages, firstImage: 0, limits: options.imageLimits, skipping: &skipping)
+                    allImages, firstImage: 0, request: DecodeRequest(limits: options.imageLimits), skipping: &skipping)
                 size = FrameSize(width: first.width, height: first.height).roundedUpToEven
             }
             firstImage = range.lowerBound

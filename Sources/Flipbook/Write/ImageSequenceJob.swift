@@ -37,21 +37,15 @@ struct ImageSequenceJob {
         let started = Date()
         var skipping = SkippedImages(enabled: skipInvalidImages)
         let (usable, firstFrame) = try ImageSequenceJob.firstUsableImage(
-            images, firstImage: firstImage, limits: imageLimits, sizeHint: sizeHint,
-            planes: sizeHint.map { .fitting($0) } ?? .anyEvenSize, deep: settings.bitDepth == 10, skipping: &skipping)
+            images, firstImage: firstImage,
+            request: .firstImage(size: size, of: settings, limits: imageLimits), skipping: &skipping)
         let (writer, roundedFrom) = try await makeWriter(firstFrame: firstFrame)
         do {
             // The movie's size is known from here on, given or taken from the first image.
-            let hint = DecodeSizeHint(
-                width: writer.settings.width, height: writer.settings.height, fit: writer.settings.fit)
+            let request = DecodeRequest.frame(of: writer.settings, limits: imageLimits)
             let pipeline = OrderedDecoding<ListedImages>(
                 lookahead: lookahead, preparer: writer.preparer,
-                decode: { [images, imageLimits, deep = settings.bitDepth == 10] index in
-                    // At a smaller scale where the movie's size allows, to Y'CbCr planes where
-                    // PlanarRequest.fitting allows.
-                    try ImageDecoder.decodeImageFile(
-                        at: images[index], limits: imageLimits, sizeHint: hint, planes: .fitting(hint), deep: deep)
-                })
+                decode: { [images] index in try ImageDecoder.decodeImageFile(at: images[index], request) })
             var listed = ListedImages(next: usable + 1, count: images.count)
             try await pipeline.run(
                 &listed, first: (usable, usable, firstFrame), waiting: {},
@@ -90,7 +84,9 @@ struct ImageSequenceJob {
             var summary = try await writer.finish()
             summary.sizeRoundedFrom = roundedFrom
             summary.skippedImages = skipping.errors
-            if let colours = ColourProfile.warning(forImageAt: images[usable]) { summary.warnings.append(colours) }
+            if let colours = ColourProfile.warning(for: firstFrame.sourceColour, of: images[usable].imageDescription) {
+                summary.warnings.append(colours)
+            }
             return summary
         } catch {
             await writer.cancel()
@@ -103,15 +99,13 @@ struct ImageSequenceJob {
     ///
     /// - Parameter firstImage: The index of `images[0]` in the whole sequence, for errors.
     static func firstUsableImage(
-        _ images: [URL], firstImage: Int, limits: ImageLimits, sizeHint: DecodeSizeHint? = nil,
-        planes: PlanarRequest? = nil, deep: Bool = false, skipping: inout SkippedImages
+        _ images: [URL], firstImage: Int, request: DecodeRequest, skipping: inout SkippedImages
     ) throws -> (Int, DecodedImage) {
         for (index, image) in images.enumerated() {
             do {
                 let origin = FrameOrigin(index: firstImage + index, path: image.imageDescription)
                 let frame = try origin.attributing {
-                    try ImageDecoder.decodeImageFile(
-                        at: image, limits: limits, sizeHint: sizeHint, planes: planes, deep: deep)
+                    try ImageDecoder.decodeImageFile(at: image, request)
                 }
                 return (index, frame)
             } catch let error as FlipbookError where skipping.maySkip(error) {
@@ -140,9 +134,6 @@ struct ImageSequenceJob {
     private func origin(of index: Int) -> FrameOrigin {
         FrameOrigin(index: firstImage + index, path: images[index].imageDescription)
     }
-
-    /// How large images are drawn: known when the movie's size was given.
-    private var sizeHint: DecodeSizeHint? { DecodeSizeHint(movieSize: size, fit: settings.fit) }
 
     /// The writer, sized from the first image unless a size was given.
     private func makeWriter(firstFrame frame: DecodedImage) async throws -> (MovieWriter, FrameSize?) {

@@ -176,13 +176,9 @@ public actor MovieWriter {
         async throws
     {
         // Decoding, fitting and conversion run here, off the actor, like append(_:at:duration:).
-        let hint = DecodeSizeHint(width: settings.width, height: settings.height, fit: settings.fit)
-        let picture = Result {
-            try preparer.prepare(
-                try ImageDecoder.decodeImageFile(
-                    at: imageURL, limits: imageLimits, sizeHint: hint, planes: .fitting(hint))
-            )
-        }
+        // Scaled, as planes and deep (a 10-bit movie) where the settings allow, as in a sequence.
+        let request = DecodeRequest.frame(of: settings, limits: imageLimits)
+        let picture = Result { try preparer.prepare(try ImageDecoder.decodeImageFile(at: imageURL, request)) }
         try await append(
             prepared: picture, at: time, duration: duration, origin: FrameOrigin(path: imageURL.imageDescription))
     }

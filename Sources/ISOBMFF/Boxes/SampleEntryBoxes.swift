@@ -181,4 +181,9 @@ package struct PixelAspectRatioBox: Sendable, Equatable {
             w.putUInt32(ratio.vSpacing)
         }
     }
+
+    init(reading box: Box, in bytes: [UInt8]) throws {
+        var r = ByteReader(payloadOf: box, in: bytes)
+        ratio = PixelAspectRatio(hSpacing: try r.readUInt32(), vSpacing: try r.readUInt32())
+    }
 }

@@ -114,13 +114,8 @@ package struct MovieInspection: Sendable, Codable, Equatable {
             problems.append("the video track has no sample description")
             return
         }
-        switch entry.type {
-        case "avc1", "avc3": codec = "h264"
-        case "hvc1", "hev1": codec = "hevc"
-        case "av01": codec = "av1"
-        case "mp4v": codec = "mpeg4"
-        default: codec = entry.type.trimmingCharacters(in: .whitespaces)
-        }
+        codec =
+            VisualCodecs.record(forEntryType: entry.type)?.probeName ?? entry.type.trimmingCharacters(in: .whitespaces)
         if let visual = try? VisualSampleEntry(reading: entry, in: bytes) {
             width = Int(visual.width)
             height = Int(visual.height)

@@ -77,7 +77,7 @@ package enum BoxDump {
             let shown = elst.entries.prefix(shownEntries).map { "\($0.segmentDuration)@\($0.mediaTime)" }
             return "version=\(try version(of: box, in: bytes)) entries=\(elst.entries.count)"
                 + list(shown, total: elst.entries.count)
-        case "avc1", "avc3", "hvc1", "hev1", "av01":
+        case _ where VisualCodecs.record(forEntryType: box.type) != nil:
             let entry = try VisualSampleEntry(reading: box, in: bytes)
             return "width=\(entry.width) height=\(entry.height) compressor=\"\(entry.compressorName)\""
         case "avcC":

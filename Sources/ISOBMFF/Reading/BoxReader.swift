@@ -23,9 +23,8 @@ package enum BoxReader {
     ]
 
     /// Bytes before the first child, for containers that have fields of their own.
-    private static let childPrefix: [String: Int] = [
-        "stsd": 8, "dref": 8, "avc1": 78, "avc3": 78, "hvc1": 78, "hev1": 78, "av01": 78, "encv": 78,
-    ]
+    private static let childPrefix: [String: Int] = ["stsd": 8, "dref": 8].merging(
+        VisualCodecs.visualEntryTypes.map { ($0, VisualSampleEntry.fieldsSize) }, uniquingKeysWith: { old, _ in old })
 
     /// Parses the boxes of a file, or of the start of one.
     ///

@@ -1,0 +1,55 @@
+/// What a decoder is asked for, in one value: the limits an image must keep, the size and fit it
+/// will be drawn at, whether it may come as Y'CbCr planes, whether at 16 bits, and which page.
+///
+/// Every decode goes through ``ImageDecoder/decodeImage(_:_:)`` with one of these, so a 10-bit movie's
+/// images are decoded deep whichever way they were handed over (a list, `--follow`, or
+/// ``MovieWriter/append(imageAt:at:duration:)``).
+package struct DecodeRequest: Sendable, Hashable {
+    /// Size and complexity limits checked before any pixel memory is taken.
+    package var limits: ImageLimits
+    /// The size and fit the image will be drawn at, if known: a JPEG drawn smaller is decoded at a smaller scale.
+    package var sizeHint: DecodeSizeHint?
+    /// Whether and at which sizes the image may come as Y'CbCr planes; `nil` for RGB only.
+    package var planes: PlanarRequest?
+    /// Whether a 16-bit or 10/12-bit image that `planes` accepts by size comes at its depth (a 10-bit movie).
+    package var deep: Bool
+    /// The TIFF page, counted from 0; `nil` for the first page of any format.
+    package var page: Int?
+
+    /// A request.
+    package init(
+        limits: ImageLimits = ImageLimits(), sizeHint: DecodeSizeHint? = nil, planes: PlanarRequest? = nil,
+        deep: Bool = false, page: Int? = nil
+    ) {
+        self.limits = limits
+        self.sizeHint = sizeHint
+        self.planes = planes
+        self.deep = deep
+        self.page = page
+    }
+
+    /// The request for an image of a movie of `settings` (its size known): scaled and as planes
+    /// where the movie's size and fit allow, deep for a 10-bit movie.
+    package static func frame(of settings: VideoSettings, limits: ImageLimits) -> DecodeRequest {
+        let hint = DecodeSizeHint(width: settings.width, height: settings.height, fit: settings.fit)
+        return DecodeRequest(limits: limits, sizeHint: hint, planes: .fitting(hint), deep: settings.bitDepth == 10)
+    }
+
+    /// The request for the first image of a movie of `settings` and `size`, which the image gives
+    /// when `size` is `nil`: planes of any even size then.
+    package static func firstImage(size: FrameSize?, of settings: VideoSettings, limits: ImageLimits) -> DecodeRequest {
+        guard let size else {
+            return DecodeRequest(limits: limits, planes: .anyEvenSize, deep: settings.bitDepth == 10)
+        }
+        var sized = settings
+        sized.size = size
+        return frame(of: sized, limits: limits)
+    }
+
+    /// The same request for another page.
+    func onPage(_ page: Int?) -> DecodeRequest {
+        var request = self
+        request.page = page
+        return request
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// An image format Flipbook decodes: its name, the file name extensions that mean it, what of it is
+/// decoded, and (inside the library) how its files are recognised and decoded.
+///
+/// ``ImageFormat/all`` is the one list: folder listings, `--help`, and every error that names the
+/// formats there are read it.
+public struct ImageFormat: Sendable, CustomStringConvertible {
+    /// The format's name as people write it: `PNG`, `JPEG`, `HEIC, AVIF`.
+    public let name: String
+    /// The file name extensions that mean the format, lowercase, without the dot.
+    public let fileExtensions: [String]
+    /// What is decoded, as lines of help text.
+    public let summary: [String]
+    /// Whether a file may hold several pictures addressed as pages (TIFF).
+    let hasPages: Bool
+    /// Whether `data` starts as a file of this format does.
+    let recognises: @Sendable (_ data: Data) -> Bool
+    /// Decodes a file of this format.
+    let decode: @Sendable (_ data: Data, _ request: DecodeRequest) throws -> DecodedImage
+    /// Reads what the file says about its colour from its bytes, for a format whose decoder does not
+    /// hand it over itself; `nil` when the decoder does.
+    let readColour: (@Sendable (_ data: Data) -> SourceColour)?
+
+    init(
+        name: String, fileExtensions: [String], summary: [String], hasPages: Bool,
+        recognises: @escaping @Sendable (Data) -> Bool,
+        readColour: (@Sendable (Data) -> SourceColour)? = nil,
+        decode: @escaping @Sendable (Data, DecodeRequest) throws -> DecodedImage
+    ) {
+        self.name = name
+        self.fileExtensions = fileExtensions
+        self.summary = summary
+        self.hasPages = hasPages
+        self.recognises = recognises
+        self.readColour = readColour
+        self.decode = decode
+    }
+
+    /// Decodes `data`, a file of this format, with the colour it states.
+    func decodeImage(_ data: Data, _ request: DecodeRequest) throws -> DecodedImage {
+        let image = try decode(data, request)
+        guard let readColour else { return image }
+        return image.withSourceColour(readColour(data))
+    }
+
+    public var description: String { name }
+
+    /// Every format, in the order help text lists them.
+    public static var all: [ImageFormat] { ImageFormats.all }
+
+    /// Every extension of every format, lowercase, without the dot.
+    public static var allFileExtensions: Set<String> { Set(all.flatMap(\.fileExtensions)) }
+
+    /// The formats' names as a sentence lists them: `PNG, JPEG, WebP, TIFF, HEIC or AVIF`.
+    public static var nameList: String {
+        spokenList(all.flatMap { $0.name.components(separatedBy: ", ") }, joinedBy: "or")
+    }
+
+    /// The extensions as a listing names them: `.png, .jpg, .jpeg, …`.
+    static var extensionList: String { all.flatMap(\.fileExtensions).map { "." + $0 }.joined(separator: ", ") }
+
+    /// The format of a file name's extension (compared case-insensitively), or `nil`.
+    static func forExtension(_ pathExtension: String) -> ImageFormat? {
+        let lowered = pathExtension.lowercased()
+        return all.first { $0.fileExtensions.contains(lowered) }
+    }
+
+    /// The format `data` is, from its first bytes, or `nil`.
+    static func recognising(_ data: Data) -> ImageFormat? {
+        all.first { $0.recognises(data) }
+    }
+}

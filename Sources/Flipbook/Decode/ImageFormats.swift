@@ -1,0 +1,80 @@
+import Foundation
+
+/// One record per image format. A new format is a record here and its decoder under `Interop/`
+/// (with its library in `Package.swift` and the Makefile's packages).
+enum ImageFormats {
+    static let all: [ImageFormat] = [png, jpeg, webp, tiff, heif]
+
+    static let png = ImageFormat(
+        name: "PNG", fileExtensions: ["png"], summary: ["8/16-bit, grey, palette, alpha, interlaced"], hasPages: false,
+        recognises: { $0.starts(with: ImageSniffing.pngSignature) }, readColour: SourceColour.init(png:),
+        decode: { data, request in
+            // The size is checked from the header before either decoder takes any memory.
+            if let size = ImageSniffing.pngSize(data) {
+                try request.limits.check(width: size.width, height: size.height)
+                if request.deep, request.planes?.accepts(width: size.width, height: size.height) ?? false,
+                    let image = try DeflatePNGDecoder.decodeImage(data, limits: request.limits, deep: true)
+                {
+                    return image
+                }
+            }
+            return .frame(
+                try DeflatePNGDecoder.decode(data, limits: request.limits)
+                    ?? SPNGDecoder.decode(ImageSniffing.pngPixelChunks(data), limits: request.limits))
+        })
+
+    static let jpeg = ImageFormat(
+        name: "JPEG", fileExtensions: ["jpg", "jpeg"],
+        summary: ["baseline, progressive, 4:2:0/4:2:2/4:4:4, grey, CMYK; EXIF orientation applied"], hasPages: false,
+        recognises: { $0.starts(with: [0xFF, 0xD8, 0xFF]) }, readColour: SourceColour.init(jpeg:),
+        decode: { data, request in
+            let limits = request.limits
+            let layout = data.withUnsafeBytes { ImageSniffing.jpegLayout($0) }
+            if layout?.manyScans ?? true {
+                let scans = data.withUnsafeBytes { ImageSniffing.jpegScanCount($0, from: layout?.firstScan ?? 0) }
+                guard scans <= limits.maxJPEGScans else {
+                    throw FlipbookError(
+                        .unsupportedImage,
+                        "the JPEG has \(scans) scans, more than the limit of \(limits.maxJPEGScans); "
+                            + "such a file takes minutes to decode (re-save it as a baseline JPEG)")
+                }
+            }
+            let orientation = data.withUnsafeBytes { ExifOrientation.read(fromJPEG: $0) }
+            let image = try TurboJPEGDecoder.decodeImage(
+                data, limits: limits, sizeHint: request.sizeHint, swapsSides: (orientation ?? 1) >= 5,
+                planes: request.planes)
+            switch image {
+            case .frame(let frame): return .frame(try orientation.map { try frame.oriented($0) } ?? frame)
+            case .planes(let stored): return .planes(orientation.map { stored.oriented($0) } ?? stored)
+            case .deep: preconditionFailure("TurboJPEG hands out 8-bit pictures only")
+            }
+        })
+
+    static let webp = ImageFormat(
+        name: "WebP", fileExtensions: ["webp"],
+        summary: ["lossy, lossless, alpha (still images; an animated WebP is refused)"], hasPages: false,
+        recognises: ImageSniffing.isWebP, readColour: SourceColour.init(webp:),
+        decode: { data, request in try WebPDecoder.decodeImage(data, limits: request.limits, planes: request.planes) })
+
+    static let tiff = ImageFormat(
+        name: "TIFF", fileExtensions: ["tif", "tiff"],
+        summary: [
+            "8/16-bit RGB, RGBA, grey, palette, bilevel, CMYK; uncompressed, LZW, Deflate, PackBits, JPEG;",
+            "strips or tiles; Orientation tag applied; the first page (every page with --tiff-pages all)",
+        ], hasPages: true,
+        recognises: ImageSniffing.isTIFF,
+        decode: { data, request in
+            try TIFFDecoder.decodeImage(
+                data, limits: request.limits, page: request.page ?? 0, deep: request.deep ? request.planes : nil)
+        })
+
+    static let heif = ImageFormat(
+        name: "HEIC, AVIF", fileExtensions: ["heic", "heif", "avif"],
+        summary: ["the primary image, with its rotation, mirroring and colour (nclx) applied"], hasPages: false,
+        recognises: { ImageSniffing.heifFormat($0) != nil },
+        decode: { data, request in
+            try HEIFDecoder.decodeImage(
+                data, limits: request.limits, format: ImageSniffing.heifFormat(data) ?? "HEIF",
+                deep: request.deep ? request.planes : nil)
+        })
+}

@@ -1,0 +1,86 @@
+/// The checks a codec makes of settings, each failure worded once: ``VideoSettings/validate()``
+/// throws these, and the command-line tool shows the same sentence with its option's name as the
+/// subject (`--crf 52 is out of range for h264; …`).
+extension VideoCodec {
+    /// Checks that `crf` is on the codec's scale.
+    ///
+    /// - Throws: ``FlipbookError`` with `.invalidSettings`: "CRF 52 is out of range for h264; use 0
+    ///   (best) to 51 (smallest)".
+    public func checkCRF(_ crf: Double) throws {
+        guard crf.isFinite, crfRange.contains(crf) else {
+            throw FlipbookError(
+                .invalidSettings,
+                "CRF \(Self.number(crf)) is out of range for \(name); use \(Self.number(crfRange.lowerBound)) (best) "
+                    + "to \(Self.number(crfRange.upperBound)) (smallest)")
+        }
+    }
+
+    /// Checks that the codec's encoder takes pictures of `width` by `height`, in 4:2:0 (even sides).
+    ///
+    /// - Throws: ``FlipbookError`` with `.invalidSettings`: "size 8x8 is outside what hevc encodes:
+    ///   16x16 to 16384x16384", or "size 7x5 has an odd side; 4:2:0 video needs even sides, such as 8x6".
+    public func checkSize(width: Int, height: Int) throws {
+        guard widthRange.contains(width), heightRange.contains(height) else {
+            throw FlipbookError(
+                .invalidSettings,
+                "size \(width)x\(height) is outside what \(name) encodes: \(widthRange.lowerBound)x"
+                    + "\(heightRange.lowerBound) to \(widthRange.upperBound)x\(heightRange.upperBound)")
+        }
+        guard width % 2 == 0, height % 2 == 0 else {
+            throw FlipbookError(
+                .invalidSettings,
+                "size \(width)x\(height) has an odd side; 4:2:0 video needs even sides, such as "
+                    + "\(width + width % 2)x\(height + height % 2)")
+        }
+    }
+
+    /// Checks that the codec's encoder takes `frameRate`.
+    ///
+    /// - Throws: ``FlipbookError`` with `.invalidSettings`: "av1 (SVT-AV1) takes at most 240 frames a
+    ///   second, and this movie is 300 fps".
+    public func checkFrameRate(_ frameRate: FrameRate) throws {
+        guard let most = maximumFrameRate, Int64(frameRate.numerator) > Int64(most) * Int64(frameRate.denominator)
+        else { return }
+        throw FlipbookError(
+            .invalidSettings,
+            "\(name) (\(encoderName)) takes at most \(most) frames a second, and this movie is \(frameRate) fps")
+    }
+
+    /// Checks that the codec encodes `bitDepth`-bit pictures, losslessly when `lossless`.
+    ///
+    /// - Throws: ``FlipbookError`` with `.invalidSettings`: "bit depth 12 is not available for h264; use 8 or 10".
+    public func checkBitDepth(_ bitDepth: Int, lossless: Bool = false) throws {
+        guard bitDepths.contains(bitDepth) else {
+            throw FlipbookError(
+                .invalidSettings,
+                "bit depth \(bitDepth) is not available for \(name); use "
+                    + spokenList(bitDepths.map(String.init), joinedBy: "or"))
+        }
+        if lossless && !(record.encodesLosslessly && bitDepth == 8) {
+            let lossless = Self.allCases.filter(\.record.encodesLosslessly).map(\.name)
+            throw FlipbookError(
+                .invalidSettings,
+                "lossless encoding is available for 8-bit \(spokenList(lossless, joinedBy: "or")) only")
+        }
+    }
+
+    /// Where most hardware decoders stop, when a `width` by `height` picture is past it: "H.264 past
+    /// 4096x2304 (level 5.2)", for advice; `nil` when the size is within it.
+    public func decoderLimit(width: Int, height: Int) -> String? {
+        record.isPastDecoderLimit(width, height) ? record.decoderLimit : nil
+    }
+
+    /// What to choose the codec for, in a few words: "plays everywhere".
+    public var strength: String { record.strength }
+
+    /// A CRF worth knowing on the codec's scale ("18 looks lossless"), or `nil`.
+    public var crfNote: String? { record.crfNote }
+
+    /// What ``EncoderPreset`` names mean for the codec's encoder when they are not its own names, or `nil`.
+    public var presetNote: String? { record.presetNote }
+
+    /// A number as a person writes it: `52`, `20.5`.
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}

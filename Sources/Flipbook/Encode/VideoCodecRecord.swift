@@ -1,0 +1,85 @@
+import ISOBMFF
+
+/// Everything Flipbook knows about one video codec, in one place: its names, the encoder's limits
+/// and quality scale, what pictures it takes, where it may go, what players decode, and how to open
+/// its encoder. ``VideoCodec`` reads it; ``VideoCodecs`` holds one per codec.
+struct VideoCodecRecord: Sendable {
+    /// The short name: `--codec`'s value and ffprobe's name.
+    let name: String
+    /// The name as people write it.
+    let displayName: String
+    /// The encoding library.
+    let encoderName: String
+    /// What to choose it for, in a few words, for help text.
+    let strength: String
+    /// The sample entry type it is written with; ``VisualCodecs`` says the rest.
+    let sampleEntryType: FourCC
+    /// The constant rate factors the encoder takes, and its own default.
+    let crfRange: ClosedRange<Double>
+    let defaultCRF: Double
+    /// A CRF worth knowing on the codec's scale, for help text ("18 looks lossless"), or `nil`.
+    let crfNote: String?
+    /// Sizes and rates the encoder takes.
+    let widthRange: ClosedRange<Int>
+    let heightRange: ClosedRange<Int>
+    let maximumFrameRate: Int?
+    /// Pictures it encodes.
+    let bitDepths: [Int]
+    let chromaFormats: [ChromaFormat]
+    let carriesAlpha: Bool
+    /// Whether it encodes losslessly at 8 bits.
+    let encodesLosslessly: Bool
+    /// The containers it may be written as.
+    let containers: [MovieContainer]
+    /// What `--preset` names mean for this encoder, when they are not its own (for help text).
+    let presetNote: String?
+    /// The largest picture most hardware decoders take, as a sentence's subject ("H.264 past
+    /// 4096x2304 (level 5.2)"), and whether a size is past it.
+    let decoderLimit: String
+    let isPastDecoderLimit: @Sendable (_ width: Int, _ height: Int) -> Bool
+    /// Opens the encoder for pictures converted with `colour`.
+    let makeEncoder: @Sendable (_ settings: VideoSettings, _ colour: ColourMatrix) throws -> any VideoEncoder
+
+    /// ffprobe's name for the codec, from the sample entry's record.
+    var probeName: String { VisualCodecs.record(forEntryType: sampleEntryType.description)?.probeName ?? name }
+}
+
+/// One record per codec Flipbook encodes. A new codec is a record here, its encoder under
+/// `Interop/`, its configuration record and entry type in `ISOBMFF`, and its library in `Package.swift`.
+enum VideoCodecs {
+    static let h264 = VideoCodecRecord(
+        name: "h264", displayName: "H.264", encoderName: "x264", strength: "plays everywhere", sampleEntryType: "avc1",
+        crfRange: 0...51, defaultCRF: 23, crfNote: "18 looks lossless", widthRange: VideoSettings.sideRange,
+        heightRange: VideoSettings.sideRange,
+        maximumFrameRate: nil, bitDepths: [8, 10], chromaFormats: [.yuv420], carriesAlpha: false,
+        encodesLosslessly: true, containers: MovieContainer.allCases, presetNote: nil,
+        // Level 5.2: 36,864 macroblocks a picture.
+        decoderLimit: "H.264 past 4096x2304 (level 5.2)",
+        isPastDecoderLimit: { width, height in ((width + 15) / 16) * ((height + 15) / 16) > 36_864 },
+        makeEncoder: { try X264Encoder(settings: $0, colour: $1) })
+
+    static let hevc = VideoCodecRecord(
+        name: "hevc", displayName: "HEVC", encoderName: "x265",
+        strength: "tagged hvc1 for Apple players, about half the size", sampleEntryType: "hvc1",
+        crfRange: 0...51, defaultCRF: 28, crfNote: nil, widthRange: 16...16384, heightRange: 16...16384,
+        maximumFrameRate: nil,
+        bitDepths: [8, 10], chromaFormats: [.yuv420], carriesAlpha: false, encodesLosslessly: false,
+        containers: MovieContainer.allCases, presetNote: nil,
+        // Level 5.1: 8,912,896 samples a picture.
+        decoderLimit: "HEVC past 4096x2176 (level 5.1)",
+        isPastDecoderLimit: { width, height in width * height > 8_912_896 },
+        makeEncoder: { try X265Encoder(settings: $0, colour: $1) })
+
+    static let av1 = VideoCodecRecord(
+        name: "av1", displayName: "AV1", encoderName: "SVT-AV1", strength: "the newest browsers",
+        sampleEntryType: "av01", crfRange: 1...63, defaultCRF: 35, crfNote: nil, widthRange: 64...16384,
+        heightRange: 64...8704,
+        maximumFrameRate: 240, bitDepths: [8, 10], chromaFormats: [.yuv420], carriesAlpha: false,
+        encodesLosslessly: false, containers: MovieContainer.allCases,
+        presetNote: "for av1 these are SVT-AV1 presets "
+            + EncoderPreset.allCases.dropLast().map { String($0.svtAV1Preset) }.joined(separator: ", ")
+            + " (placebo \(EncoderPreset.placebo.svtAV1Preset))",
+        decoderLimit: "AV1 past 4096x2176 (level 5.1)",
+        isPastDecoderLimit: { width, height in width * height > 8_912_896 },
+        makeEncoder: { try SVTAV1Encoder(settings: $0, colour: $1) })
+}

@@ -1,0 +1,84 @@
+/// A codec's configuration record as a sample entry carries it: the child box's type and its payload.
+///
+/// The payload stands apart from the MP4 box, so another container can carry the same record (a
+/// Matroska `CodecPrivate` is this payload). Each codec's record type makes one
+/// (``AVCDecoderConfiguration/codecConfiguration``, ``HEVCDecoderConfiguration/codecConfiguration``,
+/// ``AV1CodecConfiguration/codecConfiguration``), and ``VideoSampleEntry`` writes it as a child box.
+package struct CodecConfiguration: Sendable, Equatable {
+    /// The box type the record is written as: `avcC`, `hvcC`, `av1C`.
+    package var boxType: FourCC
+    /// The record's bytes, without the box header.
+    package var payload: [UInt8]
+    /// The largest picture the record allows, for a codec whose header states one (AV1's sequence header).
+    package var maximumSize: (width: Int, height: Int)?
+    /// Why the record cannot be written, for one made from parameter sets too short to describe; `nil` when it can.
+    package var problem: String?
+
+    /// Creates a configuration from its box type and payload.
+    ///
+    /// - Parameters:
+    ///   - boxType: The child box type.
+    ///   - payload: The record, without the box header.
+    ///   - maximumSize: The largest picture the record allows, if it states one.
+    package init(boxType: FourCC, payload: [UInt8], maximumSize: (width: Int, height: Int)? = nil) {
+        self.boxType = boxType
+        self.payload = payload
+        self.maximumSize = maximumSize
+    }
+
+    /// A configuration that cannot be written, saying why; ``VideoSampleEntry/validate()`` throws it.
+    package init(boxType: FourCC, problem: String) {
+        self.init(boxType: boxType, payload: [])
+        self.problem = problem
+    }
+
+    /// A configuration from a writer of the whole box: its header is taken off.
+    init(boxType: FourCC, maximumSize: (width: Int, height: Int)? = nil, box: (inout ByteWriter) -> Void) {
+        var writer = ByteWriter()
+        box(&writer)
+        self.init(boxType: boxType, payload: Array(writer.bytes.dropFirst(8)), maximumSize: maximumSize)
+    }
+
+    /// Writes the record as its box.
+    func write(to writer: inout ByteWriter) {
+        writer.box(boxType) { $0.putBytes(payload) }
+    }
+
+    package static func == (lhs: CodecConfiguration, rhs: CodecConfiguration) -> Bool {
+        lhs.boxType == rhs.boxType && lhs.payload == rhs.payload && lhs.problem == rhs.problem
+            && lhs.maximumSize?.width == rhs.maximumSize?.width && lhs.maximumSize?.height == rhs.maximumSize?.height
+    }
+}
+
+extension AVCDecoderConfiguration {
+    /// The record as an `avcC` box's payload.
+    package var codecConfiguration: CodecConfiguration {
+        do {
+            try validate()
+        } catch {
+            return CodecConfiguration(boxType: "avcC", problem: (error as? ISOBMFFError)?.message ?? "\(error)")
+        }
+        return CodecConfiguration(boxType: "avcC") { AVCConfigurationBox(configuration: self).write(to: &$0) }
+    }
+}
+
+extension HEVCDecoderConfiguration {
+    /// The record as an `hvcC` box's payload.
+    package var codecConfiguration: CodecConfiguration {
+        do {
+            try validate()
+        } catch {
+            return CodecConfiguration(boxType: "hvcC", problem: (error as? ISOBMFFError)?.message ?? "\(error)")
+        }
+        return CodecConfiguration(boxType: "hvcC") { write(to: &$0) }
+    }
+}
+
+extension AV1CodecConfiguration {
+    /// The record as an `av1C` box's payload, with the sequence header's largest picture.
+    package var codecConfiguration: CodecConfiguration {
+        CodecConfiguration(
+            boxType: "av1C", maximumSize: (sequenceHeader.maximumWidth, sequenceHeader.maximumHeight)
+        ) { write(to: &$0) }
+    }
+}
