@@ -50,3 +50,39 @@ void flipbook_rgb16_to_yuv420p10(
         }
     }
 }
+
+void flipbook_rgb16_to_yuv_p10(
+    const uint16_t *rgb, int width, int height, int chroma_shift_x, int chroma_shift_y,
+    const flipbook_yuv_coefficients *c, uint16_t *luma, uint16_t *cb, uint16_t *cr) {
+    const int64_t luma_divisor = 257LL * 16384;
+    const int64_t luma_round = (int64_t)c->luma_offset * 4 * luma_divisor + luma_divisor / 2;
+    for (int y = 0; y < height; y++) {
+        const uint16_t *row = rgb + (size_t)y * (size_t)width * 3;
+        uint16_t *out = luma + (size_t)y * (size_t)width;
+        for (int x = 0; x < width; x++) {
+            const int64_t r = row[3 * x], g = row[3 * x + 1], b = row[3 * x + 2];
+            out[x] = clamp10((c->y_r * r + c->y_g * g + c->y_b * b + luma_round) / luma_divisor);
+        }
+    }
+    // Cb10 = 4 * (w . (sum of n pixels) / n / 257) / 65536 + 512, n the block's pixels: one division.
+    const int block_width = 1 << chroma_shift_x, block_height = 1 << chroma_shift_y;
+    const int64_t chroma_divisor = 257LL * 16384 * block_width * block_height;
+    const int64_t chroma_round = 512 * chroma_divisor + chroma_divisor / 2;
+    const int chroma_width = width >> chroma_shift_x, chroma_height = height >> chroma_shift_y;
+    for (int cy = 0; cy < chroma_height; cy++) {
+        for (int cx = 0; cx < chroma_width; cx++) {
+            int64_t r = 0, g = 0, b = 0;
+            for (int dy = 0; dy < block_height; dy++) {
+                const uint16_t *p = rgb + ((size_t)(cy * block_height + dy) * (size_t)width + (size_t)(cx * block_width)) * 3;
+                for (int dx = 0; dx < block_width; dx++) {
+                    r += p[3 * dx];
+                    g += p[3 * dx + 1];
+                    b += p[3 * dx + 2];
+                }
+            }
+            const size_t at = (size_t)cy * (size_t)chroma_width + (size_t)cx;
+            cb[at] = clamp10((c->cb_r * r + c->cb_g * g + c->cb_b * b + chroma_round) / chroma_divisor);
+            cr[at] = clamp10((c->cr_r * r + c->cr_g * g + c->cr_b * b + chroma_round) / chroma_divisor);
+        }
+    }
+}

@@ -175,6 +175,9 @@ public struct VideoSettings: Sendable, Hashable {
 }
 
 extension VideoSettings {
+    /// The pictures this movie's encoder takes.
+    var pictureFormat: PictureFormat { codec.pictureFormat(bitDepth: bitDepth) }
+
     /// The number of frames in a fragment's target length, rounded up; `nil` when not fragmented.
     var framesPerFragment: Int? {
         guard let fragmentDuration else { return nil }

@@ -237,8 +237,9 @@ extension Judge {
 }
 
 extension ExternalTool {
-    /// Runs a program and returns its standard output as bytes; standard error is discarded, and a
-    /// program that fails (non-zero status or a signal) is an error, not a short output.
+    /// Runs a program (given `stdin` on its standard input, or none) and returns its standard output
+    /// as bytes; standard error is discarded, and a program that fails (non-zero status or a signal)
+    /// is an error, not a short output.
     public static func runForData(_ executable: String, _ arguments: [String], stdin: Data? = nil) throws -> Data {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -246,8 +247,17 @@ extension ExternalTool {
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
+        let input = stdin.map { _ in Pipe() }
+        process.standardInput = input ?? FileHandle.nullDevice
         try process.run()
+        if let input, let stdin {
+            // Written from another thread, so a program that writes before it has read all can go on.
+            let writer = input.fileHandleForWriting
+            Thread.detachNewThread {
+                try? writer.write(contentsOf: stdin)
+                try? writer.close()
+            }
+        }
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {

@@ -187,6 +187,7 @@ final class FailingEncoder: VideoEncoder {
         decoderConfiguration: AVCDecoderConfiguration(
             sequenceParameterSets: [[0x67, 0x64, 0x00, 0x1F]], pictureParameterSets: [[0x68, 0xEE]]))
     let codecName = "h264"
+    let pictureFormat = PictureFormat.yuv420
 
     init(failAt: Int) { self.failAt = failAt }
 

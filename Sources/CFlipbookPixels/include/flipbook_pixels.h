@@ -130,4 +130,23 @@ void flipbook_rgb16_to_yuv420p10(
     const uint16_t *rgb, int width, int height, const flipbook_yuv_coefficients *coefficients, uint16_t *luma,
     uint16_t *cb, uint16_t *cr);
 
+/// Converts `width x height` pixels to planar Y'CbCr of any chroma sampling: luma (and alpha, when
+/// `alpha` is not NULL: the layout's alpha, 255 for RGB) for every pixel, chroma from the sum of each
+/// block of `1 << chroma_shift_x` by `1 << chroma_shift_y` pixels (1, 0 for 4:2:2; 0, 0 for 4:4:4;
+/// 1, 1 gives the same values as `flipbook_rgb_to_yuv420`). `width` and `height` are multiples of the
+/// block. Luma and alpha rows are `width` bytes apart, chroma rows `width >> chroma_shift_x`. Returns
+/// 1 when every pixel is opaque. The plain loop for formats other than 4:2:0 without alpha, whose
+/// fast path above is kept.
+int flipbook_rgb_to_yuv(
+    const uint8_t *source, size_t source_stride, int width, int height, flipbook_pixel_layout layout,
+    int chroma_shift_x, int chroma_shift_y, const flipbook_yuv_coefficients *coefficients, uint8_t *luma,
+    uint8_t *cb, uint8_t *cr, uint8_t *alpha);
+
+/// `flipbook_rgb16_to_yuv420p10` for any chroma sampling: chroma from the sum of each block of
+/// `1 << chroma_shift_x` by `1 << chroma_shift_y` pixels (1, 1 gives that function's values exactly),
+/// chroma rows `width >> chroma_shift_x` samples apart; `width` and `height` multiples of the block.
+void flipbook_rgb16_to_yuv_p10(
+    const uint16_t *rgb, int width, int height, int chroma_shift_x, int chroma_shift_y,
+    const flipbook_yuv_coefficients *coefficients, uint16_t *luma, uint16_t *cb, uint16_t *cr);
+
 #endif

@@ -22,7 +22,7 @@ package struct FramePreparer: Sendable {
         conformer = FrameConformer(settings: settings)
         converter = RGBToYUVConverter(matrix: matrix)
         planarConverter = JPEGToYUVConverter(matrix: matrix)
-        pool = PicturePool(width: settings.width, height: settings.height, capacity: 4)
+        pool = PicturePool(width: settings.width, height: settings.height, format: settings.pictureFormat, capacity: 4)
     }
 
     /// The image as the encoder takes it: a frame as `prepare(_: Frame)` prepares it, JPEG planes
@@ -47,7 +47,8 @@ package struct FramePreparer: Sendable {
                 return try prepare(try image.eightBit())
             }
             var picture = pool.take()
-            picture.deep = PixelKernels.rgb16ToYUV420p10(image, coefficients: converter.coefficients)
+            picture.deep = PixelKernels.rgb16ToYUVp10(
+                image, chroma: picture.format.chroma, coefficients: converter.coefficients)
             return picture
         }
     }

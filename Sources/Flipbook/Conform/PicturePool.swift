@@ -12,25 +12,30 @@ import Foundation
 final class PicturePool: @unchecked Sendable {
     let width: Int
     let height: Int
+    /// The format of the pictures the pool makes and keeps.
+    let format: PictureFormat
     private let capacity: Int
     private let lock = NSLock()
     private var spare: [YUVPicture] = []
 
-    init(width: Int, height: Int, capacity: Int) {
+    init(width: Int, height: Int, format: PictureFormat = .yuv420, capacity: Int) {
         self.width = width
         self.height = height
+        self.format = format
         self.capacity = capacity
     }
 
     /// A spare picture of the pool's size, or a new one. Its samples are whatever the last frame
     /// left: the converter writes every one.
     func take() -> YUVPicture {
-        lock.withLock { spare.popLast() } ?? YUVPicture(width: width, height: height)
+        lock.withLock { spare.popLast() } ?? YUVPicture(width: width, height: height, format: format)
     }
 
     /// Keeps `picture` for a later frame, if there is room and it is the pool's size.
     func recycle(_ picture: consuming YUVPicture) {
-        guard picture.width == width && picture.height == height else { return }
+        guard picture.width == width && picture.height == height, picture.format.chroma == format.chroma,
+            picture.format.hasAlpha == format.hasAlpha
+        else { return }
         lock.lock()
         defer { lock.unlock() }
         if spare.count < capacity { spare.append(picture) }

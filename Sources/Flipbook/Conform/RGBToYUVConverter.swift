@@ -1,6 +1,8 @@
-/// Converts 8-bit RGB frames to YUV 4:2:0 with a stated matrix and range.
+/// Converts 8-bit RGB frames to Y'CbCr in the picture's ``PictureFormat`` (4:2:0 for today's codecs)
+/// with a stated matrix and range.
 ///
-/// Luma is computed for every pixel; chroma from the mean of each 2x2 block of RGB. The arithmetic
+/// Luma is computed for every pixel; chroma from the mean of each block of RGB the chroma format
+/// samples (2x2 for 4:2:0, 2x1 for 4:2:2, each pixel for 4:4:4). The arithmetic
 /// is 16.16 fixed point with rounding, so a flat colour converts to the nearest code values. The loop
 /// itself is C (`CFlipbookPixels`), vectorised, about a millisecond a 1080p frame.
 package struct RGBToYUVConverter: Sendable {
@@ -18,6 +20,20 @@ package struct RGBToYUVConverter: Sendable {
         precondition(
             frame.width == picture.width && frame.height == picture.height,
             "frame \(frame.width)x\(frame.height) into picture \(picture.width)x\(picture.height)")
+        guard picture.format.chroma == .yuv420 && !picture.format.hasAlpha else {
+            // The plain loop composites nothing: a picture with alpha keeps it; one without takes
+            // the frame flattened over the background first.
+            let flat =
+                picture.format.hasAlpha
+                ? frame
+                : (try? Frame(
+                    width: frame.width, height: frame.height, format: .rgb,
+                    pixels: frame.compositedRGB(
+                        region: PixelRect(x: 0, y: 0, width: frame.width, height: frame.height), over: background)))
+                    ?? frame
+            PixelKernels.rgbToYUV(flat, coefficients: coefficients, into: &picture)
+            return
+        }
         PixelKernels.rgbToYUV420(frame, coefficients: coefficients, over: background, into: &picture)
     }
 
@@ -28,6 +44,6 @@ package struct RGBToYUVConverter: Sendable {
         precondition(
             frame.width == picture.width && frame.height == picture.height,
             "frame \(frame.width)x\(frame.height) into picture \(picture.width)x\(picture.height)")
-        return PixelKernels.rgbToYUV420(frame, coefficients: coefficients, into: &picture)
+        return PixelKernels.rgbToYUV(frame, coefficients: coefficients, into: &picture)
     }
 }

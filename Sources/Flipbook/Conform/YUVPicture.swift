@@ -1,34 +1,45 @@
-/// A picture in planar YUV 4:2:0, 8 bits a sample: the encoder's input.
+/// A picture in planar Y'CbCr, 8 bits a sample: the encoder's input, in the ``PictureFormat`` its
+/// encoder takes (4:2:0 without alpha for H.264, HEVC and AV1).
 ///
-/// The luma plane is `width x height`; each chroma plane is `width/2 x height/2`. Rows are tightly
-/// packed. Width and height are even.
+/// The luma plane is `width x height`; each chroma plane is the size ``ChromaFormat/chromaSize(width:height:)``
+/// gives (`width/2 x height/2` for 4:2:0); the alpha plane, when the format has one, is the luma
+/// plane's size. Rows are tightly packed, and the sides fit the chroma format whole (even for 4:2:0).
 package struct YUVPicture: Sendable {
     package let width: Int
     package let height: Int
+    /// The chroma format, bit depth and alpha of the picture.
+    package let format: PictureFormat
     package var luma: [UInt8]
     package var cb: [UInt8]
     package var cr: [UInt8]
+    /// The alpha plane, for a format that has one (255 opaque); `nil` otherwise.
+    package var alpha: [UInt8]?
     /// The picture at 10 bits, when it was converted from 16-bit samples; the 8-bit planes are then
     /// not used. Encoders at 10 bits take these, or the 8-bit planes scaled exactly.
     package var deep: DeepPlanes?
 
-    package init(width: Int, height: Int) {
+    /// A black (video-range) picture of `format`.
+    package init(width: Int, height: Int, format: PictureFormat = .yuv420) {
         precondition(
-            width > 0 && height > 0 && width % 2 == 0 && height % 2 == 0,
-            "4:2:0 needs even sizes, got \(width)x\(height)")
+            width > 0 && height > 0 && format.chroma.fitsWhole(width: width, height: height),
+            "\(format.chroma) does not fit \(width)x\(height)")
         self.width = width
         self.height = height
+        self.format = format
+        let chroma = format.chroma.chromaSize(width: width, height: height)
         luma = [UInt8](repeating: 16, count: width * height)
-        cb = [UInt8](repeating: 128, count: width * height / 4)
-        cr = [UInt8](repeating: 128, count: width * height / 4)
+        cb = [UInt8](repeating: 128, count: chroma.width * chroma.height)
+        cr = [UInt8](repeating: 128, count: chroma.width * chroma.height)
+        alpha = format.hasAlpha ? [UInt8](repeating: 255, count: width * height) : nil
     }
 
-    /// A picture of planes made elsewhere: `luma` of `width x height` samples, `cb` and `cr` of a quarter.
+    /// A 4:2:0 picture of planes made elsewhere: `luma` of `width x height` samples, `cb` and `cr` of a quarter.
     init(width: Int, height: Int, luma: [UInt8], cb: [UInt8], cr: [UInt8]) {
         precondition(width > 0 && height > 0 && width % 2 == 0 && height % 2 == 0, "planes \(width)x\(height)")
         precondition(luma.count == width * height && cb.count == luma.count / 4 && cr.count == cb.count)
         self.width = width
         self.height = height
+        format = .yuv420
         self.luma = luma
         self.cb = cb
         self.cr = cr

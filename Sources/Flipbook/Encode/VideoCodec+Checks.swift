@@ -79,6 +79,12 @@ extension VideoCodec {
     /// What ``EncoderPreset`` names mean for the codec's encoder when they are not its own names, or `nil`.
     public var presetNote: String? { record.presetNote }
 
+    /// The pictures the codec's encoder takes for `bitDepth`: its first chroma format, with alpha
+    /// when it carries one.
+    func pictureFormat(bitDepth: Int) -> PictureFormat {
+        PictureFormat(chroma: chromaFormats[0], bitDepth: bitDepth, hasAlpha: carriesAlpha)
+    }
+
     /// A number as a person writes it: `52`, `20.5`.
     static func number(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)

@@ -24,8 +24,23 @@ protocol VideoEncoder: AnyObject {
     var sampleEntry: any SampleEntry { get }
     /// The codec name as ffprobe reports it.
     var codecName: String { get }
+    /// The pictures the encoder takes: chroma format, coded bit depth, alpha.
+    var pictureFormat: PictureFormat { get }
     /// Encodes one picture presented at `presentationTime` (its frame number); returns the packets that became ready.
+    /// A picture of another chroma format or alpha than ``pictureFormat`` is refused.
     func encode(_ picture: YUVPicture, presentationTime: Int64) throws -> [EncodedPacket]
     /// Drains every delayed picture; returns the remaining packets.
     func flush() throws -> [EncodedPacket]
+}
+
+extension VideoEncoder {
+    /// Throws unless `picture` has the chroma format and alpha the encoder takes (its 8-bit planes
+    /// serve any coded depth, scaled exactly when the picture has no deeper ones).
+    func checkFormat(of picture: YUVPicture) throws {
+        guard picture.format.chroma == pictureFormat.chroma && picture.format.hasAlpha == pictureFormat.hasAlpha
+        else {
+            throw FlipbookError(
+                .invalidFrame, "the \(codecName) encoder takes \(pictureFormat) pictures, not \(picture.format)")
+        }
+    }
 }

@@ -47,6 +47,53 @@ enum PixelKernels {
 }
 
 extension PixelKernels {
+    /// Converts `frame` into `picture` of the same size in the picture's format: luma per pixel,
+    /// chroma from each block the format's sampling gives, alpha copied into the picture's alpha
+    /// plane when it has one (255 for RGB). Returns whether every pixel was opaque. 4:2:0 without
+    /// alpha goes through the vectorised ``rgbToYUV420(_:coefficients:over:into:)``.
+    @discardableResult
+    static func rgbToYUV(_ frame: Frame, coefficients c: FixedPointCoefficients, into picture: inout YUVPicture) -> Bool
+    {
+        let format = picture.format
+        if format.chroma == .yuv420 && !format.hasAlpha {
+            return rgbToYUV420(frame, coefficients: c, into: &picture)
+        }
+        let (width, height) = (frame.width, frame.height)
+        precondition(width == picture.width && height == picture.height)
+        precondition(format.chroma.fitsWhole(width: width, height: height))
+        precondition(frame.pixels.count >= (height - 1) * frame.bytesPerRow + width * frame.format.bytesPerPixel)
+        let chroma = format.chroma.chromaSize(width: width, height: height)
+        precondition(picture.luma.count == width * height)
+        precondition(picture.cb.count == chroma.width * chroma.height && picture.cr.count == picture.cb.count)
+        precondition(!format.hasAlpha || picture.alpha?.count == width * height)
+        let layout: flipbook_pixel_layout =
+            switch frame.format {
+            case .rgb: FLIPBOOK_LAYOUT_RGB
+            case .rgba: FLIPBOOK_LAYOUT_RGBA
+            case .bgra: FLIPBOOK_LAYOUT_BGRA
+            }
+        var coefficients = flipbook_yuv_coefficients(
+            y_r: c.yR, y_g: c.yG, y_b: c.yB, cb_r: c.cbR, cb_g: c.cbG, cb_b: c.cbB,
+            cr_r: c.crR, cr_g: c.crG, cr_b: c.crB, luma_offset: c.lumaOffset)
+        var alpha = picture.alpha ?? []
+        defer { if format.hasAlpha { picture.alpha = alpha } }
+        return frame.pixels.withUnsafeBufferPointer { source in
+            picture.luma.withUnsafeMutableBufferPointer { luma in
+                picture.cb.withUnsafeMutableBufferPointer { cb in
+                    picture.cr.withUnsafeMutableBufferPointer { cr in
+                        alpha.withUnsafeMutableBufferPointer { alpha in
+                            flipbook_rgb_to_yuv(
+                                source.baseAddress, frame.bytesPerRow, Int32(width), Int32(height), layout,
+                                Int32(format.chroma.horizontalShift), Int32(format.chroma.verticalShift),
+                                &coefficients, luma.baseAddress, cb.baseAddress, cr.baseAddress,
+                                format.hasAlpha ? alpha.baseAddress : nil) != 0
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// Whether every pixel of an RGBA or BGRA `frame` has alpha 255.
     static func alphaIsOpaque(_ frame: Frame) -> Bool {
         precondition(frame.format.bytesPerPixel == 4)
@@ -109,8 +156,18 @@ extension PixelKernels {
 
     /// A 16-bit RGB image of even sides converted to 10-bit 4:2:0 planes with the weights `c`.
     static func rgb16ToYUV420p10(_ image: DeepImage, coefficients c: FixedPointCoefficients) -> DeepPlanes {
+        rgb16ToYUVp10(image, chroma: .yuv420, coefficients: c)
+    }
+
+    /// Converts a deep RGB image to 10-bit planes of `chroma` (the vectorisable 4:2:0 loop for 4:2:0).
+    static func rgb16ToYUVp10(_ image: DeepImage, chroma: ChromaFormat, coefficients c: FixedPointCoefficients)
+        -> DeepPlanes
+    {
         let (width, height) = (image.width, image.height)
-        precondition(width % 2 == 0 && height % 2 == 0 && image.samples.count == width * height * 3)
+        precondition(chroma.fitsWhole(width: width, height: height) && image.samples.count == width * height * 3)
+        let chromaCount =
+            chroma.chromaSize(width: width, height: height).width
+            * chroma.chromaSize(width: width, height: height).height
         var coefficients = flipbook_yuv_coefficients(
             y_r: c.yR, y_g: c.yG, y_b: c.yB, cb_r: c.cbR, cb_g: c.cbG, cb_b: c.cbB,
             cr_r: c.crR, cr_g: c.crG, cr_b: c.crB, luma_offset: c.lumaOffset)
@@ -124,11 +181,17 @@ extension PixelKernels {
         var cb: [UInt16] = []
         var cr: [UInt16] = []
         let luma = plane(width * height) { luma in
-            cb = plane(width * height / 4) { cbPlane in
-                cr = plane(width * height / 4) { crPlane in
+            cb = plane(chromaCount) { cbPlane in
+                cr = plane(chromaCount) { crPlane in
                     image.samples.withUnsafeBufferPointer { source in
-                        flipbook_rgb16_to_yuv420p10(
-                            source.baseAddress, Int32(width), Int32(height), &coefficients, luma, cbPlane, crPlane)
+                        if chroma == .yuv420 {
+                            flipbook_rgb16_to_yuv420p10(
+                                source.baseAddress, Int32(width), Int32(height), &coefficients, luma, cbPlane, crPlane)
+                        } else {
+                            flipbook_rgb16_to_yuv_p10(
+                                source.baseAddress, Int32(width), Int32(height), Int32(chroma.horizontalShift),
+                                Int32(chroma.verticalShift), &coefficients, luma, cbPlane, crPlane)
+                        }
                     }
                 }
             }

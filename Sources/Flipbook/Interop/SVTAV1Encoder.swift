@@ -17,6 +17,7 @@ final class SVTAV1Encoder: VideoEncoder {
     private let bitDepth: Int
     let sampleEntry: any SampleEntry
     let codecName = "av1"
+    let pictureFormat: PictureFormat
     /// Whether the end of the stream has been signalled.
     private var isFlushed = false
     /// The picture size, for the blank picture an encoder given none is ended with.
@@ -30,6 +31,7 @@ final class SVTAV1Encoder: VideoEncoder {
     ///   - settings: Size, rate, CRF, preset, threads, bit depth and fragment length.
     ///   - colour: The matrix and range the pictures were converted with, written to the sequence header.
     init(settings: VideoSettings, colour: ColourMatrix) throws {
+        pictureFormat = settings.pictureFormat
         _ = Self.silencedLog
         var created: UnsafeMutablePointer<EbComponentType>?
         var config = EbSvtAv1EncConfiguration()
@@ -134,6 +136,7 @@ final class SVTAV1Encoder: VideoEncoder {
     }
 
     func encode(_ picture: YUVPicture, presentationTime: Int64) throws -> [EncodedPacket] {
+        try checkFormat(of: picture)
         if bitDepth == 8 {
             try send(picture, presentationTime: presentationTime, luma: picture.luma, cb: picture.cb, cr: picture.cr)
         } else {

@@ -9,6 +9,7 @@ final class X264Encoder: VideoEncoder {
     private let handle: OpaquePointer
     let sampleEntry: any SampleEntry
     let codecName = "h264"
+    let pictureFormat: PictureFormat
 
     /// Opens an encoder.
     ///
@@ -16,6 +17,7 @@ final class X264Encoder: VideoEncoder {
     ///   - settings: Size, rate, CRF, preset and threads.
     ///   - colour: The matrix and range the pictures were converted with, written to the VUI.
     init(settings: VideoSettings, colour: ColourMatrix) throws {
+        pictureFormat = settings.pictureFormat
         var param = try X264Encoder.parameters(settings: settings, colour: colour)
         guard let handle = flipbook_x264_encoder_open(&param) else {
             throw FlipbookError(
@@ -121,6 +123,7 @@ final class X264Encoder: VideoEncoder {
     private let wide: Bool
 
     func encode(_ picture: YUVPicture, presentationTime: Int64) throws -> [EncodedPacket] {
+        try checkFormat(of: picture)
         var input = x264_picture_t()
         x264_picture_init(&input)
         input.i_pts = presentationTime

@@ -14,6 +14,7 @@ final class X265Encoder: VideoEncoder {
     private let param: UnsafeMutablePointer<x265_param>
     let sampleEntry: any SampleEntry
     let codecName = "hevc"
+    let pictureFormat: PictureFormat
     /// x265's SEI naming its version and options, length-prefixed, put in front of the first picture.
     private var pendingSEI: [UInt8] = []
     /// How many frames x265 holds back to reorder: the first packet decodes this many frames early.
@@ -27,6 +28,7 @@ final class X265Encoder: VideoEncoder {
     ///   - settings: Size, rate, CRF, preset, threads and bit depth.
     ///   - colour: The matrix and range the pictures were converted with, written to the VUI.
     init(settings: VideoSettings, colour: ColourMatrix) throws {
+        pictureFormat = settings.pictureFormat
         guard let api = flipbook_x265_api_get(Int32(settings.bitDepth)) else {
             throw FlipbookError(
                 .encoderFailed, "this system's libx265 cannot encode \(settings.bitDepth)-bit HEVC",
@@ -137,6 +139,7 @@ final class X265Encoder: VideoEncoder {
     }
 
     func encode(_ picture: YUVPicture, presentationTime: Int64) throws -> [EncodedPacket] {
+        try checkFormat(of: picture)
         var input = x265_picture()
         api.pointee.picture_init(param, &input)
         input.pts = presentationTime

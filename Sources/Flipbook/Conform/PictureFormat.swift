@@ -1,0 +1,29 @@
+/// What a picture for an encoder holds: how its chroma is sampled, the bits a sample, and whether it
+/// has an alpha plane.
+///
+/// Each encoder states the one format it takes (``VideoEncoder/pictureFormat``), the preparation makes
+/// pictures of it, and the encoder refuses any other. H.264, HEVC and AV1 take ``yuv420`` at 8 bits (and
+/// 10 bits, through ``YUVPicture/tenBitPlanes``), without alpha; a 4:2:2 or 4:4:4 codec, or one with
+/// alpha, takes the matching format, and the conversion makes it with ``PixelKernels/rgbToYUV(_:coefficients:into:)``.
+package struct PictureFormat: Sendable, Hashable, CustomStringConvertible {
+    /// How the chroma planes are sampled.
+    package var chroma: ChromaFormat
+    /// Bits a sample the encoder codes: 8, 10 or 12.
+    package var bitDepth: Int
+    /// Whether the picture has an alpha plane (the luma plane's size, 255 opaque).
+    package var hasAlpha: Bool
+
+    /// 8-bit 4:2:0 without alpha: what H.264, HEVC and AV1 take.
+    package static let yuv420 = PictureFormat(chroma: .yuv420, bitDepth: 8, hasAlpha: false)
+
+    package init(chroma: ChromaFormat, bitDepth: Int = 8, hasAlpha: Bool = false) {
+        precondition([8, 10, 12].contains(bitDepth), "bit depth \(bitDepth)")
+        self.chroma = chroma
+        self.bitDepth = bitDepth
+        self.hasAlpha = hasAlpha
+    }
+
+    package var description: String {
+        "\(bitDepth)-bit \(chroma)" + (hasAlpha ? " with alpha" : "")
+    }
+}
