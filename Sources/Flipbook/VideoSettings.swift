@@ -139,6 +139,10 @@ public struct VideoSettings: Sendable, Hashable {
     public static let crfRange: ClosedRange<Double> = 0...51
     /// Encoder threads and decode workers: 0 (automatic) to 128.
     public static let threadRange: ClosedRange<Int> = 0...128
+    /// What to give instead of a count outside ``threadRange``, as the library and the tool say it.
+    public static var threadRangeAdvice: String {
+        "use \(threadRange.lowerBound) (automatic) to \(threadRange.upperBound)"
+    }
     /// The sides a movie may have, in pixels; each must also be even.
     public static let sideRange: ClosedRange<Int> = 2...16384
 
@@ -165,11 +169,9 @@ public struct VideoSettings: Sendable, Hashable {
                 .invalidSettings,
                 "fragment duration \(fragmentDuration) is out of range; use more than 0 and at most an hour")
         }
-        guard Self.threadRange.contains(encoderThreads) else {
-            throw FlipbookError(.invalidSettings, "encoder threads \(encoderThreads) is out of range; use 0 to 128")
-        }
-        guard Self.threadRange.contains(decodeWorkers) else {
-            throw FlipbookError(.invalidSettings, "decode workers \(decodeWorkers) is out of range; use 0 to 128")
+        for (name, count) in [("encoder threads", encoderThreads), ("decode workers", decodeWorkers)]
+        where !Self.threadRange.contains(count) {
+            throw FlipbookError(.invalidSettings, "\(name) \(count) is out of range; \(Self.threadRangeAdvice)")
         }
     }
 }

@@ -82,7 +82,7 @@ func require<Value>(_ value: Value?, _ message: @autoclosure () -> String) throw
 func automaticOrCount(_ text: String, option: String) throws -> Int {
     try require(
         Int(text).flatMap { VideoSettings.threadRange.contains($0) ? $0 : nil },
-        "\(option) \(text) is out of range; use 0 (automatic) to 128.")
+        "\(option) \(text) is out of range; \(VideoSettings.threadRangeAdvice).")
 }
 
 /// The table every option lives in; `--help` is printed from it.

@@ -33,6 +33,10 @@ package struct FramePreparer: Sendable {
         case .frame(let frame):
             return try prepare(frame)
         case .planes(let planes):
+            // DecodeRequest asks for stored planes only for a movie of 4:2:0 pictures without alpha.
+            precondition(
+                pool.format.chroma == .yuv420 && !pool.format.hasAlpha,
+                "stored Y'CbCr planes for a movie of \(pool.format) pictures")
             guard planes.width == conformer.width && planes.height == conformer.height else {
                 return planes.fitted(
                     to: DecodeSizeHint(width: conformer.width, height: conformer.height, fit: conformer.fit),

@@ -15,6 +15,9 @@ package struct DecodeRequest: Sendable, Hashable {
     package var deep: Bool
     /// The TIFF page, counted from 0; `nil` for the first page of any format.
     package var page: Int?
+    /// Whether a JPEG's or lossy WebP's stored Y'CbCr planes may be handed over when `planes` accepts
+    /// them (the movie's pictures are 4:2:0); otherwise those come as RGB. Deep images go by `planes` alone.
+    package var storedPlanes = true
 
     /// A request.
     package init(
@@ -30,16 +33,29 @@ package struct DecodeRequest: Sendable, Hashable {
 
     /// The request for an image of a movie of `settings` (its size known): scaled and as planes
     /// where the movie's size and fit allow, deep for a 10-bit movie.
+    ///
+    /// Stored Y'CbCr planes (JPEG, lossy WebP) are converted to 4:2:0 only, so a movie whose encoder
+    /// takes another ``PictureFormat`` asks for RGB.
     package static func frame(of settings: VideoSettings, limits: ImageLimits) -> DecodeRequest {
         let hint = DecodeSizeHint(width: settings.width, height: settings.height, fit: settings.fit)
-        return DecodeRequest(limits: limits, sizeHint: hint, planes: .fitting(hint), deep: settings.bitDepth == 10)
+        var request = DecodeRequest(
+            limits: limits, sizeHint: hint, planes: .fitting(hint), deep: settings.bitDepth == 10)
+        request.storedPlanes = takesPlanes(settings)
+        return request
+    }
+
+    /// Whether pictures of the movie can be made from stored 4:2:0 planes.
+    private static func takesPlanes(_ settings: VideoSettings) -> Bool {
+        settings.pictureFormat.chroma == .yuv420 && !settings.pictureFormat.hasAlpha
     }
 
     /// The request for the first image of a movie of `settings` and `size`, which the image gives
     /// when `size` is `nil`: planes of any even size then.
     package static func firstImage(size: FrameSize?, of settings: VideoSettings, limits: ImageLimits) -> DecodeRequest {
         guard let size else {
-            return DecodeRequest(limits: limits, planes: .anyEvenSize, deep: settings.bitDepth == 10)
+            var request = DecodeRequest(limits: limits, planes: .anyEvenSize, deep: settings.bitDepth == 10)
+            request.storedPlanes = takesPlanes(settings)
+            return request
         }
         var sized = settings
         sized.size = size

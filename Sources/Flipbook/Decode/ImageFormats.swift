@@ -42,7 +42,7 @@ enum ImageFormats {
             let orientation = data.withUnsafeBytes { ExifOrientation.read(fromJPEG: $0) }
             let image = try TurboJPEGDecoder.decodeImage(
                 data, limits: limits, sizeHint: request.sizeHint, swapsSides: (orientation ?? 1) >= 5,
-                planes: request.planes)
+                planes: request.storedPlanes ? request.planes : nil)
             switch image {
             case .frame(let frame): return .frame(try orientation.map { try frame.oriented($0) } ?? frame)
             case .planes(let stored): return .planes(orientation.map { stored.oriented($0) } ?? stored)
@@ -54,7 +54,10 @@ enum ImageFormats {
         name: "WebP", fileExtensions: ["webp"],
         summary: ["lossy, lossless, alpha (still images; an animated WebP is refused)"], hasPages: false,
         recognises: ImageSniffing.isWebP, readColour: SourceColour.init(webp:),
-        decode: { data, request in try WebPDecoder.decodeImage(data, limits: request.limits, planes: request.planes) })
+        decode: { data, request in
+            try WebPDecoder.decodeImage(
+                data, limits: request.limits, planes: request.storedPlanes ? request.planes : nil)
+        })
 
     static let tiff = ImageFormat(
         name: "TIFF", fileExtensions: ["tif", "tiff"],
