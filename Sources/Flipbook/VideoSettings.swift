@@ -117,9 +117,34 @@ public struct VideoSettings: Sendable, Hashable {
     /// double it until it reaches at least 10000 ticks a second, as ffmpeg's MP4 muxer does (ffmpeg
     /// misjudges reordered frames' durations at small scales such as 600). 30 fps gives 12000
     /// (400 ticks a frame), 29.97 gives 30000 (1001 a frame), 25 gives 16000 (640 a frame).
+    ///
+    /// The doubling stops before sixteen frames reach 2^28 ticks: a reordered frame's
+    /// composition offset is a few frames, and ffmpeg drops every offset of a track when one is past
+    /// 2^28. That matters only for frames longer than about 17 minutes (a slideshow's hour-long
+    /// images: 3600 s frames get 4000 ticks a second, not 16000).
     public var resolvedTimescale: Int32 {
         if let timescale { return timescale }
-        return Self.timescale(exactFor: [frameRate.frameDuration])
+        let span = MediaTime(
+            value: frameRate.frameDuration.value * Int64(Self.reorderSpan), timescale: frameRate.frameDuration.timescale
+        )
+        return Self.timescale(exactFor: [frameRate.frameDuration], below: span)
+    }
+
+    /// The frames a composition offset may span, reordering included, that the chosen clock keeps
+    /// below 2^28 ticks: x264's and x265's deepest B-pyramids offset a frame by at most ten.
+    static let reorderSpan = 16
+
+    /// ``timescale(exactFor:)``, doubled toward 10000 ticks a second only while `span` stays below
+    /// 2^28 ticks (it never goes below the exact scale itself).
+    static func timescale(exactFor times: [MediaTime], below span: MediaTime) -> Int32 {
+        var scale: Int64 = 1000
+        for time in times {
+            scale = lcm64(scale, Int64(time.reduced.timescale))
+            if scale > Int64(Int32.max) { return 90000 }
+        }
+        func spanTicks(_ scale: Int64) -> Double { span.seconds * Double(scale) }
+        while scale < 10000 && spanTicks(scale * 2) < Double(1 << 28) { scale *= 2 }
+        return Int32(scale)
     }
 
     /// The smallest scale at least 10000 ticks a second, and a power-of-two multiple of the least

@@ -1,0 +1,38 @@
+import FlipbookTestSupport
+import Foundation
+import Testing
+
+/// A slideshow of hour-long images (a signage loop): its reordered frames keep their composition
+/// offsets, which a clock of 16000 ticks a second put past the 2^28 ticks ffmpeg accepts (it then
+/// dropped every offset and showed the frames in decode order), and every time stays exact.
+@Suite struct LongSlideshowTests {
+    @Test func sixtyImagesOfAnHourKeepTheirOrderAndExactTimes() throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        let made = try ExternalTool.run(
+            "ffmpeg",
+            [
+                "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=160x96:rate=1", "-frames:v", "60",
+                frames + "/s%02d.png",
+            ])
+        try #require(made.status == 0, "\(made.stderr)")
+        let movie = dir.path("signage.mp4")
+        let result = try ExternalTool.run(ExternalTool.flipbookPath, [frames, "-o", movie, "--duration", "3600", "-q"])
+        try #require(result.status == 0, "\(result.stderr)")
+
+        let debug = try ExternalTool.run("ffprobe", ["-v", "debug", movie])
+        #expect(!debug.stderr.contains("CTTS invalid"), "ffmpeg keeps the composition offsets")
+        let packets = try Judge.packets(of: movie)
+        #expect(packets.count == 60)
+        #expect(packets.contains { $0.pts != $0.dts }, "reordered frames are presented after they are decoded")
+        let stream = try Judge.stream(of: movie)
+        let ticks = try #require(Int64(stream.timeBase.split(separator: "/").last ?? ""))
+        #expect(packets.map(\.pts).sorted() == (0..<60).map { Int64($0) * 3600 * ticks }, "each image at k hours")
+        #expect(try Judge.frames(of: movie).allSatisfy { $0.duration == 3600 * ticks })
+        #expect(Double(stream.duration) == 216_000, "60 hours: \(stream.duration)")
+        let mediainfo = try ExternalTool.run("mediainfo", ["--Inform=Video;%Duration% %FrameCount%", movie])
+        #expect(
+            mediainfo.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "216000000 60", "\(mediainfo.stdout)")
+        #expect(try Judge.decodeErrors(of: movie) == "")
+    }
+}
