@@ -134,6 +134,14 @@ public struct VideoSettings: Sendable, Hashable {
     /// below 2^28 ticks: x264's and x265's deepest B-pyramids offset a frame by at most ten.
     static let reorderSpan = 16
 
+    /// Whether the encoder may reorder frames (B-frames): only while ``reorderSpan`` frames stay
+    /// below 2^28 ticks of the movie's clock, which even the coarsest exact clock (1000 ticks a
+    /// second) cannot keep for frames of about 4.6 hours and more (a slideshow's longest images).
+    /// Without reordering there are no composition offsets for ffmpeg to refuse.
+    var reordersFrames: Bool {
+        frameRate.frameDuration.seconds * Double(resolvedTimescale) * Double(Self.reorderSpan) < Double(1 << 28)
+    }
+
     /// ``timescale(exactFor:)``, doubled toward 10000 ticks a second only while `span` stays below
     /// 2^28 ticks (it never goes below the exact scale itself).
     static func timescale(exactFor times: [MediaTime], below span: MediaTime) -> Int32 {

@@ -35,4 +35,30 @@ import Testing
             mediainfo.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "216000000 60", "\(mediainfo.stdout)")
         #expect(try Judge.decodeErrors(of: movie) == "")
     }
+
+    /// Images of 55 hours and more are past what any exact clock keeps within 2^28 ticks for a
+    /// reordered frame: those movies are encoded without reordering, so no offset is dropped.
+    @Test(arguments: ["h264", "hevc"])
+    func imagesOfDaysAreEncodedWithoutReordering(codec: String) throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        let made = try ExternalTool.run(
+            "ffmpeg",
+            [
+                "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=160x96:rate=1", "-frames:v", "9",
+                frames + "/s%02d.png",
+            ])
+        try #require(made.status == 0, "\(made.stderr)")
+        let movie = dir.path("days.mp4")
+        let result = try ExternalTool.run(
+            ExternalTool.flipbookPath, [frames, "-o", movie, "--duration", "200000", "--codec", codec, "-q"])
+        try #require(result.status == 0, "\(result.stderr)")
+        let debug = try ExternalTool.run("ffprobe", ["-v", "debug", movie])
+        #expect(!debug.stderr.contains("CTTS invalid"))
+        let packets = try Judge.packets(of: movie)
+        let ticks = try #require(Int64(try Judge.stream(of: movie).timeBase.split(separator: "/").last ?? ""))
+        #expect(packets.map(\.pts) == (0..<9).map { Int64($0) * 200_000 * ticks }, "in order, each at k x 200000 s")
+        #expect(try Judge.frames(of: movie).allSatisfy { $0.duration == 200_000 * ticks })
+        #expect(try Judge.formatDuration(of: movie).hasPrefix("1800000"), "nine images of 200000 s")
+    }
 }

@@ -83,6 +83,7 @@ final class X264Encoder: VideoEncoder {
         // Rate control and the stream's timing information follow the nominal rate (for a slideshow,
         // one frame per image).
         param.b_vfr_input = 0
+        if !settings.reordersFrames { param.i_bframe = 0 }
         if let frames = settings.framesPerFragment {
             // Fragments end at keyframes: a keyframe at least once a fragment keeps them near their length.
             param.i_keyint_max = Int32(frames)

@@ -117,6 +117,7 @@ final class X265Encoder: VideoEncoder {
         if let frames = settings.framesPerFragment {
             options += [("keyint", String(frames)), ("min-keyint", String(min(frames, 25)))]
         }
+        if !settings.reordersFrames { options += [("bframes", "0")] }
         for (name, value) in options {
             try x265Check(
                 api.pointee.param_parse(param, name, value), "x265_param_parse", "x265 refused \(name)=\(value)")
