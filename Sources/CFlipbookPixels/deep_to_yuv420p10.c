@@ -19,15 +19,10 @@ static inline __attribute__((always_inline)) uint16_t clamp10(int64_t value) {
     return (uint16_t)(value < 0 ? 0 : value > 1023 ? 1023 : value);
 }
 
-void flipbook_rgb16_to_yuv420p10(
-    const uint16_t *rgb, int width, int height, const flipbook_yuv_coefficients *c, uint16_t *luma, uint16_t *cb,
-    uint16_t *cr) {
-    // Y10 = 4 * (w . rgb16 / 257) / 65536 + 4 * offset, rounded: one division by 257 * 16384.
+// Y10 = 4 * (w . rgb16 / 257) / 65536 + 4 * offset, rounded: one division by 257 * 16384.
+static void deep_luma(const uint16_t *rgb, int width, int height, const flipbook_yuv_coefficients *c, uint16_t *luma) {
     const int64_t luma_divisor = 257LL * 16384;
     const int64_t luma_round = (int64_t)c->luma_offset * 4 * luma_divisor + luma_divisor / 2;
-    // Cb10 = 4 * (w . (sum of 4 pixels) / 4 / 257) / 65536 + 512: one division by 257 * 65536.
-    const int64_t chroma_divisor = 257LL * 65536;
-    const int64_t chroma_round = 512 * chroma_divisor + chroma_divisor / 2;
     for (int y = 0; y < height; y++) {
         const uint16_t *row = rgb + (size_t)y * (size_t)width * 3;
         uint16_t *out = luma + (size_t)y * (size_t)width;
@@ -36,6 +31,15 @@ void flipbook_rgb16_to_yuv420p10(
             out[x] = clamp10((c->y_r * r + c->y_g * g + c->y_b * b + luma_round) / luma_divisor);
         }
     }
+}
+
+void flipbook_rgb16_to_yuv420p10(
+    const uint16_t *rgb, int width, int height, const flipbook_yuv_coefficients *c, uint16_t *luma, uint16_t *cb,
+    uint16_t *cr) {
+    deep_luma(rgb, width, height, c, luma);
+    // Cb10 = 4 * (w . (sum of 4 pixels) / 4 / 257) / 65536 + 512: one division by 257 * 65536.
+    const int64_t chroma_divisor = 257LL * 65536;
+    const int64_t chroma_round = 512 * chroma_divisor + chroma_divisor / 2;
     for (int y = 0; y < height / 2; y++) {
         const uint16_t *top = rgb + (size_t)(2 * y) * (size_t)width * 3;
         const uint16_t *bottom = top + (size_t)width * 3;
@@ -54,16 +58,7 @@ void flipbook_rgb16_to_yuv420p10(
 void flipbook_rgb16_to_yuv_p10(
     const uint16_t *rgb, int width, int height, int chroma_shift_x, int chroma_shift_y,
     const flipbook_yuv_coefficients *c, uint16_t *luma, uint16_t *cb, uint16_t *cr) {
-    const int64_t luma_divisor = 257LL * 16384;
-    const int64_t luma_round = (int64_t)c->luma_offset * 4 * luma_divisor + luma_divisor / 2;
-    for (int y = 0; y < height; y++) {
-        const uint16_t *row = rgb + (size_t)y * (size_t)width * 3;
-        uint16_t *out = luma + (size_t)y * (size_t)width;
-        for (int x = 0; x < width; x++) {
-            const int64_t r = row[3 * x], g = row[3 * x + 1], b = row[3 * x + 2];
-            out[x] = clamp10((c->y_r * r + c->y_g * g + c->y_b * b + luma_round) / luma_divisor);
-        }
-    }
+    deep_luma(rgb, width, height, c, luma);
     // Cb10 = 4 * (w . (sum of n pixels) / n / 257) / 65536 + 512, n the block's pixels: one division.
     const int block_width = 1 << chroma_shift_x, block_height = 1 << chroma_shift_y;
     const int64_t chroma_divisor = 257LL * 16384 * block_width * block_height;

@@ -17,15 +17,8 @@ enum PixelKernels {
         precondition(frame.pixels.count >= (height - 1) * frame.bytesPerRow + width * frame.format.bytesPerPixel)
         precondition(picture.luma.count == width * height)
         precondition(picture.cb.count == width * height / 4 && picture.cr.count == width * height / 4)
-        let layout: flipbook_pixel_layout =
-            switch frame.format {
-            case .rgb: FLIPBOOK_LAYOUT_RGB
-            case .rgba: FLIPBOOK_LAYOUT_RGBA
-            case .bgra: FLIPBOOK_LAYOUT_BGRA
-            }
-        var coefficients = flipbook_yuv_coefficients(
-            y_r: c.yR, y_g: c.yG, y_b: c.yB, cb_r: c.cbR, cb_g: c.cbG, cb_b: c.cbB,
-            cr_r: c.crR, cr_g: c.crG, cr_b: c.crB, luma_offset: c.lumaOffset)
+        let layout = frame.format.kernelLayout
+        var coefficients = c.kernelCoefficients
         return frame.pixels.withUnsafeBufferPointer { source in
             picture.luma.withUnsafeMutableBufferPointer { luma in
                 picture.cb.withUnsafeMutableBufferPointer { cb in
@@ -66,15 +59,8 @@ extension PixelKernels {
         precondition(picture.luma.count == width * height)
         precondition(picture.cb.count == chroma.width * chroma.height && picture.cr.count == picture.cb.count)
         precondition(!format.hasAlpha || picture.alpha?.count == width * height)
-        let layout: flipbook_pixel_layout =
-            switch frame.format {
-            case .rgb: FLIPBOOK_LAYOUT_RGB
-            case .rgba: FLIPBOOK_LAYOUT_RGBA
-            case .bgra: FLIPBOOK_LAYOUT_BGRA
-            }
-        var coefficients = flipbook_yuv_coefficients(
-            y_r: c.yR, y_g: c.yG, y_b: c.yB, cb_r: c.cbR, cb_g: c.cbG, cb_b: c.cbB,
-            cr_r: c.crR, cr_g: c.crG, cr_b: c.crB, luma_offset: c.lumaOffset)
+        let layout = frame.format.kernelLayout
+        var coefficients = c.kernelCoefficients
         var alpha = picture.alpha ?? []
         defer { if format.hasAlpha { picture.alpha = alpha } }
         return frame.pixels.withUnsafeBufferPointer { source in
@@ -168,9 +154,7 @@ extension PixelKernels {
         let chromaCount =
             chroma.chromaSize(width: width, height: height).width
             * chroma.chromaSize(width: width, height: height).height
-        var coefficients = flipbook_yuv_coefficients(
-            y_r: c.yR, y_g: c.yG, y_b: c.yB, cb_r: c.cbR, cb_g: c.cbG, cb_b: c.cbB,
-            cr_r: c.crR, cr_g: c.crG, cr_b: c.crB, luma_offset: c.lumaOffset)
+        var coefficients = c.kernelCoefficients
         // Not zeroed first: the kernel writes every sample of the three planes.
         func plane(_ count: Int, _ fill: (UnsafeMutablePointer<UInt16>) -> Void) -> [UInt16] {
             [UInt16](unsafeUninitializedCapacity: count) { buffer, initialized in
@@ -197,5 +181,25 @@ extension PixelKernels {
             }
         }
         return DeepPlanes(luma: luma, cb: cb, cr: cr)
+    }
+}
+
+extension PixelFormat {
+    /// The byte layout the C kernels name this format by.
+    fileprivate var kernelLayout: flipbook_pixel_layout {
+        switch self {
+        case .rgb: FLIPBOOK_LAYOUT_RGB
+        case .rgba: FLIPBOOK_LAYOUT_RGBA
+        case .bgra: FLIPBOOK_LAYOUT_BGRA
+        }
+    }
+}
+
+extension FixedPointCoefficients {
+    /// The weights as the C kernels take them.
+    fileprivate var kernelCoefficients: flipbook_yuv_coefficients {
+        flipbook_yuv_coefficients(
+            y_r: yR, y_g: yG, y_b: yB, cb_r: cbR, cb_g: cbG, cb_b: cbB, cr_r: crR, cr_g: crG, cr_b: crB,
+            luma_offset: lumaOffset)
     }
 }
