@@ -65,8 +65,15 @@ struct MovieTimeline {
             throw FlipbookError(
                 .invalidTimestamp, "the duration \(show(length)) must be longer than zero", frameIndex: index)
         }
+        if let length { try checkFits(length, what: "the duration \(show(length))", frame: index) }
         let start = ticks ?? presentationEnd
         if let latest = presentationTimes.last {
+            if start > latest {
+                try checkFits(
+                    start - latest,
+                    what: "the presentation time \(show(start)) is \(show(start - latest)) after "
+                        + "frame \(index - 1)'s, which", frame: index)
+            }
             guard start > latest else {
                 throw FlipbookError(
                     .invalidTimestamp,
@@ -101,6 +108,9 @@ struct MovieTimeline {
                 .invalidTimestamp, "the end time \(show(end)) is not after the last frame's start",
                 frameIndex: frameCount - 1)
         }
+        try checkFits(
+            end - latest, what: "the end time \(show(end)) leaves the last frame lasting \(show(end - latest)), which",
+            frame: frameCount - 1)
         latestDuration = (end - latest, true)
     }
 
@@ -176,6 +186,18 @@ struct MovieTimeline {
     }
 
     /// Ticks as exact seconds for messages: `2.5 s (30000/12000)`.
+    /// Throws unless `ticks` fit one MP4 sample's duration (32 bits), rather than letting the
+    /// sample table wrap them: `what` is the start of the sentence.
+    private func checkFits(_ ticks: Int64, what: String, frame: Int) throws {
+        guard ticks > Int64(UInt32.max) else { return }
+        let most = Double(UInt32.max) / Double(timescale) / 3600
+        throw FlipbookError(
+            .invalidTimestamp,
+            "\(what) is longer than a frame of an MP4 can last: \(UInt32.max) ticks, "
+                + "\(String(format: "%.1f", most)) hours at this movie's \(timescale) ticks a second; set a smaller "
+                + "timescale (1000 ticks a second lasts 49 days) for frames this far apart", frameIndex: frame)
+    }
+
     private func show(_ ticks: Int64) -> String {
         let seconds = Double(ticks) / Double(timescale)
         return "\(String(format: "%.6g", seconds)) s (\(ticks)/\(timescale))"
