@@ -124,10 +124,8 @@ public struct VideoSettings: Sendable, Hashable {
     /// images: 3600 s frames get 4000 ticks a second, not 16000).
     public var resolvedTimescale: Int32 {
         if let timescale { return timescale }
-        let span = MediaTime(
-            value: frameRate.frameDuration.value * Int64(Self.reorderSpan), timescale: frameRate.frameDuration.timescale
-        )
-        return Self.timescale(exactFor: [frameRate.frameDuration], below: span)
+        let frame = frameRate.frameDuration
+        return Self.timescale(exactFor: [frame], doublingWhile: { Self.offsetsFit(frame, atScale: $0) })
     }
 
     /// The frames a composition offset may span, reordering included, that the chosen clock keeps
@@ -138,33 +136,29 @@ public struct VideoSettings: Sendable, Hashable {
     /// below 2^28 ticks of the movie's clock, which even the coarsest exact clock (1000 ticks a
     /// second) cannot keep for frames of about 4.6 hours and more (a slideshow's longest images).
     /// Without reordering there are no composition offsets for ffmpeg to refuse.
-    var reordersFrames: Bool {
-        frameRate.frameDuration.seconds * Double(resolvedTimescale) * Double(Self.reorderSpan) < Double(1 << 28)
-    }
+    var reordersFrames: Bool { Self.offsetsFit(frameRate.frameDuration, atScale: Int64(resolvedTimescale)) }
 
-    /// ``timescale(exactFor:)``, doubled toward 10000 ticks a second only while `span` stays below
-    /// 2^28 ticks (it never goes below the exact scale itself).
-    static func timescale(exactFor times: [MediaTime], below span: MediaTime) -> Int32 {
-        var scale: Int64 = 1000
-        for time in times {
-            scale = lcm64(scale, Int64(time.reduced.timescale))
-            if scale > Int64(Int32.max) { return 90000 }
-        }
-        func spanTicks(_ scale: Int64) -> Double { span.seconds * Double(scale) }
-        while scale < 10000 && spanTicks(scale * 2) < Double(1 << 28) { scale *= 2 }
-        return Int32(scale)
+    /// Whether ``reorderSpan`` frames of `frame` stay below 2^28 ticks at `scale` ticks a second.
+    static func offsetsFit(_ frame: MediaTime, atScale scale: Int64) -> Bool {
+        frame.seconds * Double(scale) * Double(reorderSpan) < Double(1 << 28)
     }
 
     /// The smallest scale at least 10000 ticks a second, and a power-of-two multiple of the least
     /// common multiple of 1000 and the given times' reduced time scales, in which all of them are
     /// whole numbers of ticks; falls back to 90000 ticks a second if no such scale fits in 32 bits.
     public static func timescale(exactFor times: [MediaTime]) -> Int32 {
+        timescale(exactFor: times, doublingWhile: { _ in true })
+    }
+
+    /// ``timescale(exactFor:)``, doubled toward 10000 ticks a second only while `allowed` takes the
+    /// doubled scale (it never goes below the exact scale itself).
+    private static func timescale(exactFor times: [MediaTime], doublingWhile allowed: (Int64) -> Bool) -> Int32 {
         var scale: Int64 = 1000
         for time in times {
             scale = lcm64(scale, Int64(time.reduced.timescale))
             if scale > Int64(Int32.max) { return 90000 }
         }
-        while scale < 10000 { scale *= 2 }
+        while scale < 10000 && allowed(scale * 2) { scale *= 2 }
         return Int32(scale)
     }
 

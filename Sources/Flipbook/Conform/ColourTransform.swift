@@ -6,9 +6,6 @@
 /// image in another space gets a warning saying so (``ColourProfile/warning(for:of:)``). Converting
 /// between spaces is this type's to do, so nothing else in the preparation changes when it does.
 struct ColourTransform: Sendable {
-    /// The transform for a movie converted with `matrix`.
-    init(movie matrix: ColourMatrix) {}
-
     /// `image` in the movie's colour: as it is, for now (see the type's note).
     @inline(__always)
     func apply(to image: DecodedImage) -> DecodedImage { image }

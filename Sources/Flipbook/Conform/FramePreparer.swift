@@ -18,7 +18,7 @@ package struct FramePreparer: Sendable {
     /// A preparer for a movie of `settings` (size, fit, background, bit depth) converting to `matrix`.
     package init(settings: VideoSettings, matrix: ColourMatrix) {
         tenBit = settings.bitDepth == 10
-        colourTransform = ColourTransform(movie: matrix)
+        colourTransform = ColourTransform()
         conformer = FrameConformer(settings: settings)
         converter = RGBToYUVConverter(matrix: matrix)
         planarConverter = JPEGToYUVConverter(matrix: matrix)
@@ -35,8 +35,7 @@ package struct FramePreparer: Sendable {
         case .planes(let planes):
             // DecodeRequest asks for stored planes only for a movie of 4:2:0 pictures without alpha.
             precondition(
-                pool.format.chroma == .yuv420 && !pool.format.hasAlpha,
-                "stored Y'CbCr planes for a movie of \(pool.format) pictures")
+                pool.format.isYUV420WithoutAlpha, "stored Y'CbCr planes for a movie of \(pool.format) pictures")
             guard planes.width == conformer.width && planes.height == conformer.height else {
                 return planes.fitted(
                     to: DecodeSizeHint(width: conformer.width, height: conformer.height, fit: conformer.fit),

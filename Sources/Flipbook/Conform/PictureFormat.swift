@@ -23,6 +23,16 @@ package struct PictureFormat: Sendable, Hashable, CustomStringConvertible {
         self.hasAlpha = hasAlpha
     }
 
+    /// Whether this is 4:2:0 without alpha: what the vectorised conversion loops and the stored
+    /// JPEG and WebP planes make.
+    package var isYUV420WithoutAlpha: Bool { chroma == .yuv420 && !hasAlpha }
+
+    /// Whether a picture of `other` has the same planes (chroma sampling and alpha) as one of this
+    /// format; the coded depth does not change the 8-bit planes.
+    package func hasPlanes(of other: PictureFormat) -> Bool {
+        chroma == other.chroma && hasAlpha == other.hasAlpha
+    }
+
     package var description: String {
         "\(bitDepth)-bit \(chroma)" + (hasAlpha ? " with alpha" : "")
     }

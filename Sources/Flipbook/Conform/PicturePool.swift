@@ -33,9 +33,7 @@ final class PicturePool: @unchecked Sendable {
 
     /// Keeps `picture` for a later frame, if there is room and it is the pool's size.
     func recycle(_ picture: consuming YUVPicture) {
-        guard picture.width == width && picture.height == height, picture.format.chroma == format.chroma,
-            picture.format.hasAlpha == format.hasAlpha
-        else { return }
+        guard picture.width == width && picture.height == height && picture.format.hasPlanes(of: format) else { return }
         lock.lock()
         defer { lock.unlock() }
         if spare.count < capacity { spare.append(picture) }

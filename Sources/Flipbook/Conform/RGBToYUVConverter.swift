@@ -20,7 +20,7 @@ package struct RGBToYUVConverter: Sendable {
         precondition(
             frame.width == picture.width && frame.height == picture.height,
             "frame \(frame.width)x\(frame.height) into picture \(picture.width)x\(picture.height)")
-        guard picture.format.chroma == .yuv420 && !picture.format.hasAlpha else {
+        guard picture.format.isYUV420WithoutAlpha else {
             // The plain loop composites nothing: a picture with alpha keeps it; one without takes
             // the frame flattened over the background first.
             let flat =

@@ -46,7 +46,7 @@ package struct DecodeRequest: Sendable, Hashable {
 
     /// Whether pictures of the movie can be made from stored 4:2:0 planes.
     private static func takesPlanes(_ settings: VideoSettings) -> Bool {
-        settings.pictureFormat.chroma == .yuv420 && !settings.pictureFormat.hasAlpha
+        settings.pictureFormat.isYUV420WithoutAlpha
     }
 
     /// The request for the first image of a movie of `settings` and `size`, which the image gives

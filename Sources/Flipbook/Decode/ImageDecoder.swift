@@ -40,20 +40,10 @@ package enum ImageDecoder {
                 "this is a \(format) camera raw file: its photo is sensor data, \(CameraRaw.notDecoded)")
         }
         if let format = ImageFormat.recognising(data) {
-            if request.page != nil && !format.hasPages {
-                throw FlipbookError(
-                    .unsupportedImage,
-                    "only a \(ImageFormat.all.filter(\.hasPages).map(\.name).joined(separator: " or ")) has "
-                        + "pages, and this file is a \(format.name)")
-            }
+            if request.page != nil && !format.hasPages { throw pagesRefused(thisFile: "a \(format.name)") }
             return try format.decodeImage(data, request)
         }
-        if request.page != nil {
-            throw FlipbookError(
-                .unsupportedImage,
-                "only a \(ImageFormat.all.filter(\.hasPages).map(\.name).joined(separator: " or ")) has pages, "
-                    + "and this file is not one")
-        }
+        if request.page != nil { throw pagesRefused(thisFile: "not one") }
         if data.isEmpty {
             throw FlipbookError(.corruptImage, "the file is empty; expected a \(ImageFormat.nameList) image")
         }
@@ -81,6 +71,13 @@ package enum ImageDecoder {
     /// reads them (a regular file only, opened without blocking).
     package static func readFile(at url: URL) throws -> Data {
         try POSIXFile.readImageFile(at: url.path)
+    }
+
+    /// The error for a page asked of a file of a format without pages: "only a TIFF has pages, and
+    /// this file is `what`".
+    private static func pagesRefused(thisFile what: String) -> FlipbookError {
+        let paged = ImageFormat.all.filter(\.hasPages).map(\.name).joined(separator: " or ")
+        return FlipbookError(.unsupportedImage, "only a \(paged) has pages, and this file is \(what)")
     }
 
     /// Reads and decodes the image file at `url` as ``decodeImageFile(at:_:)`` does, from loose arguments.

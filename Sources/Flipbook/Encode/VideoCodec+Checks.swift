@@ -15,7 +15,7 @@ extension VideoCodec {
         }
     }
 
-    /// Checks that the codec's encoder takes pictures of `width` by `height`, in 4:2:0 (even sides).
+    /// Checks that the codec's encoder takes pictures of `width` by `height`, whole in its chroma format (even sides for 4:2:0).
     ///
     /// - Throws: ``FlipbookError`` with `.invalidSettings`: "size 8x8 is outside what hevc encodes:
     ///   16x16 to 16384x16384", or "size 7x5 has an odd side; 4:2:0 video needs even sides, such as 8x6".
@@ -26,11 +26,14 @@ extension VideoCodec {
                 "size \(width)x\(height) is outside what \(name) encodes: \(widthRange.lowerBound)x"
                     + "\(heightRange.lowerBound) to \(widthRange.upperBound)x\(heightRange.upperBound)")
         }
-        guard width % 2 == 0, height % 2 == 0 else {
+        let chroma = chromaFormats[0]
+        guard chroma.fitsWhole(width: width, height: height) else {
+            let (blockWidth, blockHeight) = (1 << chroma.horizontalShift, 1 << chroma.verticalShift)
+            func up(_ side: Int, _ block: Int) -> Int { (side + block - 1) / block * block }
             throw FlipbookError(
                 .invalidSettings,
-                "size \(width)x\(height) has an odd side; 4:2:0 video needs even sides, such as "
-                    + "\(width + width % 2)x\(height + height % 2)")
+                "size \(width)x\(height) has an odd side; \(chroma) video needs even sides, such as "
+                    + "\(up(width, blockWidth))x\(up(height, blockHeight))")
         }
     }
 

@@ -37,8 +37,7 @@ extension VideoEncoder {
     /// Throws unless `picture` has the chroma format and alpha the encoder takes (its 8-bit planes
     /// serve any coded depth, scaled exactly when the picture has no deeper ones).
     func checkFormat(of picture: YUVPicture) throws {
-        guard picture.format.chroma == pictureFormat.chroma && picture.format.hasAlpha == pictureFormat.hasAlpha
-        else {
+        guard picture.format.hasPlanes(of: pictureFormat) else {
             throw FlipbookError(
                 .invalidFrame, "the \(codecName) encoder takes \(pictureFormat) pictures, not \(picture.format)")
         }

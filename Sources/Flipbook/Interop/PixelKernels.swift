@@ -48,7 +48,7 @@ extension PixelKernels {
     static func rgbToYUV(_ frame: Frame, coefficients c: FixedPointCoefficients, into picture: inout YUVPicture) -> Bool
     {
         let format = picture.format
-        if format.chroma == .yuv420 && !format.hasAlpha {
+        if format.isYUV420WithoutAlpha {
             return rgbToYUV420(frame, coefficients: c, into: &picture)
         }
         let (width, height) = (frame.width, frame.height)
