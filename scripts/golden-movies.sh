@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The movies whose bytes a refactoring must not change: one of each kind Flipbook writes (faststart,
 # .mov with B-frames at 29.97, fragmented, followed, slideshow, segments and their join, raw stdin, each codec,
-# 10-bit, copied and encoded sound, a join with sound), made from the same generated inputs, and the
+# 10-bit, ProRes 422 HQ and 4444 with alpha, copied and encoded sound, a join with sound), made from the same generated inputs, and the
 # SHA-256 of each. Run it before and after a change and compare the lists (or pass --check FILE).
 #   scripts/golden-movies.sh FLIPBOOK WORKDIR [--check HASHES]
 # Prints "NAME SHA256" lines on standard output; with --check, exits 1 naming each movie that differs.
@@ -38,6 +38,8 @@ run hevc.mp4 "$in/png" --codec hevc
 run hevc10.mov "$in/png" --codec hevc --bit-depth 10
 run av1.mp4 "$in/png" --codec av1 --preset faster
 run h264-10.mp4 "$in/png" --bit-depth 10
+run prores.mov "$in/png" --codec prores
+run prores4444-alpha.mov "$in/png" --codec prores --alpha
 run copied-sound.mp4 "$in/png" --audio "$in/tone.m4a"
 run encoded-sound.mov "$in/png" --audio "$in/tone.wav" --audio-offset 0.25
 run fragmented-sound.mp4 "$in/png" --fragmented --audio "$in/tone.wav"

@@ -1,8 +1,9 @@
 #ifndef FLIPBOOK_CAVCODEC_SHIM_H
 #define FLIPBOOK_CAVCODEC_SHIM_H
 
-// libavcodec 59 and libavutil 57 (Debian 12's FFmpeg 5.1): the native AAC encoder and the FLAC
-// decoder with its parser. Flipbook muxes on its own, so libavformat is not used.
+// libavcodec 59 and libavutil 57 (Debian 12's FFmpeg 5.1): the native AAC encoder, the FLAC
+// decoder with its parser, and the prores_ks ProRes encoder (its options set through <opt.h>).
+// Flipbook muxes on its own, so libavformat is not used.
 #include <errno.h>
 #include <libavcodec/avcodec.h>
 #include <libavutil/channel_layout.h>
@@ -10,6 +11,7 @@
 #include <libavutil/frame.h>
 #include <libavutil/log.h>
 #include <libavutil/mem.h>
+#include <libavutil/opt.h>
 
 // AVERROR(EAGAIN) is a function-like macro, invisible to Swift: "send more input" or "take output first".
 static inline int flipbook_averror_eagain(void) { return AVERROR(EAGAIN); }

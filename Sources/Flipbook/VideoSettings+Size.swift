@@ -14,7 +14,7 @@ extension VideoSettings {
     ///   - bitDepth: 8 (the default) or 10 (H.264 High 10, HEVC Main 10, AV1).
     public init(
         frameRate: FrameRate = FrameRate(30), crf: Double? = nil, preset: EncoderPreset = .medium,
-        encoderThreads: Int = 0, timescale: Int32? = nil, codec: VideoCodec = .h264, bitDepth: Int = 8
+        encoderThreads: Int = 0, timescale: Int32? = nil, codec: VideoCodec = .h264, bitDepth: Int? = nil
     ) {
         self.init(
             width: 0, height: 0, frameRate: frameRate, crf: crf, preset: preset, encoderThreads: encoderThreads,

@@ -37,8 +37,16 @@ public struct VideoSettings: Sendable, Hashable {
     /// The video codec (H.264 by default).
     public var codec: VideoCodec = .h264
     /// Bits per sample of the encoded pictures: 8 (the default) or 10 (H.264 High 10, HEVC Main 10, AV1); 8-bit
-    /// pictures are scaled exactly (each value times 4).
+    /// pictures are scaled exactly (each value times 4). ProRes is always 10 (its default).
     public var bitDepth = 8
+    /// The ProRes flavour, for ``VideoCodec/prores``; `nil` (the default) chooses ProRes 422 HQ, or
+    /// ProRes 4444 when ``keepsAlpha`` is set. Other codecs take none.
+    public var proResProfile: ProResProfile? = nil
+    /// Keeps the frames' transparency as the movie's alpha channel instead of compositing them over
+    /// ``background`` (`false` by default). Only a codec that carries alpha takes it: ProRes 4444 and
+    /// 4444 XQ, whose alpha is straight (not premultiplied), as ProRes carries it. Frames without
+    /// alpha give an opaque plane; the bands around a frame fitted by ``fit`` are transparent.
+    public var keepsAlpha = false
     /// Constant rate factor on the codec's own scale (see ``VideoCodec/crfRange``): for H.264 0 (best)
     /// to 51 (smallest), 18 looks visually lossless, 23 is the default; for AV1 1 to 63, rounded to a
     /// whole number (SVT-AV1 takes whole quantisers).
@@ -93,17 +101,18 @@ public struct VideoSettings: Sendable, Hashable {
     ///   - encoderThreads: Encoder threads, 0 for automatic.
     ///   - timescale: Ticks a second of the movie's clock; `nil` chooses one (see ``timescale``).
     ///   - codec: The video codec (H.264 by default).
-    ///   - bitDepth: 8 (the default) or 10 (H.264 High 10, HEVC Main 10, AV1).
+    ///   - bitDepth: 8 or 10 (H.264 High 10, HEVC Main 10, AV1); `nil` (the default) takes the codec's
+    ///     first: 8, or 10 for ProRes.
     public init(
         width: Int, height: Int, frameRate: FrameRate = FrameRate(30), crf: Double? = nil,
         preset: EncoderPreset = .medium, encoderThreads: Int = 0, timescale: Int32? = nil, codec: VideoCodec = .h264,
-        bitDepth: Int = 8
+        bitDepth: Int? = nil
     ) {
         self.width = width
         self.height = height
         self.frameRate = frameRate
         self.codec = codec
-        self.bitDepth = bitDepth
+        self.bitDepth = bitDepth ?? codec.bitDepths[0]
         self.crf = crf ?? codec.defaultCRF
         self.preset = preset
         self.encoderThreads = encoderThreads
@@ -186,6 +195,8 @@ public struct VideoSettings: Sendable, Hashable {
         try codec.checkFrameRate(frameRate)
         try codec.checkCRF(crf)
         try codec.checkBitDepth(bitDepth, lossless: lossless)
+        try codec.checkProfile(proResProfile, keepingAlpha: keepsAlpha)
+        try codec.checkRange(colourRange)
         if let timescale, timescale <= 0 {
             throw FlipbookError(
                 .invalidSettings, "time scale \(timescale) must be positive ticks a second, such as 90000")
@@ -204,8 +215,17 @@ public struct VideoSettings: Sendable, Hashable {
 }
 
 extension VideoSettings {
-    /// The pictures this movie's encoder takes.
-    var pictureFormat: PictureFormat { codec.pictureFormat(bitDepth: bitDepth) }
+    /// The pictures this movie's encoder takes: ProRes's by its profile and ``keepsAlpha``, the
+    /// others' 4:2:0 at ``bitDepth``.
+    var pictureFormat: PictureFormat {
+        guard codec == .prores else { return codec.pictureFormat(bitDepth: bitDepth) }
+        return PictureFormat(chroma: resolvedProResProfile.chromaFormat, bitDepth: 10, hasAlpha: keepsAlpha)
+    }
+
+    /// The ProRes profile the movie is written with: ``proResProfile``, or the default for ``keepsAlpha``.
+    var resolvedProResProfile: ProResProfile {
+        proResProfile ?? .default(keepingAlpha: keepsAlpha)
+    }
 
     /// The number of frames in a fragment's target length, rounded up; `nil` when not fragmented.
     var framesPerFragment: Int? {

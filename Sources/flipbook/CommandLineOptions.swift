@@ -18,8 +18,10 @@ struct CommandLineOptions {
     var rawFormat = PixelFormat.rgba
     var crf: Double?
     var codec = VideoCodec.h264
-    var bitDepth = 8
-    var preset = EncoderPreset.medium
+    var bitDepth: Int?
+    var profile: ProResProfile?
+    var keepsAlpha = false
+    var preset: EncoderPreset?
     var threads = 0
     var decodeWorkers = 0
     var overwrite = false
@@ -211,9 +213,25 @@ let optionTable: [OptionSpec] = [
             VideoCodec(name: text), "--codec \(text) is not a codec; use \(VideoCodec.nameList).")
     },
     OptionSpec(
+        names: ["--profile"], value: "NAME",
+        help: "The ProRes flavour, with --codec prores: "
+            + HelpText.list(ProResProfile.allCases.map { "\($0.name) (\($0.displayName))" })
+            + " (default hq, or 4444 with --alpha); proxy and lt for offline editing, hq for delivery, 4444 for graphics and alpha."
+    ) { options, text in
+        options.profile = try require(
+            ProResProfile(name: text), "--profile \(text) is not a ProRes profile; use \(ProResProfile.nameList).")
+    },
+    OptionSpec(
+        names: ["--alpha"], value: nil,
+        help:
+            "Keep the images' transparency as the movie's alpha channel instead of compositing over --background: "
+            + HelpText.list(VideoCodec.allCases.filter(\.carriesAlpha).map(\.name))
+            + " with profile 4444 or 4444xq (default: composite)."
+    ) { options, _ in options.keepsAlpha = true },
+    OptionSpec(
         names: ["--crf"], value: "N",
         help: "Quality as a constant rate factor on the codec's scale, lower is better: "
-            + VideoCodec.allCases.map { codec in
+            + VideoCodec.allCases.filter(\.takesCRF).map { codec in
                 "\(codec.name) \(HelpText.range(codec.crfRange)) (default \(HelpText.number(codec.defaultCRF))"
                     + (codec.crfNote.map { ", \($0)" } ?? "") + ")"
             }.joined(separator: ", ") + "."
@@ -221,11 +239,13 @@ let optionTable: [OptionSpec] = [
         options.crf = try require(
             Double(text).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil },
             "--crf \(text) is not a number; use one on the codec's scale: "
-                + VideoCodec.allCases.map { "\($0.name) \(HelpText.range($0.crfRange))" }.joined(separator: ", ") + ".")
+                + VideoCodec.allCases.filter(\.takesCRF).map { "\($0.name) \(HelpText.range($0.crfRange))" }
+                .joined(separator: ", ") + ".")
     },
     OptionSpec(
         names: ["--bit-depth"], value: "N",
-        help: "Bits per sample of the movie: 8 (default) or 10 (H.264 High 10, HEVC Main 10, AV1 Main)."
+        help:
+            "Bits per sample of the movie: 8 (default) or 10 (H.264 High 10, HEVC Main 10, AV1 Main); ProRes is always 10."
     ) { options, text in
         let depths = Array(Set(VideoCodec.allCases.flatMap(\.bitDepths))).sorted()
         options.bitDepth = try require(

@@ -47,11 +47,13 @@ extension CommandLineOptions {
 
     /// Checks that the options make a command.
     func validate() throws {
-        if let crf { try UsageError.rephrasing("CRF", as: "--crf") { try codec.checkCRF(crf) } }
+        try validateCodecChoices()
         guard output != nil else {
             throw UsageError(description: "no output file; add -o movie.mp4.")
         }
         try Self.checkOutputName(output!)
+        let container = try MovieContainer(forOutput: URL(fileURLWithPath: output!))
+        try UsageError.rephrasing(codec.name, as: "--codec \(codec.name)") { try codec.checkContainer(container) }
         guard !inputs.isEmpty else {
             throw UsageError(description: "no inputs; give image files or folders, such as frames/.")
         }
@@ -109,6 +111,36 @@ extension CommandLineOptions {
         if let size {
             try UsageError.rephrasing("size", as: "--size") {
                 try codec.checkSize(width: size.width, height: size.height)
+            }
+        }
+    }
+
+    /// Checks the options that depend on the codec: its quality scale, presets, depth, range, profile and alpha.
+    private func validateCodecChoices() throws {
+        if let crf {
+            guard codec.takesCRF else {
+                throw UsageError(
+                    description: "--crf is not available for \(codec.name); its quality is its --profile "
+                        + "(\(ProResProfile.nameList)).")
+            }
+            try UsageError.rephrasing("CRF", as: "--crf") { try codec.checkCRF(crf) }
+        }
+        if let preset, !codec.takesPreset {
+            throw UsageError(
+                description: "--preset \(preset.rawValue) is not available for \(codec.name), which has no presets; "
+                    + "choose its quality with --profile.")
+        }
+        if let bitDepth {
+            try UsageError.rephrasing("bit depth", as: "--bit-depth") { try codec.checkBitDepth(bitDepth) }
+        }
+        try UsageError.rephrasing("range", as: "--range") { try codec.checkRange(colourRange) }
+        if let profile, codec != .prores {
+            throw UsageError(
+                description: "--profile \(profile.name) is for --codec prores; \(codec.name) has no profile choice.")
+        }
+        if keepsAlpha || profile != nil {
+            try UsageError.rephrasing("", as: "--alpha") {
+                try codec.checkProfile(profile, keepingAlpha: keepsAlpha)
             }
         }
     }

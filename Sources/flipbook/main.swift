@@ -142,7 +142,9 @@ extension CommandLineOptions {
     var videoSettings: VideoSettings {
         var settings = VideoSettings(frameRate: frameRate, crf: crf, codec: codec, bitDepth: bitDepth)
         settings.size = size
-        settings.preset = preset
+        settings.preset = preset ?? .medium
+        settings.proResProfile = profile
+        settings.keepsAlpha = keepsAlpha
         settings.encoderThreads = threads
         settings.decodeWorkers = decodeWorkers
         settings.fit = fit

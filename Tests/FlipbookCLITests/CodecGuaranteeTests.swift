@@ -13,6 +13,15 @@ import Testing
         ("h264", "avc1", "High", "High 10"), ("hevc", "hvc1", "Main", "Main 10"), ("av1", "av01", "Main", "Main"),
     ]
     static var codecNames: [String] { codecs.map(\.codec) }
+    /// Every codec, ProRes too: for the guarantees that hold whatever the quality scale (ProRes has
+    /// profiles, not a CRF, and goes in `.mov` only; its own checks are in ``ProResTests``).
+    static var allCodecNames: [String] { codecNames + ["prores"] }
+
+    /// The extension a movie of `codec` is written with: `.mov` for ProRes, `.mp4` otherwise.
+    static func ext(_ codec: String) -> String { codec == "prores" ? ".mov" : ".mp4" }
+
+    /// `--preset NAME` where the codec has presets (ProRes has none).
+    static func preset(_ name: String, _ codec: String) -> [String] { codec == "prores" ? [] : ["--preset", name] }
 
     static func expected(_ codec: String) -> (codec: String, tag: String, profile8: String, profile10: String) {
         codecs.first { $0.codec == codec }!
@@ -54,12 +63,12 @@ import Testing
         #expect(psnr >= 38, "PSNR \(psnr) dB")
     }
 
-    @Test(arguments: codecNames)
+    @Test(arguments: allCodecNames)
     func ntscRateAndSlideshowTimesAreExact(codec: String) throws {
         let dir = try TemporaryDirectory()
         let frames = try dir.folder("frames")
         let images = try SampleImages.write(count: 30, width: 128, height: 96, into: frames)
-        let ntsc = dir.path("ntsc.mp4")
+        let ntsc = dir.path("ntsc" + Self.ext(codec))
         try encode([frames, "-o", ntsc, "--codec", codec, "--fps", "29.97"])
         #expect(try Judge.stream(of: ntsc).timeBase == "1/30000")
         let decoded = try Judge.frames(of: ntsc)
@@ -67,7 +76,7 @@ import Testing
         #expect(decoded.allSatisfy { $0.duration == 1001 })
         #expect(try Judge.formatDuration(of: ntsc) == "1.001000")
 
-        let show = dir.path("show.mp4")
+        let show = dir.path("show" + Self.ext(codec))
         try encode(Array(images.prefix(3)) + ["-o", show, "--codec", codec, "--duration", "2"])
         let slides = try Judge.frames(of: show)
         #expect(slides.map(\.ptsTime) == ["0.000000", "2.000000", "4.000000"])
@@ -99,12 +108,12 @@ import Testing
         #expect(bitstream.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "pc,smpte170m,smpte170m,smpte170m")
     }
 
-    @Test(arguments: codecNames)
+    @Test(arguments: allCodecNames)
     func fragmentsEachStartWithAKeyframeAndAKillKeepsTheFinishedOnes(codec: String) throws {
         let dir = try TemporaryDirectory()
         let frames = try dir.folder("frames")
         try SampleImages.write(count: 45, width: 160, height: 120, into: frames)
-        let whole = dir.path("frag.mp4")
+        let whole = dir.path("frag" + Self.ext(codec))
         try encode([frames, "-o", whole, "--codec", codec, "--fragmented", "--fragment-duration", "0.5"])
         let reader = try FragmentedMovieReader(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: whole))))
         #expect(reader.validate() == [])
@@ -124,12 +133,13 @@ import Testing
 
         let long = try dir.folder("long")
         try SampleImages.write(count: 300, width: 320, height: 240, into: long)
-        let live = dir.path("live.mp4")
+        let live = dir.path("live" + Self.ext(codec))
         let process = try InterruptTests.start(
-            [long, "-o", live, "--codec", codec, "--fragmented", "--fragment-duration", "0.5", "--preset", "slow"])
+            [long, "-o", live, "--codec", codec, "--fragmented", "--fragment-duration", "0.5"]
+                + Self.preset("slow", codec))
         var finishedBeforeKill = 0
         try InterruptTests.waitUntil {
-            guard let path = InterruptTests.temporaryFile(in: dir, for: "live.mp4"),
+            guard let path = InterruptTests.temporaryFile(in: dir, for: "live" + Self.ext(codec)),
                 let data = FileManager.default.contents(atPath: path)
             else { return !process.isRunning }
             finishedBeforeKill = try FragmentedMovieReader(bytes: [UInt8](data)).fragments.count
@@ -138,7 +148,7 @@ import Testing
         #expect(process.isRunning, "the encode must still be running when it is killed")
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
-        let partial = try #require(InterruptTests.temporaryFile(in: dir, for: "live.mp4"))
+        let partial = try #require(InterruptTests.temporaryFile(in: dir, for: "live" + Self.ext(codec)))
         let kept = try FragmentedMovieReader(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: partial))))
         #expect(kept.fragments.count >= finishedBeforeKill)
         let survivors = try Judge.frames(of: partial)
@@ -146,12 +156,12 @@ import Testing
         #expect(survivors.map(\.pts) == (0..<survivors.count).map { Int64($0) * 400 })
     }
 
-    @Test(arguments: codecNames)
+    @Test(arguments: allCodecNames)
     func probeNamesTheCodecAndProfileAsFFprobeDoes(codec: String) throws {
         let dir = try TemporaryDirectory()
         let frames = try dir.folder("frames")
         try SampleImages.write(count: 6, width: 64, height: 64, into: frames)
-        let movie = dir.path("out.mp4")
+        let movie = dir.path("out" + Self.ext(codec))
         try encode([frames, "-o", movie, "--codec", codec])
         let result = try ExternalTool.run(ExternalTool.flipbookPath, ["probe", movie, "--json"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -164,19 +174,19 @@ import Testing
 
     /// Three segments joined: the same frames at the same times as one encode, every packet the segments'
     /// own bytes, the sample entry the codec's, and a clean strict decode.
-    @Test(arguments: codecNames)
+    @Test(arguments: allCodecNames)
     func segmentsJoinToTheFramesAndTimesOfOneEncode(codec: String) throws {
         let dir = try TemporaryDirectory()
         let frames = try dir.folder("frames")
         try SampleImages.write(count: 60, width: 160, height: 120, into: frames)
-        let parts = (1...3).map { dir.path("part-\($0).mp4") }
+        let parts = (1...3).map { dir.path("part-\($0)" + Self.ext(codec)) }
         for (index, part) in parts.enumerated() {
             try encode([frames, "-o", part, "--codec", codec, "--segment", "\(index + 1)/3"])
         }
-        let joined = dir.path("joined.mp4")
+        let joined = dir.path("joined" + Self.ext(codec))
         let join = try ExternalTool.run(ExternalTool.flipbookPath, ["join"] + parts + ["-o", joined, "-q"])
         #expect(join.status == 0, "\(join.stderr)")
-        let single = dir.path("single.mp4")
+        let single = dir.path("single" + Self.ext(codec))
         try encode([frames, "-o", single, "--codec", codec])
 
         let joinedFrames = try Judge.frames(of: joined)
@@ -223,12 +233,12 @@ import Testing
     }
 
     /// Following a render writes the codec asked for, as a fragmented movie.
-    @Test(arguments: codecNames)
+    @Test(arguments: allCodecNames)
     func followingARenderWritesTheCodecAskedFor(codec: String) throws {
         let dir = try TemporaryDirectory()
         let frames = try dir.folder("frames")
         try SampleImages.write(count: 5, width: 96, height: 64, into: frames)
-        let movie = dir.path("followed.mp4")
+        let movie = dir.path("followed" + Self.ext(codec))
         try encode([frames, "-o", movie, "--follow", "--follow-until", "5", "--codec", codec])
         let stream = try Judge.stream(of: movie)
         #expect(stream.codecName == codec)
@@ -276,6 +286,6 @@ import Testing
         }
         let unknown = try ExternalTool.run(
             ExternalTool.flipbookPath, [frames, "-o", dir.path("x.mp4"), "--codec", "vp9"])
-        #expect(unknown.status == 2 && unknown.stderr.contains("h264, hevc or av1"), "\(unknown.stderr)")
+        #expect(unknown.status == 2 && unknown.stderr.contains("h264, hevc, av1 or prores"), "\(unknown.stderr)")
     }
 }

@@ -148,13 +148,15 @@ import Testing
         for codec in VideoCodec.allCases {
             let settings = VideoSettings(width: 128, height: 96, codec: codec)
             let encoder = try VideoEncoders.make(settings: settings, colour: .bt709)
-            #expect(encoder.pictureFormat.chroma == .yuv420 && !encoder.pictureFormat.hasAlpha)
+            // ProRes takes 10-bit 4:2:2 (HQ, its default); the others 8-bit 4:2:0.
+            let takes = codec == .prores ? "10-bit 4:2:2" : "8-bit 4:2:0"
+            #expect(encoder.pictureFormat.description == takes)
             let picture = YUVPicture(width: 128, height: 96, format: PictureFormat(chroma: .yuv444, hasAlpha: true))
             #expect {
                 try encoder.encode(picture, presentationTime: 0)
             } throws: { error in
                 (error as? FlipbookError)?.message
-                    == "the \(codec.name) encoder takes 8-bit 4:2:0 pictures, not 8-bit 4:4:4 with alpha"
+                    == "the \(codec.name) encoder takes \(takes) pictures, not 8-bit 4:4:4 with alpha"
             }
         }
     }

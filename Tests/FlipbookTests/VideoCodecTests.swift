@@ -12,7 +12,7 @@ import Testing
             #expect(codec.record.probeName == codec.name, "ffprobe's name is --codec's name")
         }
         #expect(VideoCodec(name: "vp9") == nil)
-        #expect(VideoCodec.nameList == "h264, hevc or av1")
+        #expect(VideoCodec.nameList == "h264, hevc, av1 or prores")
     }
 
     @Test func theSettingsChecksAreTheCodecsOwn() throws {

@@ -60,12 +60,14 @@ import Testing
                 colour: ColourDescription(1, 1, 1, fullRange: true),
                 pixelAspectRatio: PixelAspectRatio(hSpacing: 4, vSpacing: 3)),
             .av1(width: 128, height: 96, configuration: av1, colour: ColourDescription(6, 6, 6, fullRange: false)),
+            .proRes(format: "ap4h", width: 1920, height: 1080, hasAlpha: true, compressorName: "Flipbook ProRes"),
         ]
         for entry in entries {
             let (trak, bytes) = try Self.track(holding: entry, isQuickTime: isQuickTime)
             let read = try VideoSampleEntry(reading: trak, in: bytes)
             #expect(read.format == entry.format && read.width == entry.width && read.height == entry.height)
-            #expect(read.configuration.payload == entry.configuration.payload)
+            #expect(read.configuration?.payload == entry.configuration?.payload)
+            #expect(read.hasAlpha == entry.hasAlpha && read.quickTimeDetails == entry.quickTimeDetails)
             #expect(read.pixelAspectRatio == entry.pixelAspectRatio)
             #expect(read.compressorName == entry.compressorName)
             let again = written { read.write(to: &$0, isQuickTime: isQuickTime) }
@@ -96,10 +98,31 @@ import Testing
         for record in VisualCodecs.all where record.configurationBox != nil {
             var entry = makeEntry()
             entry.format = record.entryTypes[0]
-            entry.configuration.boxType = record.configurationBox!
+            entry.configuration?.boxType = record.configurationBox!
             let bytes = written { entry.write(to: &$0, isQuickTime: false) }
             let box = try #require(try BoxReader.parse(bytes).first)
             #expect(box.children.map(\.type) == [record.configurationBox!.description, "colr", "pasp"])
         }
+    }
+
+    @Test func aProResEntryIsWrittenAsAppleWritesIt() throws {
+        let entry = VideoSampleEntry.proRes(
+            format: "ap4h", width: 1920, height: 1080, hasAlpha: true, compressorName: "Flipbook ProRes")
+        let bytes = written { entry.write(to: &$0, isQuickTime: true) }
+        let box = try #require(try BoxReader.parse(bytes).first)
+        #expect(box.type == "ap4h")
+        #expect(box.children.map(\.type) == ["colr", "fiel", "pasp"])
+        // After the 8-byte header: 6 reserved, the data reference index, version and revision, then the vendor.
+        #expect(Array(bytes[20..<24]) == Array("appl".utf8))
+        #expect(Array(bytes[28..<32]) == [0, 0, 2, 0])  // spatial quality: normal
+        #expect(Array(bytes[82..<84]) == [0, 32])  // depth: colour with alpha
+        let colr = try #require(box.children.first)
+        #expect(Array(bytes[(colr.offset + 8)..<(colr.offset + 12)]) == Array("nclc".utf8))
+        let fiel = box.children[1]
+        #expect(Array(bytes[(fiel.offset + 8)..<(fiel.offset + 10)]) == [1, 0])  // progressive
+        var opaque = entry
+        opaque.hasAlpha = false
+        let opaqueBytes = written { opaque.write(to: &$0, isQuickTime: true) }
+        #expect(Array(opaqueBytes[82..<84]) == [0, 24])
     }
 }

@@ -149,4 +149,13 @@ void flipbook_rgb16_to_yuv_p10(
     const uint16_t *rgb, int width, int height, int chroma_shift_x, int chroma_shift_y,
     const flipbook_yuv_coefficients *coefficients, uint16_t *luma, uint16_t *cb, uint16_t *cr);
 
+/// `flipbook_rgb_to_yuv` to 10-bit planes in 16-bit words, for a codec coded at 10 bits from 8-bit
+/// sources: each sample is 4 times the 8-bit converter's unrounded value, rounded once, and alpha
+/// (when `alpha` is not NULL: the layout's alpha, 255 for RGB) is `a * 1023 / 255` rounded, so 255 is
+/// 1023. Luma and alpha rows are `width` samples apart, chroma rows `width >> chroma_shift_x`.
+void flipbook_rgb_to_yuv_p10(
+    const uint8_t *source, size_t source_stride, int width, int height, flipbook_pixel_layout layout,
+    int chroma_shift_x, int chroma_shift_y, const flipbook_yuv_coefficients *coefficients, uint16_t *luma,
+    uint16_t *cb, uint16_t *cr, uint16_t *alpha);
+
 #endif

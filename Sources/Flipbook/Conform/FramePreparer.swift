@@ -1,5 +1,6 @@
 /// Turns any decoded frame into the encoder's input: its colour made the movie's (``ColourTransform``),
-/// fitted to the movie's size, composited over the background, converted to YUV 4:2:0.
+/// fitted to the movie's size, composited over the background (unless the movie keeps alpha),
+/// converted to the encoder's ``PictureFormat``.
 ///
 /// Safe to share: the image-sequence pipeline runs it on several threads at once, ahead of the
 /// encoder (the picture pool is the one shared part, and it locks).
@@ -52,6 +53,10 @@ package struct FramePreparer: Sendable {
             var picture = pool.take()
             picture.deep = PixelKernels.rgb16ToYUVp10(
                 image, chroma: picture.format.chroma, coefficients: converter.coefficients)
+            if picture.format.hasAlpha {
+                // Deep images have no alpha: an opaque plane.
+                picture.deep?.alpha = [UInt16](repeating: 1023, count: image.width * image.height)
+            }
             return picture
         }
     }
@@ -59,7 +64,7 @@ package struct FramePreparer: Sendable {
     /// The frame as the encoder takes it.
     func prepare(_ frame: Frame) throws -> YUVPicture {
         var picture = pool.take()
-        picture.deep = nil
+        if !picture.format.isConvertedAtTenBits { picture.deep = nil }
         if frame.width == conformer.width && frame.height == conformer.height {
             // Most frames of the movie's size have no transparency: converted in one pass over their
             // pixels, which also tells whether any alpha was below 255 (0.7 ms a 1080p RGBA frame).
@@ -70,7 +75,7 @@ package struct FramePreparer: Sendable {
             }
             return picture
         }
-        let conformed = try conformer.conform(frame)
+        let conformed = try picture.format.hasAlpha ? conformer.conformKeepingAlpha(frame) : conformer.conform(frame)
         converter.convert(conformed, into: &picture)
         return picture
     }

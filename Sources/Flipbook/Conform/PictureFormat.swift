@@ -27,6 +27,11 @@ package struct PictureFormat: Sendable, Hashable, CustomStringConvertible {
     /// JPEG and WebP planes make.
     package var isYUV420WithoutAlpha: Bool { chroma == .yuv420 && !hasAlpha }
 
+    /// Whether pictures of this format are converted straight to 10-bit planes (``YUVPicture/deep``)
+    /// and have no 8-bit planes: 10-bit formats other than 4:2:0 without alpha (ProRes's). A 10-bit
+    /// 4:2:0 movie takes 8-bit planes scaled by its encoder, or deep ones from 16-bit images.
+    package var isConvertedAtTenBits: Bool { bitDepth == 10 && !isYUV420WithoutAlpha }
+
     /// Whether a picture of `other` has the same planes (chroma sampling and alpha) as one of this
     /// format; the coded depth does not change the 8-bit planes.
     package func hasPlanes(of other: PictureFormat) -> Bool {

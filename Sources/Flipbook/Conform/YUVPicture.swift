@@ -1,5 +1,6 @@
-/// A picture in planar Y'CbCr, 8 bits a sample: the encoder's input, in the ``PictureFormat`` its
-/// encoder takes (4:2:0 without alpha for H.264, HEVC and AV1).
+/// A picture in planar Y'CbCr, 8 bits a sample (or 10, in ``deep``): the encoder's input, in the
+/// ``PictureFormat`` its encoder takes (4:2:0 without alpha for H.264, HEVC and AV1; for ProRes
+/// 4:2:2 or 4:4:4 at 10 bits, with or without alpha, only in ``deep``).
 ///
 /// The luma plane is `width x height`; each chroma plane is the size ``ChromaFormat/chromaSize(width:height:)``
 /// gives (`width/2 x height/2` for 4:2:0); the alpha plane, when the format has one, is the luma
@@ -27,6 +28,16 @@ package struct YUVPicture: Sendable {
         self.height = height
         self.format = format
         let chroma = format.chroma.chromaSize(width: width, height: height)
+        if format.isConvertedAtTenBits {
+            // Only 10-bit planes: black, and opaque where there is alpha.
+            (luma, cb, cr) = ([], [], [])
+            deep = DeepPlanes(
+                luma: [UInt16](repeating: 64, count: width * height),
+                cb: [UInt16](repeating: 512, count: chroma.width * chroma.height),
+                cr: [UInt16](repeating: 512, count: chroma.width * chroma.height),
+                alpha: format.hasAlpha ? [UInt16](repeating: 1023, count: width * height) : nil)
+            return
+        }
         luma = [UInt8](repeating: 16, count: width * height)
         cb = [UInt8](repeating: 128, count: chroma.width * chroma.height)
         cr = [UInt8](repeating: 128, count: chroma.width * chroma.height)
@@ -85,5 +96,13 @@ func withPlaneAddresses<Sample, Result>(
                 return try body(bytes(luma), bytes(cb), bytes(cr))
             }
         }
+    }
+}
+
+extension Array where Element == UInt16 {
+    /// Makes the array hold exactly `count` samples, keeping its storage when it already does (the
+    /// samples are then whatever they were: the caller writes every one).
+    mutating func ensureCount(_ count: Int) {
+        if self.count != count { self = [UInt16](repeating: 0, count: count) }
     }
 }

@@ -34,4 +34,6 @@ package struct DeepPlanes: Sendable {
     package var luma: [UInt16]
     package var cb: [UInt16]
     package var cr: [UInt16]
+    /// The alpha plane, for a format that has one (1023 opaque); `nil` otherwise.
+    package var alpha: [UInt16]? = nil
 }

@@ -67,6 +67,55 @@ extension VideoCodec {
         }
     }
 
+    /// Checks that the codec takes a ProRes `profile` (ProRes only) and keeps alpha when `keepingAlpha`
+    /// (ProRes 4444 and 4444 XQ only).
+    ///
+    /// - Throws: ``FlipbookError`` with `.invalidSettings`: "a ProRes profile is for prores, not hevc",
+    ///   "alpha is kept only by prores with profile 4444 or 4444xq; h264 has no alpha channel".
+    public func checkProfile(_ profile: ProResProfile?, keepingAlpha: Bool) throws {
+        let alphaProfiles = spokenList(ProResProfile.allCases.filter(\.carriesAlpha).map(\.name), joinedBy: "or")
+        if let profile, self != .prores {
+            throw FlipbookError(
+                .invalidSettings, "profile \(profile.name) is for prores, not \(name); use --codec prores with it")
+        }
+        guard keepingAlpha else { return }
+        guard carriesAlpha else {
+            let keepers = Self.allCases.filter(\.carriesAlpha).map(\.name)
+            throw FlipbookError(
+                .invalidSettings,
+                "alpha is kept only by \(spokenList(keepers, joinedBy: "or")) (profile \(alphaProfiles)); \(name) "
+                    + "has no alpha channel")
+        }
+        if let profile, !profile.carriesAlpha {
+            throw FlipbookError(
+                .invalidSettings,
+                "profile \(profile.name) has no alpha channel; use \(alphaProfiles) to keep alpha")
+        }
+    }
+
+    /// Checks that the codec carries code values of `range`.
+    ///
+    /// - Throws: ``FlipbookError`` with `.invalidSettings`: "range full is not available for prores,
+    ///   which is video range only; use limited".
+    public func checkRange(_ range: ColourRange) throws {
+        guard range == .full && !record.takesFullRange else { return }
+        throw FlipbookError(
+            .invalidSettings, "range full is not available for \(name), which is video range only; use limited")
+    }
+
+    /// Checks that the codec goes in `container`.
+    ///
+    /// - Throws: ``FlipbookError`` with `.unsupportedOutput`: "prores goes in a QuickTime movie; name
+    ///   the output .mov or .qt".
+    public func checkContainer(_ container: MovieContainer) throws {
+        guard !containers.contains(container) else { return }
+        let names = containers.flatMap(\.fileExtensions).map { "." + $0 }
+        throw FlipbookError(
+            .unsupportedOutput,
+            "\(name) does not go in .\(container.fileExtensions[0]) files; name the output "
+                + spokenList(names, joinedBy: "or"))
+    }
+
     /// Where most hardware decoders stop, when a `width` by `height` picture is past it: "H.264 past
     /// 4096x2304 (level 5.2)", for advice; `nil` when the size is within it.
     public func decoderLimit(width: Int, height: Int) -> String? {

@@ -9,6 +9,10 @@ import ISOBMFF
 /// | ``h264`` | x264 | `avc1` | 0-51 | 23 |
 /// | ``hevc`` | x265 | `hvc1` (parameter sets in `hvcC`, as QuickTime, Safari and Photos require) | 0-51 | 28 |
 /// | ``av1`` | SVT-AV1 | `av01` (sequence header in `av1C`) | 1-63 | 35 |
+/// | ``prores`` | prores_ks (libavcodec) | `apch`, `ap4h`, … by ``ProResProfile`` | none: the profile | — |
+///
+/// ProRes goes in QuickTime movies (`.mov`) only; every frame is a keyframe, 10-bit 4:2:2 or 4:4:4,
+/// and ProRes 4444 keeps alpha (``VideoSettings/keepsAlpha``).
 ///
 /// AV1 pictures are 64x64 to 16384x8704 pixels and HEVC pictures 16x16 to 16384x16384 (see ``widthRange``
 /// and ``heightRange``); H.264 takes any even size from 2x2 to 16384x16384.
@@ -22,9 +26,12 @@ public struct VideoCodec: Sendable, Hashable, CustomStringConvertible {
     public static let hevc = VideoCodec(VideoCodecs.hevc)
     /// AV1, Main profile: the newest browsers' codec, smaller again.
     public static let av1 = VideoCodec(VideoCodecs.av1)
+    /// Apple ProRes (422 Proxy to 4444 XQ, see ``ProResProfile``): every frame a keyframe, for editing;
+    /// in QuickTime movies only.
+    public static let prores = VideoCodec(VideoCodecs.prores)
 
     /// Every codec Flipbook encodes, in the order help text lists them.
-    public static let allCases: [VideoCodec] = [.h264, .hevc, .av1]
+    public static let allCases: [VideoCodec] = [.h264, .hevc, .av1, .prores]
 
     /// The record that describes the codec.
     let record: VideoCodecRecord
@@ -61,10 +68,15 @@ public struct VideoCodec: Sendable, Hashable, CustomStringConvertible {
     public var maximumFrameRate: Int? { record.maximumFrameRate }
     /// The bit depths the codec is encoded at: 8 or 10 (H.264 High 10, HEVC Main 10, AV1 Main).
     public var bitDepths: [Int] { record.bitDepths }
-    /// The chroma formats the codec is encoded in: 4:2:0 for each today.
+    /// The chroma formats the codec is encoded in: 4:2:0 for H.264, HEVC and AV1; 4:2:2 and 4:4:4 for ProRes.
     public var chromaFormats: [ChromaFormat] { record.chromaFormats }
-    /// Whether the codec carries a transparency (alpha) plane: none of today's do.
+    /// Whether the codec carries a transparency (alpha) plane: ProRes 4444 does.
     public var carriesAlpha: Bool { record.carriesAlpha }
+    /// Whether the codec's quality is set by a constant rate factor (``VideoSettings/crf``); ProRes's
+    /// is set by its profile.
+    public var takesCRF: Bool { record.takesCRF }
+    /// Whether the codec's encoder has speed presets (``VideoSettings/preset``); ProRes's has none.
+    public var takesPreset: Bool { record.takesPreset }
     /// The containers a movie of this codec can be written as.
     public var containers: [MovieContainer] { record.containers }
 

@@ -14,6 +14,12 @@ struct VideoCodecRecord: Sendable {
     let strength: String
     /// The sample entry type it is written with; ``VisualCodecs`` says the rest.
     let sampleEntryType: FourCC
+    /// Whether the encoder's quality is a constant rate factor; ProRes's is its profile.
+    var takesCRF = true
+    /// Whether the encoder has speed presets; ProRes has none.
+    var takesPreset = true
+    /// Whether the codec carries full-range code values; ProRes is video range only.
+    var takesFullRange = true
     /// The constant rate factors the encoder takes, and its own default.
     let crfRange: ClosedRange<Double>
     let defaultCRF: Double
@@ -82,4 +88,22 @@ enum VideoCodecs {
         decoderLimit: "AV1 past 4096x2176 (level 5.1)",
         isPastDecoderLimit: { width, height in width * height > 8_912_896 },
         makeEncoder: { try SVTAV1Encoder(settings: $0, colour: $1) })
+
+    static let prores: VideoCodecRecord = {
+        var record = VideoCodecRecord(
+            name: "prores", displayName: "ProRes", encoderName: "prores_ks",
+            strength: "for editing: every frame a keyframe, 4444 keeps alpha; .mov only", sampleEntryType: "apch",
+            crfRange: 0...0, defaultCRF: 0, crfNote: nil, widthRange: VideoSettings.sideRange,
+            heightRange: VideoSettings.sideRange, maximumFrameRate: nil, bitDepths: [10],
+            chromaFormats: [.yuv422, .yuv444], carriesAlpha: true, encodesLosslessly: false, containers: [.mov],
+            presetNote: "prores has no presets: its --profile sets the quality",
+            // Apple's decoders take ProRes up to 8K (8192x4320).
+            decoderLimit: "ProRes past 8192x4320",
+            isPastDecoderLimit: { width, height in width > 8192 || height > 4320 },
+            makeEncoder: { try ProResEncoder(settings: $0, colour: $1) })
+        record.takesCRF = false
+        record.takesPreset = false
+        record.takesFullRange = false
+        return record
+    }()
 }

@@ -51,6 +51,9 @@ extension PixelKernels {
         if format.isYUV420WithoutAlpha {
             return rgbToYUV420(frame, coefficients: c, into: &picture)
         }
+        if format.isConvertedAtTenBits {
+            return rgbToYUVp10(frame, coefficients: c, into: &picture)
+        }
         let (width, height) = (frame.width, frame.height)
         precondition(width == picture.width && height == picture.height)
         precondition(format.chroma.fitsWhole(width: width, height: height))
@@ -78,6 +81,49 @@ extension PixelKernels {
                 }
             }
         }
+    }
+
+    /// Converts `frame` into the 10-bit planes (``YUVPicture/deep``) of `picture`, of the same size and
+    /// a format ``PictureFormat/isConvertedAtTenBits``, alpha included when the format has it. A
+    /// translucent frame for a format without alpha is left unconverted: returns `false` so that the
+    /// caller composites it first (as ``rgbToYUV(_:coefficients:into:)`` reports it); `true` otherwise.
+    private static func rgbToYUVp10(
+        _ frame: Frame, coefficients c: FixedPointCoefficients, into picture: inout YUVPicture
+    ) -> Bool {
+        let format = picture.format
+        guard format.hasAlpha || frame.isOpaque else { return false }
+        let (width, height) = (frame.width, frame.height)
+        precondition(width == picture.width && height == picture.height)
+        precondition(format.chroma.fitsWhole(width: width, height: height))
+        precondition(frame.pixels.count >= (height - 1) * frame.bytesPerRow + width * frame.format.bytesPerPixel)
+        let chroma = format.chroma.chromaSize(width: width, height: height)
+        var deep = picture.deep ?? DeepPlanes(luma: [], cb: [], cr: [])
+        picture.deep = nil  // the planes are then not shared, and are written in place
+        deep.luma.ensureCount(width * height)
+        deep.cb.ensureCount(chroma.width * chroma.height)
+        deep.cr.ensureCount(chroma.width * chroma.height)
+        var alpha = format.hasAlpha ? (deep.alpha ?? []) : []
+        deep.alpha = nil
+        if format.hasAlpha { alpha.ensureCount(width * height) }
+        var coefficients = c.kernelCoefficients
+        frame.pixels.withUnsafeBufferPointer { source in
+            deep.luma.withUnsafeMutableBufferPointer { luma in
+                deep.cb.withUnsafeMutableBufferPointer { cb in
+                    deep.cr.withUnsafeMutableBufferPointer { cr in
+                        alpha.withUnsafeMutableBufferPointer { alpha in
+                            flipbook_rgb_to_yuv_p10(
+                                source.baseAddress, frame.bytesPerRow, Int32(width), Int32(height),
+                                frame.format.kernelLayout, Int32(format.chroma.horizontalShift),
+                                Int32(format.chroma.verticalShift), &coefficients, luma.baseAddress, cb.baseAddress,
+                                cr.baseAddress, format.hasAlpha ? alpha.baseAddress : nil)
+                        }
+                    }
+                }
+            }
+        }
+        deep.alpha = format.hasAlpha ? alpha : nil
+        picture.deep = deep
+        return true
     }
 
     /// Whether every pixel of an RGBA or BGRA `frame` has alpha 255.

@@ -36,6 +36,13 @@ public enum MovieJoiner {
         let destination = try MovieDestination(url, overwrite: overwrite)
         let parts = try SegmentFile.checkedSequence(try segments.map(SegmentFile.init(url:)))
         let first = parts[0]
+        if let codec = VideoCodec(name: first.codecName) {
+            do {
+                try codec.checkContainer(destination.container)
+            } catch let error as FlipbookError {
+                throw FlipbookError(error.code, error.message, path: url.path)
+            }
+        }
         var timeline = try joinedTimeline(parts)
         let sound = try soundtrack.map { try SoundFeeds.make($0, movieTimescale: Int32(first.timescale)) }
         let muxer = try MovieMuxer(destination: destination, videoTimescale: first.timescale, sound: sound)

@@ -111,6 +111,11 @@ public actor MovieWriter {
         audio: AudioFormat? = nil, makeEncoder: (VideoSettings, ColourMatrix) throws -> any VideoEncoder
     ) throws {
         try settings.validate()
+        do {
+            try settings.codec.checkContainer(destination.container)
+        } catch let error as FlipbookError {
+            throw FlipbookError(error.code, error.message, path: destination.url.path)
+        }
         url = destination.url
         self.settings = settings
         self.imageLimits = imageLimits

@@ -42,18 +42,28 @@ struct VisualSampleEntry: Equatable {
     var width: UInt16
     var height: UInt16
     var compressorName: String
+    /// QuickTime's vendor code (ISO's first `pre_defined` word), zero for ISO entries.
+    var vendor: UInt32
+    /// QuickTime's spatial quality (ISO's third `pre_defined` word).
+    var spatialQuality: UInt32
+    /// 24 for colour, 32 for colour with alpha.
+    var depth: UInt16
 
     /// The bytes of a visual sample entry before its child boxes.
     static let fieldsSize = 78
 
     init(reading box: Box, in bytes: [UInt8]) throws {
         var r = ByteReader(payloadOf: box, in: bytes)
-        try r.skip(24)
+        try r.skip(12)
+        vendor = try r.readUInt32()
+        try r.skip(4)
+        spatialQuality = try r.readUInt32()
         width = try r.readUInt16()
         height = try r.readUInt16()
         try r.skip(14)
         let name = try r.readBytes(32)
         compressorName = String(decoding: name.dropFirst().prefix(min(Int(name[0]), 31)), as: UTF8.self)
+        depth = try r.readUInt16()
     }
 }
 
@@ -185,5 +195,47 @@ package struct PixelAspectRatioBox: Sendable, Equatable {
     init(reading box: Box, in bytes: [UInt8]) throws {
         var r = ByteReader(payloadOf: box, in: bytes)
         ratio = PixelAspectRatio(hSpacing: try r.readUInt32(), vSpacing: try r.readUInt32())
+    }
+}
+
+/// How a picture's lines are scanned, as QuickTime's `fiel` box states it.
+package struct FieldHandling: Sendable, Equatable {
+    /// 1 for progressive frames, 2 for two interlaced fields.
+    package var fieldCount: UInt8
+    /// For two fields, their order (QuickTime's codes 1, 6, 9 or 14); 0 for progressive frames.
+    package var fieldOrdering: UInt8
+
+    /// Progressive frames: one field, no ordering.
+    package static let progressive = FieldHandling(fieldCount: 1, fieldOrdering: 0)
+
+    package init(fieldCount: UInt8, fieldOrdering: UInt8) {
+        self.fieldCount = fieldCount
+        self.fieldOrdering = fieldOrdering
+    }
+}
+
+/// The field handling box (`fiel`, QuickTime File Format, "Video sample description extensions").
+package struct FieldHandlingBox: Sendable, Equatable {
+    /// The field order.
+    package var fields: FieldHandling
+
+    /// Creates the box.
+    ///
+    /// - Parameter fields: The field order.
+    package init(_ fields: FieldHandling) {
+        self.fields = fields
+    }
+
+    /// Writes the box.
+    package func write(to writer: inout ByteWriter) {
+        writer.box("fiel") { w in
+            w.putUInt8(fields.fieldCount)
+            w.putUInt8(fields.fieldOrdering)
+        }
+    }
+
+    init(reading box: Box, in bytes: [UInt8]) throws {
+        var r = ByteReader(payloadOf: box, in: bytes)
+        fields = FieldHandling(fieldCount: try r.readUInt8(), fieldOrdering: try r.readUInt8())
     }
 }

@@ -114,8 +114,9 @@ package struct MovieInspection: Sendable, Codable, Equatable {
             problems.append("the video track has no sample description")
             return
         }
-        codec =
-            VisualCodecs.record(forEntryType: entry.type)?.probeName ?? entry.type.trimmingCharacters(in: .whitespaces)
+        let record = VisualCodecs.record(forEntryType: entry.type)
+        codec = record?.probeName ?? entry.type.trimmingCharacters(in: .whitespaces)
+        profile = record?.profileByEntryType[entry.type]
         if let visual = try? VisualSampleEntry(reading: entry, in: bytes) {
             width = Int(visual.width)
             height = Int(visual.height)

@@ -11,21 +11,29 @@ extension VideoSampleEntry {
         guard entry.offset >= 0, entry.end <= bytes.count else {
             throw ISOBMFFError(.truncated, "the sample entry runs past the end of the file", offset: entry.offset)
         }
-        guard let record = VisualCodecs.record(forEntryType: entry.type), let boxType = record.configurationBox else {
+        guard let record = VisualCodecs.record(forEntryType: entry.type), record.isWritten else {
             throw ISOBMFFError(
                 .invalidTrack, "the track's \(entry.type) entry is not a codec Flipbook writes", offset: entry.offset)
         }
-        guard let configuration = entry.child(boxType.description) else {
-            throw ISOBMFFError(.missingBox, "the \(entry.type) entry has no \(boxType) box", offset: entry.offset)
+        var configuration: CodecConfiguration?
+        if let boxType = record.configurationBox {
+            guard let box = entry.child(boxType.description) else {
+                throw ISOBMFFError(.missingBox, "the \(entry.type) entry has no \(boxType) box", offset: entry.offset)
+            }
+            var header = ByteReader(payloadOf: box, in: bytes)
+            configuration = CodecConfiguration(boxType: boxType, payload: try header.readBytes(header.remaining))
         }
         let visual = try VisualSampleEntry(reading: entry, in: bytes)
         let colour = try entry.child("colr").flatMap { try ColourInformationBox(reading: $0, in: bytes).colour }
         let shape = try entry.child("pasp").map { try PixelAspectRatioBox(reading: $0, in: bytes).ratio }
-        var header = ByteReader(payloadOf: configuration, in: bytes)
-        let payload = try header.readBytes(header.remaining)
         self.init(
             format: FourCC(entry.type), width: Int(visual.width), height: Int(visual.height),
-            configuration: CodecConfiguration(boxType: boxType, payload: payload), colour: colour ?? .bt709,
-            pixelAspectRatio: shape ?? .square, compressorName: visual.compressorName)
+            configuration: configuration, colour: colour ?? .bt709, pixelAspectRatio: shape ?? .square,
+            compressorName: visual.compressorName)
+        hasAlpha = visual.depth == 0x20
+        if let fields = try entry.child("fiel").map({ try FieldHandlingBox(reading: $0, in: bytes).fields }) {
+            quickTimeDetails = QuickTimeVideoDetails(
+                vendor: FourCC(rawValue: visual.vendor), spatialQuality: visual.spatialQuality, fields: fields)
+        }
     }
 }

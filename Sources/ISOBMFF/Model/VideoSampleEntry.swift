@@ -1,6 +1,7 @@
 /// A visual sample entry (ISO/IEC 14496-12 §12.1.3) for any codec: the entry type (`avc1`, `hvc1`,
-/// `av01`), picture size, the codec's configuration record as a child box, colour (`colr`) and pixel
-/// shape (`pasp`).
+/// `av01`, `apch`), picture size, the codec's configuration record as a child box (none for ProRes,
+/// whose frames describe themselves), colour (`colr`), the field order (`fiel`, for QuickTime codecs
+/// that state it) and pixel shape (`pasp`).
 ///
 /// The codec is only the entry type and the ``CodecConfiguration``; what the type means (its brand,
 /// ffprobe's name) is in ``VisualCodecs``. `hvc1`, not `hev1`, for HEVC: parameter sets only in the
@@ -12,8 +13,14 @@ package struct VideoSampleEntry: SampleEntry, Equatable {
     package var width: Int
     /// The picture height in pixels, written in `tkhd` (as 16.16 fixed point) and in the entry.
     package var height: Int
-    /// The codec configuration record, written as the entry's first child.
-    package var configuration: CodecConfiguration
+    /// The codec configuration record, written as the entry's first child; `nil` for a codec
+    /// without one (ProRes).
+    package var configuration: CodecConfiguration?
+    /// Whether the pictures carry an alpha channel, written as the entry's depth (32 rather than 24).
+    package var hasAlpha = false
+    /// The QuickTime fields a codec of Apple's states (ProRes: the vendor `appl`, a `fiel` box for
+    /// progressive frames); `nil` for the others.
+    package var quickTimeDetails: QuickTimeVideoDetails?
     /// The colour tags, written as `colr`.
     package var colour: ColourDescription
     /// The shape of a pixel, written as `pasp`.
@@ -32,7 +39,7 @@ package struct VideoSampleEntry: SampleEntry, Equatable {
     ///   - pixelAspectRatio: The pixel shape; square by default.
     ///   - compressorName: The encoder's name.
     package init(
-        format: FourCC, width: Int, height: Int, configuration: CodecConfiguration,
+        format: FourCC, width: Int, height: Int, configuration: CodecConfiguration?,
         colour: ColourDescription = .bt709, pixelAspectRatio: PixelAspectRatio = .square, compressorName: String
     ) {
         self.format = format
@@ -87,12 +94,29 @@ package struct VideoSampleEntry: SampleEntry, Equatable {
             ?? format.description.trimmingCharacters(in: .whitespaces)
     }
 
-    /// Writes the entry with its configuration, `colr` and `pasp`.
+    /// A ProRes entry (`apch`, `ap4h`, …): no configuration record, the vendor `appl`, progressive
+    /// frames stated in `fiel`, depth 32 when the frames carry alpha.
+    package static func proRes(
+        format: FourCC, width: Int, height: Int, hasAlpha: Bool, colour: ColourDescription = .bt709,
+        compressorName: String
+    ) -> VideoSampleEntry {
+        var entry = VideoSampleEntry(
+            format: format, width: width, height: height, configuration: nil, colour: colour,
+            compressorName: compressorName)
+        entry.hasAlpha = hasAlpha
+        entry.quickTimeDetails = .appleProgressive
+        return entry
+    }
+
+    /// Writes the entry with its configuration, `colr`, `fiel` (when stated) and `pasp`.
     package func write(to writer: inout ByteWriter, isQuickTime: Bool) {
         writer.box(format) { w in
-            w.putVisualSampleEntryFields(width: width, height: height, compressorName: compressorName)
-            configuration.write(to: &w)
+            w.putVisualSampleEntryFields(
+                width: width, height: height, compressorName: compressorName, depth: hasAlpha ? 0x20 : 0x18,
+                vendor: quickTimeDetails?.vendor, spatialQuality: quickTimeDetails?.spatialQuality ?? 0)
+            configuration?.write(to: &w)
             ColourInformationBox(colour: colour, isQuickTime: isQuickTime).write(to: &w)
+            if let fields = quickTimeDetails?.fields { FieldHandlingBox(fields).write(to: &w) }
             PixelAspectRatioBox(pixelAspectRatio).write(to: &w)
         }
     }
@@ -100,6 +124,7 @@ package struct VideoSampleEntry: SampleEntry, Equatable {
     /// Throws if the entry cannot be described in the file's fields or its configuration does not hold the picture.
     package func validate() throws {
         try validateVisualSampleEntry(width: width, height: height, pixelAspectRatio: pixelAspectRatio)
+        guard let configuration else { return }
         if let problem = configuration.problem { throw ISOBMFFError(.invalidTrack, problem) }
         if let limit = configuration.maximumSize, limit.width < width || limit.height < height {
             throw ISOBMFFError(

@@ -13,18 +13,31 @@ package struct VisualCodecRecord: Sendable, Equatable {
     package let probeName: String
     /// The `ftyp` compatible brand an MP4 holding the entry names, or `nil` for none.
     package let compatibleBrand: FourCC?
+    /// Whether Flipbook writes the codec (and so a join can carry it); `false` for one only named in inspections.
+    package var isWritten = true
+    /// The profile each entry type stands for, as ffprobe names it, for a codec whose entry type is
+    /// its profile (ProRes: `apch` is `HQ`); empty for the others.
+    package var profileByEntryType: [String: String] = [:]
 }
 
 /// The video codecs whose sample entries Flipbook writes and reads.
 package enum VisualCodecs {
-    /// H.264, HEVC, AV1, then MPEG-4 Part 2 (read only: named in inspections).
+    /// H.264, HEVC, AV1, ProRes (its six profiles' entries, 422 Proxy to 4444 XQ; no configuration
+    /// record: each frame's header describes it), then MPEG-4 Part 2 (read only: named in inspections).
     package static let all: [VisualCodecRecord] = [
         VisualCodecRecord(
             entryTypes: ["avc1", "avc3"], configurationBox: "avcC", probeName: "h264", compatibleBrand: "avc1"),
         VisualCodecRecord(
             entryTypes: ["hvc1", "hev1"], configurationBox: "hvcC", probeName: "hevc", compatibleBrand: nil),
         VisualCodecRecord(entryTypes: ["av01"], configurationBox: "av1C", probeName: "av1", compatibleBrand: "av01"),
-        VisualCodecRecord(entryTypes: ["mp4v"], configurationBox: nil, probeName: "mpeg4", compatibleBrand: nil),
+        VisualCodecRecord(
+            entryTypes: ["apch", "apcn", "apcs", "apco", "ap4h", "ap4x"], configurationBox: nil, probeName: "prores",
+            compatibleBrand: nil,
+            profileByEntryType: [
+                "apco": "Proxy", "apcs": "LT", "apcn": "Standard", "apch": "HQ", "ap4h": "4444", "ap4x": "XQ",
+            ]),
+        VisualCodecRecord(
+            entryTypes: ["mp4v"], configurationBox: nil, probeName: "mpeg4", compatibleBrand: nil, isWritten: false),
     ]
 
     /// The record of a sample entry type, or `nil` when it is not a video codec Flipbook knows.

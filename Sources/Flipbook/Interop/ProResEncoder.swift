@@ -1,0 +1,155 @@
+internal import CAVCodec
+import ISOBMFF
+
+/// libavcodec's prores_ks, making Apple ProRes frames of a ``ProResProfile`` from 10-bit planes.
+///
+/// Every frame is a keyframe and is handed out in presentation order, so the movie has no
+/// composition offsets and no edit list. The frame headers carry the colour tags and the vendor
+/// `apl0`, as Apple's encoders write them; the pictures are 4:2:2 or 4:4:4 at 10 bits, with a 16-bit
+/// alpha channel when the movie keeps alpha. libavcodec's frame threads encode several frames at once
+/// (as many as ``VideoSettings/encoderThreads``, or one more than the cores).
+final class ProResEncoder: VideoEncoder {
+    private var context: UnsafeMutablePointer<AVCodecContext>?
+    private var frame: UnsafeMutablePointer<AVFrame>?
+    private var packet: UnsafeMutablePointer<AVPacket>?
+    let sampleEntry: any SampleEntry
+    let codecName = "prores"
+    let pictureFormat: PictureFormat
+    private let pixelFormat: AVPixelFormat
+    private let profile: ProResProfile
+
+    /// Opens an encoder.
+    ///
+    /// - Parameters:
+    ///   - settings: Size, rate, profile, alpha and threads.
+    ///   - colour: The matrix and range the pictures were converted with, written to every frame header.
+    /// - Throws: `.encoderFailed` when libavcodec has no prores_ks or cannot open it for the settings.
+    init(settings: VideoSettings, colour: ColourMatrix) throws {
+        profile = settings.resolvedProResProfile
+        pictureFormat = settings.pictureFormat
+        pixelFormat =
+            pictureFormat.hasAlpha
+            ? AV_PIX_FMT_YUVA444P10LE
+            : pictureFormat.chroma == .yuv444 ? AV_PIX_FMT_YUV444P10LE : AV_PIX_FMT_YUV422P10LE
+        flipbook_av_log_quiet()
+        guard let codec = avcodec_find_encoder_by_name("prores_ks") else {
+            throw FlipbookError(.encoderFailed, "this system's libavcodec has no ProRes encoder (prores_ks)")
+        }
+        guard let context = avcodec_alloc_context3(codec), let frame = av_frame_alloc(), let packet = av_packet_alloc()
+        else { throw FlipbookError(.encoderFailed, "libavcodec could not allocate a ProRes encoder") }
+        (self.context, self.frame, self.packet) = (context, frame, packet)
+        context.pointee.width = Int32(settings.width)
+        context.pointee.height = Int32(settings.height)
+        context.pointee.pix_fmt = pixelFormat
+        context.pointee.time_base = AVRational(
+            num: Int32(settings.frameRate.denominator), den: Int32(settings.frameRate.numerator))
+        context.pointee.framerate = AVRational(
+            num: Int32(settings.frameRate.numerator), den: Int32(settings.frameRate.denominator))
+        context.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
+        context.pointee.color_primaries = AVColorPrimaries(rawValue: UInt32(colour.colourPrimaries))
+        context.pointee.color_trc = AVColorTransferCharacteristic(rawValue: UInt32(colour.transferCharacteristics))
+        context.pointee.colorspace = AVColorSpace(rawValue: UInt32(colour.matrixCoefficients))
+        context.pointee.color_range = AVCOL_RANGE_MPEG
+        context.pointee.thread_count = Int32(settings.encoderThreads)
+        context.pointee.thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE
+        let options: [(String, String)] = [("profile", String(profile.encoderProfile)), ("vendor", "apl0")]
+        for (name, value) in options {
+            try avcodecCall(
+                "av_opt_set", .encoderFailed, "the ProRes encoder refused \(name)=\(value)",
+                av_opt_set(context.pointee.priv_data, name, value, 0))
+        }
+        try avcodecCall(
+            "avcodec_open2", .encoderFailed,
+            "the ProRes encoder cannot take \(settings.width)x\(settings.height) \(pictureFormat) pictures",
+            avcodec_open2(context, codec, nil))
+        sampleEntry = VideoSampleEntry.proRes(
+            format: profile.sampleEntryType, width: settings.width, height: settings.height,
+            hasAlpha: pictureFormat.hasAlpha, colour: ColourDescription(colour),
+            compressorName: "Flipbook \(profile.displayName)")
+    }
+
+    deinit {
+        av_packet_free(&packet)
+        av_frame_free(&frame)
+        avcodec_free_context(&context)
+    }
+
+    func encode(_ picture: YUVPicture, presentationTime: Int64) throws -> [EncodedPacket] {
+        try checkFormat(of: picture)
+        guard let context, let frame else { return [] }
+        let planes = picture.tenBitPlanes
+        av_frame_unref(frame)
+        frame.pointee.width = Int32(picture.width)
+        frame.pointee.height = Int32(picture.height)
+        frame.pointee.format = pixelFormat.rawValue
+        frame.pointee.pts = presentationTime
+        // prores_ks writes each frame's header from the frame's tags, not the context's.
+        frame.pointee.color_primaries = context.pointee.color_primaries
+        frame.pointee.color_trc = context.pointee.color_trc
+        frame.pointee.colorspace = context.pointee.colorspace
+        frame.pointee.color_range = context.pointee.color_range
+        // A fresh buffer for every frame: the encoder's frame threads keep their reference to the last.
+        try avcodecCall(
+            "av_frame_get_buffer", .encoderFailed, "the ProRes encoder's frame could not be allocated",
+            av_frame_get_buffer(frame, 0))
+        let chroma = picture.format.chroma.chromaSize(width: picture.width, height: picture.height)
+        var sources = [(planes.luma, picture.width), (planes.cb, chroma.width), (planes.cr, chroma.width)]
+        if pictureFormat.hasAlpha {
+            sources.append(
+                (planes.alpha ?? [UInt16](repeating: 1023, count: picture.width * picture.height), picture.width))
+        }
+        withUnsafeMutablePointer(to: &frame.pointee.data) { data in
+            data.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { data in
+                withUnsafePointer(to: &frame.pointee.linesize) { linesizes in
+                    linesizes.withMemoryRebound(to: Int32.self, capacity: 8) { linesizes in
+                        for (index, (plane, width)) in sources.enumerated() {
+                            Self.copy(plane, width: width, into: data[index]!, bytesPerRow: Int(linesizes[index]))
+                        }
+                    }
+                }
+            }
+        }
+        try avcodecCall(
+            "avcodec_send_frame", .encoderFailed, "the ProRes encoder refused a picture",
+            avcodec_send_frame(context, frame))
+        return try receivePackets()
+    }
+
+    func flush() throws -> [EncodedPacket] {
+        guard let context else { return [] }
+        let status = avcodec_send_frame(context, nil)
+        if status != AVCodecStatus.endOfFile {
+            try avcodecCall("avcodec_send_frame", .encoderFailed, "the ProRes encoder could not be drained", status)
+        }
+        return try receivePackets()
+    }
+
+    /// Copies a plane of `width`-sample rows into a frame's plane whose rows are `bytesPerRow` apart.
+    private static func copy(_ plane: [UInt16], width: Int, into target: UnsafeMutablePointer<UInt8>, bytesPerRow: Int)
+    {
+        let rows = plane.count / width
+        plane.withUnsafeBytes { source in
+            for row in 0..<rows {
+                (target + row * bytesPerRow).update(
+                    from: source.baseAddress!.assumingMemoryBound(to: UInt8.self) + row * width * 2, count: width * 2)
+            }
+        }
+    }
+
+    /// Every packet the encoder has ready, copied out of libavcodec's buffers: one frame each, a keyframe.
+    private func receivePackets() throws -> [EncodedPacket] {
+        guard let context, let packet else { return [] }
+        var packets: [EncodedPacket] = []
+        while true {
+            let status = avcodec_receive_packet(context, packet)
+            if status == AVCodecStatus.again || status == AVCodecStatus.endOfFile { break }
+            try avcodecCall("avcodec_receive_packet", .encoderFailed, "the ProRes encoder failed", status)
+            packets.append(
+                EncodedPacket(
+                    data: Array(UnsafeBufferPointer(start: packet.pointee.data, count: Int(packet.pointee.size))),
+                    presentationTime: packet.pointee.pts, decodeTime: packet.pointee.pts, isKeyframe: true))
+            av_packet_unref(packet)
+        }
+        return packets
+    }
+}
