@@ -32,12 +32,20 @@ struct IOFaultTests {
         var insertRange = true
         /// Whether the kernel copies between files (`copy_file_range`), or the copy is read and written.
         var copyRange = true
+        /// Whether the movie is ProRes 4444 with alpha in a `.mov` (libavcodec's encoder, frame
+        /// threads), or H.264 in an `.mp4`.
+        var proRes = false
 
         var testDescription: String {
             (fragmented ? "--fragmented" : "faststart") + (overwrite ? ", over an existing movie" : ", new movie")
                 + (fragmented || insertRange ? "" : ", media copied (no insert-range)")
                 + (copyRange ? "" : ", read and written (no copy_file_range)")
+                + (proRes ? ", ProRes 4444 with alpha" : "")
         }
+
+        /// The movie's name and the codec options for this way.
+        var movieName: String { proRes ? "movie.mov" : "movie.mp4" }
+        var codecOptions: [String] { proRes ? ["--codec", "prores", "--alpha"] : ["--preset", "ultrafast"] }
 
         /// The fault library's settings for this way.
         var environment: [String: String] {
@@ -52,6 +60,7 @@ struct IOFaultTests {
         Way(fragmented: false, overwrite: true, insertRange: false, copyRange: false),
         Way(fragmented: true, overwrite: true), Way(fragmented: false, overwrite: false),
         Way(fragmented: true, overwrite: false),
+        Way(fragmented: false, overwrite: true, proRes: true), Way(fragmented: true, overwrite: true, proRes: true),
     ])
     func everyFailingCallLeavesTheDestinationOrTellsTheTruth(way: Way) throws {
         let (fragmented, overwrite) = (way.fragmented, way.overwrite)
@@ -59,10 +68,10 @@ struct IOFaultTests {
         let frames = try dir.folder("frames")
         try SampleImages.write(count: 12, width: 64, height: 64, into: frames)
         let folder = URL(fileURLWithPath: try dir.folder("out")).resolvingSymlinksInPath().path
-        let movie = "\(folder)/movie.mp4"
+        let movie = "\(folder)/\(way.movieName)"
         let old = Data("last week's movie, which must survive every failure".utf8)
         let arguments =
-            [frames, "-o", movie, "--preset", "ultrafast"] + (fragmented ? ["--fragmented"] : [])
+            [frames, "-o", movie] + way.codecOptions + (fragmented ? ["--fragmented"] : [])
             + (overwrite ? ["--overwrite"] : [])
 
         let table = try Self.failEveryCall(
@@ -151,15 +160,17 @@ struct IOFaultTests {
             #expect(
                 stderr.contains(movie + ":"), "\(fault): names the movie: \(stderr)", sourceLocation: sourceLocation)
             #expect(stderr.contains(fault.reason), "\(fault): says why: \(stderr)", sourceLocation: sourceLocation)
-            #expect(
-                entries == (old == nil ? [] : ["movie.mp4"]), "\(fault): \(entries)", sourceLocation: sourceLocation)
+            let name = URL(fileURLWithPath: movie).lastPathComponent
+            #expect(entries == (old == nil ? [] : [name]), "\(fault): \(entries)", sourceLocation: sourceLocation)
             #expect(
                 FileManager.default.contents(atPath: movie) == old, "\(fault): destination changed",
                 sourceLocation: sourceLocation)
             return "exit 1, \(old == nil ? "nothing left" : "old movie kept")"
         }
         // A success is judged by the movie it left: complete, decodable, and nothing hidden beside it.
-        #expect(entries == ["movie.mp4"], "\(fault): \(entries)", sourceLocation: sourceLocation)
+        #expect(
+            entries == [URL(fileURLWithPath: movie).lastPathComponent], "\(fault): \(entries)",
+            sourceLocation: sourceLocation)
         #expect(try Judge.stream(of: movie).frameCount == frames, "\(fault)", sourceLocation: sourceLocation)
         #expect(try Judge.decodeErrors(of: movie) == "", "\(fault)", sourceLocation: sourceLocation)
         guard let failedPath = run.failedPath else { return "not reached; exit 0, new movie" }

@@ -117,3 +117,43 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir.path("no.mp4")))
     }
 }
+
+extension MemoryTests {
+    /// ProRes 4444 with alpha from raw RGBA frames: libavcodec's frame threads hold a few frames each,
+    /// and nothing may grow with the number of frames.
+    @Test(
+        .enabled(
+            if: ProcessInfo.processInfo.environment["FLIPBOOK_SANITIZED"] == nil,
+            "sanitizers hold freed memory in quarantine, so resident memory grows with the work"))
+    func proResWithAlphaTakesNoMoreMemoryForThreeThousandFramesThanThreeHundred() throws {
+        let dir = try TemporaryDirectory()
+        let (width, height) = (160, 120)
+        // One second of a moving pattern, repeated: the pipe is fed in whole seconds.
+        let second = try ExternalTool.runForData(
+            "ffmpeg",
+            [
+                "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=\(width)x\(height):rate=30,format=rgba",
+                "-frames:v", "30", "-f", "rawvideo", "-",
+            ])
+        #expect(second.count == 30 * width * height * 4)
+        func peak(frames: Int) throws -> Int {
+            let movie = dir.path("p\(frames).mov")
+            let report = dir.path("time-prores-\(frames).txt")
+            var input = Data()
+            for _ in 0..<(frames / 30) { input.append(second) }
+            _ = try ExternalTool.runForData(
+                "/usr/bin/time",
+                [
+                    "-f", "%M", "-o", report, ExternalTool.flipbookPath, "-", "--raw-size", "\(width)x\(height)",
+                    "-o", movie, "--codec", "prores", "--alpha", "-q",
+                ], stdin: input)
+            #expect(try Judge.stream(of: movie).frameCount == frames)
+            try FileManager.default.removeItem(atPath: movie)
+            let text = try String(contentsOfFile: report, encoding: .utf8)
+            return try #require(Int(text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n").last ?? ""))
+        }
+        let few = try peak(frames: 300)
+        let many = try peak(frames: 3000)
+        #expect(Double(many) <= Double(few) * 1.10, "peak RSS \(few) KiB for 300 frames, \(many) KiB for 3000")
+    }
+}
