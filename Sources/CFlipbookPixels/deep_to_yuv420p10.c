@@ -5,6 +5,18 @@
 // exactly (a 16-bit value v stands for the 8-bit value v / 257, a 10-bit code is 4 times an 8-bit one).
 
 void flipbook_png16_to_rgb16(const uint8_t *samples, size_t count, int channels, uint16_t *out) {
+    if (channels == 2) {
+        for (size_t p = 0; p < count; p++) {
+            const uint16_t v = (uint16_t)(samples[4 * p] << 8 | samples[4 * p + 1]);
+            out[4 * p] = out[4 * p + 1] = out[4 * p + 2] = v;
+            out[4 * p + 3] = (uint16_t)(samples[4 * p + 2] << 8 | samples[4 * p + 3]);
+        }
+        return;
+    }
+    if (channels == 4) {
+        for (size_t i = 0; i < 4 * count; i++) out[i] = (uint16_t)(samples[2 * i] << 8 | samples[2 * i + 1]);
+        return;
+    }
     if (channels == 1) {
         for (size_t p = 0; p < count; p++) {
             const uint16_t v = (uint16_t)(samples[2 * p] << 8 | samples[2 * p + 1]);
@@ -73,6 +85,41 @@ void flipbook_rgb16_to_yuv_p10(
                     r += p[3 * dx];
                     g += p[3 * dx + 1];
                     b += p[3 * dx + 2];
+                }
+            }
+            const size_t at = (size_t)cy * (size_t)chroma_width + (size_t)cx;
+            cb[at] = clamp10((c->cb_r * r + c->cb_g * g + c->cb_b * b + chroma_round) / chroma_divisor);
+            cr[at] = clamp10((c->cr_r * r + c->cr_g * g + c->cr_b * b + chroma_round) / chroma_divisor);
+        }
+    }
+}
+
+void flipbook_rgba16_to_yuv_p10(
+    const uint16_t *rgba, int width, int height, int chroma_shift_x, int chroma_shift_y,
+    const flipbook_yuv_coefficients *c, uint16_t *luma, uint16_t *cb, uint16_t *cr, uint16_t *alpha) {
+    const int64_t luma_divisor = 257LL * 16384;
+    const int64_t luma_round = (int64_t)c->luma_offset * 4 * luma_divisor + luma_divisor / 2;
+    for (size_t i = 0; i < (size_t)width * (size_t)height; i++) {
+        const uint16_t *p = rgba + 4 * i;
+        const int64_t r = p[0], g = p[1], b = p[2];
+        luma[i] = clamp10((c->y_r * r + c->y_g * g + c->y_b * b + luma_round) / luma_divisor);
+        // a * 1023 / 65535, rounded: 0 stays 0 and 65535 becomes 1023.
+        alpha[i] = (uint16_t)(((uint32_t)p[3] * 1023 + 32767) / 65535);
+    }
+    const int block_width = 1 << chroma_shift_x, block_height = 1 << chroma_shift_y;
+    const int64_t chroma_divisor = 257LL * 16384 * block_width * block_height;
+    const int64_t chroma_round = 512 * chroma_divisor + chroma_divisor / 2;
+    const int chroma_width = width >> chroma_shift_x, chroma_height = height >> chroma_shift_y;
+    for (int cy = 0; cy < chroma_height; cy++) {
+        for (int cx = 0; cx < chroma_width; cx++) {
+            int64_t r = 0, g = 0, b = 0;
+            for (int dy = 0; dy < block_height; dy++) {
+                const uint16_t *p =
+                    rgba + ((size_t)(cy * block_height + dy) * (size_t)width + (size_t)(cx * block_width)) * 4;
+                for (int dx = 0; dx < block_width; dx++) {
+                    r += p[4 * dx];
+                    g += p[4 * dx + 1];
+                    b += p[4 * dx + 2];
                 }
             }
             const size_t at = (size_t)cy * (size_t)chroma_width + (size_t)cx;

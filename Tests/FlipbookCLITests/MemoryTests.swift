@@ -150,7 +150,8 @@ extension MemoryTests {
             #expect(try Judge.stream(of: movie).frameCount == frames)
             try FileManager.default.removeItem(atPath: movie)
             let text = try String(contentsOfFile: report, encoding: .utf8)
-            return try #require(Int(text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n").last ?? ""))
+            return try #require(
+                Int(text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n").last ?? ""))
         }
         let few = try peak(frames: 300)
         let many = try peak(frames: 3000)

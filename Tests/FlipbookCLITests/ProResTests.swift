@@ -315,4 +315,34 @@ import Testing
         #expect(distinct.count >= 28, "\(distinct.count) levels across a ramp of 32 10-bit steps")
         #expect(widest <= 2, "a step of \(widest) 10-bit quanta")
     }
+
+    /// A 16-bit RGBA PNG (a render with alpha) whose colour and alpha both rise 8 levels of 8 bits across
+    /// 1024 pixels keeps every 10-bit step of both in ProRes 4444: neither goes through 8 bits.
+    @Test func sixteenBitRGBAImagesKeepTheirColourAndAlphaAtTenBits() throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        let (width, height) = (1024, 16)
+        var samples: [Int] = []
+        for _ in 0..<height {
+            for x in 0..<width { samples += [30000 + 2 * x, 30000 + 2 * x, 30000 + 2 * x, 30000 + 2 * x] }
+        }
+        let png = TestPNG.encode(width: width, height: height, colourType: 6, bitDepth: 16, samples: samples)
+        for index in 1...2 { try png.write(to: URL(fileURLWithPath: "\(frames)/render\(index).png")) }
+        let movie = dir.path("render.mov")
+        let result = try Self.run([frames, "-o", movie, "--codec", "prores", "--alpha", "-q"])
+        #expect(result.status == 0, "\(result.stderr)")
+        func steps(_ filter: String) throws -> (levels: Int, widest: Int) {
+            let raw = try ExternalTool.runForData(
+                "ffmpeg", ["-v", "error", "-i", movie, "-frames:v", "1", "-vf", filter, "-f", "rawvideo", "-"])
+            let values = raw.withUnsafeBytes { Array($0.bindMemory(to: UInt16.self)) }
+            #expect(values.count == width * height)
+            let distinct = Set(values[8 * width..<9 * width]).sorted()
+            return (distinct.count, zip(distinct, distinct.dropFirst()).map { Int($1) - Int($0) }.max() ?? 0)
+        }
+        let luma = try steps("format=gray10le")
+        #expect(luma.levels >= 28 && luma.widest <= 2, "luma: \(luma.levels) levels, widest step \(luma.widest)")
+        // The alpha as 10-bit samples: at 8 bits it would have 8 levels 4 apart.
+        let alpha = try steps("alphaextract,format=gray10le")
+        #expect(alpha.levels >= 28 && alpha.widest <= 2, "alpha: \(alpha.levels) levels, widest step \(alpha.widest)")
+    }
 }

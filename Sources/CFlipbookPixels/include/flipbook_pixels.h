@@ -119,7 +119,7 @@ size_t flipbook_png_unfilter_portable(uint8_t *data, size_t rows, size_t row_byt
 void flipbook_png_to_rgb8(const uint8_t *samples, size_t count, int channels, int bit_depth, uint8_t *out);
 
 /// `count` PNG pixels of big-endian 16-bit grey (`channels` 1, repeated into R, G, B) or RGB (3) as
-/// native 16-bit RGB.
+/// native 16-bit RGB; grey and alpha (2) or RGBA (4) as native 16-bit RGBA.
 void flipbook_png16_to_rgb16(const uint8_t *samples, size_t count, int channels, uint16_t *out);
 
 /// Converts `width x height` (both even) native 16-bit RGB pixels to 10-bit planar 4:2:0 in 16-bit words,
@@ -157,5 +157,11 @@ void flipbook_rgb_to_yuv_p10(
     const uint8_t *source, size_t source_stride, int width, int height, flipbook_pixel_layout layout,
     int chroma_shift_x, int chroma_shift_y, const flipbook_yuv_coefficients *coefficients, uint16_t *luma,
     uint16_t *cb, uint16_t *cr, uint16_t *alpha);
+
+/// `flipbook_rgb16_to_yuv_p10` for native 16-bit RGBA pixels, with the alpha plane: each 16-bit
+/// alpha as `a * 1023 / 65535` rounded (65535 is 1023). Colour is straight, not premultiplied.
+void flipbook_rgba16_to_yuv_p10(
+    const uint16_t *rgba, int width, int height, int chroma_shift_x, int chroma_shift_y,
+    const flipbook_yuv_coefficients *coefficients, uint16_t *luma, uint16_t *cb, uint16_t *cr, uint16_t *alpha);
 
 #endif

@@ -47,14 +47,16 @@ package struct FramePreparer: Sendable {
             planarConverter.convert(planes, into: &picture)
             return picture
         case .deep(let image):
-            guard tenBit && image.width == conformer.width && image.height == conformer.height else {
+            // Alpha is kept at its depth only for a movie that keeps it; otherwise it is composited at 8 bits.
+            guard tenBit && image.width == conformer.width && image.height == conformer.height,
+                !image.hasAlpha || pool.format.hasAlpha
+            else {
                 return try prepare(try image.eightBit())
             }
             var picture = pool.take()
             picture.deep = PixelKernels.rgb16ToYUVp10(
                 image, chroma: picture.format.chroma, coefficients: converter.coefficients)
-            if picture.format.hasAlpha {
-                // Deep images have no alpha: an opaque plane.
+            if picture.format.hasAlpha && !image.hasAlpha {
                 picture.deep?.alpha = [UInt16](repeating: 1023, count: image.width * image.height)
             }
             return picture

@@ -13,6 +13,9 @@ package struct DecodeRequest: Sendable, Hashable {
     package var planes: PlanarRequest?
     /// Whether a 16-bit or 10/12-bit image that `planes` accepts by size comes at its depth (a 10-bit movie).
     package var deep: Bool
+    /// Whether a deep image with alpha comes at its depth with its alpha (a movie that keeps alpha);
+    /// otherwise such an image comes at 8 bits, to be composited.
+    package var deepAlpha = false
     /// The TIFF page, counted from 0; `nil` for the first page of any format.
     package var page: Int?
     /// Whether a JPEG's or lossy WebP's stored Y'CbCr planes may be handed over when `planes` accepts
@@ -41,6 +44,7 @@ package struct DecodeRequest: Sendable, Hashable {
         var request = DecodeRequest(
             limits: limits, sizeHint: hint, planes: .fitting(hint), deep: settings.bitDepth == 10)
         request.storedPlanes = takesPlanes(settings)
+        request.deepAlpha = settings.keepsAlpha
         return request
     }
 
@@ -55,6 +59,7 @@ package struct DecodeRequest: Sendable, Hashable {
         guard let size else {
             var request = DecodeRequest(limits: limits, planes: .anyEvenSize, deep: settings.bitDepth == 10)
             request.storedPlanes = takesPlanes(settings)
+            request.deepAlpha = settings.keepsAlpha
             return request
         }
         var sized = settings

@@ -19,8 +19,11 @@ enum DeflatePNGDecoder {
     }
 
     /// Decodes `data` as ``decode(_:limits:)`` does, or, with `deep`, a 16-bit grey or RGB PNG to a
-    /// ``DeepImage`` at its depth; `nil` when the image is not for this path.
-    static func decodeImage(_ data: Data, limits: ImageLimits, deep: Bool) throws -> DecodedImage? {
+    /// ``DeepImage`` at its depth (and one with alpha too, with `deepAlpha`: for a movie that keeps
+    /// alpha); `nil` when the image is not for this path.
+    static func decodeImage(_ data: Data, limits: ImageLimits, deep: Bool, deepAlpha: Bool = false) throws
+        -> DecodedImage?
+    {
         try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> DecodedImage? in
             let bytes = raw.bindMemory(to: UInt8.self)
             guard let layout = try PNGLayout(bytes) else { return nil }
@@ -43,10 +46,11 @@ enum DeflatePNGDecoder {
                 throw FlipbookError(
                     .corruptImage, "the PNG cannot be decoded: row \(failedRow) has an unknown filter type \(filter)")
             }
-            if deep && layout.bitDepth == 16 && layout.channels % 2 == 1 {
+            let hasAlpha = layout.channels % 2 == 0
+            if deep && layout.bitDepth == 16 && (!hasAlpha || deepAlpha) {
                 let rgb = PixelKernels.png16ToRGB16(
                     samples, pixels: layout.width * layout.height, channels: layout.channels)
-                return .deep(DeepImage(width: layout.width, height: layout.height, samples: rgb))
+                return .deep(DeepImage(width: layout.width, height: layout.height, samples: rgb, hasAlpha: hasAlpha))
             }
             let format: PixelFormat = layout.channels % 2 == 0 ? .rgba : .rgb
             if layout.bitDepth == 8 && layout.channels >= 3 {

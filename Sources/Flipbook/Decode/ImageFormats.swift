@@ -13,7 +13,8 @@ enum ImageFormats {
             if let size = ImageSniffing.pngSize(data) {
                 try request.limits.check(width: size.width, height: size.height)
                 if request.deep, request.planes?.accepts(width: size.width, height: size.height) ?? false,
-                    let image = try DeflatePNGDecoder.decodeImage(data, limits: request.limits, deep: true)
+                    let image = try DeflatePNGDecoder.decodeImage(
+                        data, limits: request.limits, deep: true, deepAlpha: request.deepAlpha)
                 {
                     return image
                 }

@@ -175,13 +175,15 @@ extension PixelKernels {
         }
     }
 
-    /// `pixels` unfiltered 16-bit grey (`channels` 1) or RGB (3) PNG samples as native 16-bit RGB.
+    /// `pixels` unfiltered 16-bit grey (`channels` 1) or RGB (3) PNG samples as native 16-bit RGB; grey
+    /// and alpha (2) or RGBA (4) as native 16-bit RGBA.
     static func png16ToRGB16(_ samples: [UInt8], pixels: Int, channels: Int) -> [UInt16] {
-        precondition((channels == 1 || channels == 3) && pixels >= 0 && samples.count >= pixels * channels * 2)
+        precondition((1...4).contains(channels) && pixels >= 0 && samples.count >= pixels * channels * 2)
+        let count = pixels * (channels % 2 == 0 ? 4 : 3)
         return samples.withUnsafeBufferPointer { source in
-            [UInt16](unsafeUninitializedCapacity: pixels * 3) { out, initialized in
+            [UInt16](unsafeUninitializedCapacity: count) { out, initialized in
                 flipbook_png16_to_rgb16(source.baseAddress, pixels, Int32(channels), out.baseAddress)
-                initialized = pixels * 3
+                initialized = count
             }
         }
     }
@@ -191,12 +193,15 @@ extension PixelKernels {
         rgb16ToYUVp10(image, chroma: .yuv420, coefficients: c)
     }
 
-    /// Converts a deep RGB image to 10-bit planes of `chroma` (the vectorisable 4:2:0 loop for 4:2:0).
+    /// Converts a deep RGB image to 10-bit planes of `chroma` (the vectorisable 4:2:0 loop for 4:2:0),
+    /// with its alpha plane when it has alpha.
     static func rgb16ToYUVp10(_ image: DeepImage, chroma: ChromaFormat, coefficients c: FixedPointCoefficients)
         -> DeepPlanes
     {
         let (width, height) = (image.width, image.height)
-        precondition(chroma.fitsWhole(width: width, height: height) && image.samples.count == width * height * 3)
+        precondition(
+            chroma.fitsWhole(width: width, height: height)
+                && image.samples.count == width * height * (image.hasAlpha ? 4 : 3))
         let chromaCount =
             chroma.chromaSize(width: width, height: height).width
             * chroma.chromaSize(width: width, height: height).height
@@ -210,11 +215,18 @@ extension PixelKernels {
         }
         var cb: [UInt16] = []
         var cr: [UInt16] = []
+        var alpha: [UInt16]?
         let luma = plane(width * height) { luma in
             cb = plane(chromaCount) { cbPlane in
                 cr = plane(chromaCount) { crPlane in
                     image.samples.withUnsafeBufferPointer { source in
-                        if chroma == .yuv420 {
+                        if image.hasAlpha {
+                            alpha = plane(width * height) { alphaPlane in
+                                flipbook_rgba16_to_yuv_p10(
+                                    source.baseAddress, Int32(width), Int32(height), Int32(chroma.horizontalShift),
+                                    Int32(chroma.verticalShift), &coefficients, luma, cbPlane, crPlane, alphaPlane)
+                            }
+                        } else if chroma == .yuv420 {
                             flipbook_rgb16_to_yuv420p10(
                                 source.baseAddress, Int32(width), Int32(height), &coefficients, luma, cbPlane, crPlane)
                         } else {
@@ -226,7 +238,7 @@ extension PixelKernels {
                 }
             }
         }
-        return DeepPlanes(luma: luma, cb: cb, cr: cr)
+        return DeepPlanes(luma: luma, cb: cb, cr: cr, alpha: alpha)
     }
 }
 
