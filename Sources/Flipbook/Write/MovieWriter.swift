@@ -1,7 +1,8 @@
 import Foundation
 import ISOBMFF
 
-/// Writes a sequence of frames as an H.264 movie file (MP4, M4V or MOV by the file's extension).
+/// Writes a sequence of frames as a movie file (MP4, M4V or MOV by the file's extension) in the
+/// codec of its ``VideoSettings``: H.264 by default, HEVC, AV1, or ProRes in a MOV.
 ///
 /// ```swift
 /// let writer = try MovieWriter(
@@ -51,7 +52,8 @@ public actor MovieWriter {
     /// Creates a writer; nothing appears at `url` until ``finish()`` succeeds.
     ///
     /// - Parameters:
-    ///   - url: The movie's destination; its extension chooses the container brand (`.mov` is QuickTime).
+    ///   - url: The movie's destination; its extension chooses the container brand (`.mov` is QuickTime,
+    ///     the one container ProRes goes in).
     ///   - settings: Size, frame rate, CRF and preset.
     ///   - overwrite: Whether an existing file at `url` may be replaced when the movie is complete. A
     ///     replaced file passes on its permission bits, its owner and group where the process may set
@@ -62,6 +64,7 @@ public actor MovieWriter {
     ///   - audio: The format of uncompressed sound given from memory with ``append(audio:)``, encoded
     ///     to AAC-LC; none by default. Not with `soundtrack`.
     /// - Throws: ``FlipbookError`` with `.outputExists` when `url` exists and `overwrite` is false,
+    ///   `.unsupportedOutput` for a codec the container does not hold (ProRes outside `.mov`),
     ///   `.invalidSettings` for settings out of range, `.outputNotWritable` when the folder cannot be written,
     ///   `.invalidAudio` naming the sound file when it cannot be used (or for an `audio` format AAC cannot carry).
     public init(
@@ -151,7 +154,9 @@ public actor MovieWriter {
     /// Appends a frame.
     ///
     /// A frame of another size is fitted to the movie by ``VideoSettings/fit``; transparent pixels
-    /// are composited over ``VideoSettings/background``. The frame is fitted and converted on the
+    /// are composited over ``VideoSettings/background``, unless the movie keeps them
+    /// (``VideoSettings/keepsAlpha``, ProRes 4444), where an RGBA or BGRA frame's alpha becomes the
+    /// movie's. The frame is fitted and converted on the
     /// caller's task; the call returns as soon as the encoder has finished the previous frame, so the
     /// caller prepares the next frame while this one is encoded. A failure of the encoder or the disk
     /// while encoding it fails the writer and is thrown by the next call (`append` or ``finish()``).
