@@ -13,10 +13,6 @@ void flipbook_png16_to_rgb16(const uint8_t *samples, size_t count, int channels,
         }
         return;
     }
-    if (channels == 4) {
-        for (size_t i = 0; i < 4 * count; i++) out[i] = (uint16_t)(samples[2 * i] << 8 | samples[2 * i + 1]);
-        return;
-    }
     if (channels == 1) {
         for (size_t p = 0; p < count; p++) {
             const uint16_t v = (uint16_t)(samples[2 * p] << 8 | samples[2 * p + 1]);
@@ -24,7 +20,8 @@ void flipbook_png16_to_rgb16(const uint8_t *samples, size_t count, int channels,
         }
         return;
     }
-    for (size_t i = 0; i < 3 * count; i++) out[i] = (uint16_t)(samples[2 * i] << 8 | samples[2 * i + 1]);
+    // RGB or RGBA: each sample made native, in place.
+    for (size_t i = 0; i < (size_t)channels * count; i++) out[i] = (uint16_t)(samples[2 * i] << 8 | samples[2 * i + 1]);
 }
 
 static inline __attribute__((always_inline)) uint16_t clamp10(int64_t value) {
@@ -67,11 +64,11 @@ void flipbook_rgb16_to_yuv420p10(
     }
 }
 
-void flipbook_rgb16_to_yuv_p10(
-    const uint16_t *rgb, int width, int height, int chroma_shift_x, int chroma_shift_y,
-    const flipbook_yuv_coefficients *c, uint16_t *luma, uint16_t *cb, uint16_t *cr) {
-    deep_luma(rgb, width, height, c, luma);
-    // Cb10 = 4 * (w . (sum of n pixels) / n / 257) / 65536 + 512, n the block's pixels: one division.
+// Cb10 = 4 * (w . (sum of n pixels) / n / 257) / 65536 + 512, n the block's pixels: one division.
+// `channels` is 3 (RGB) or 4 (RGBA, alpha skipped); the compiler makes a loop for each.
+static inline __attribute__((always_inline)) void deep_chroma(
+    const uint16_t *rgb, int channels, int width, int height, int chroma_shift_x, int chroma_shift_y,
+    const flipbook_yuv_coefficients *c, uint16_t *cb, uint16_t *cr) {
     const int block_width = 1 << chroma_shift_x, block_height = 1 << chroma_shift_y;
     const int64_t chroma_divisor = 257LL * 16384 * block_width * block_height;
     const int64_t chroma_round = 512 * chroma_divisor + chroma_divisor / 2;
@@ -80,11 +77,12 @@ void flipbook_rgb16_to_yuv_p10(
         for (int cx = 0; cx < chroma_width; cx++) {
             int64_t r = 0, g = 0, b = 0;
             for (int dy = 0; dy < block_height; dy++) {
-                const uint16_t *p = rgb + ((size_t)(cy * block_height + dy) * (size_t)width + (size_t)(cx * block_width)) * 3;
+                const uint16_t *p = rgb + ((size_t)(cy * block_height + dy) * (size_t)width + (size_t)(cx * block_width))
+                                              * (size_t)channels;
                 for (int dx = 0; dx < block_width; dx++) {
-                    r += p[3 * dx];
-                    g += p[3 * dx + 1];
-                    b += p[3 * dx + 2];
+                    r += p[channels * dx];
+                    g += p[channels * dx + 1];
+                    b += p[channels * dx + 2];
                 }
             }
             const size_t at = (size_t)cy * (size_t)chroma_width + (size_t)cx;
@@ -92,6 +90,13 @@ void flipbook_rgb16_to_yuv_p10(
             cr[at] = clamp10((c->cr_r * r + c->cr_g * g + c->cr_b * b + chroma_round) / chroma_divisor);
         }
     }
+}
+
+void flipbook_rgb16_to_yuv_p10(
+    const uint16_t *rgb, int width, int height, int chroma_shift_x, int chroma_shift_y,
+    const flipbook_yuv_coefficients *c, uint16_t *luma, uint16_t *cb, uint16_t *cr) {
+    deep_luma(rgb, width, height, c, luma);
+    deep_chroma(rgb, 3, width, height, chroma_shift_x, chroma_shift_y, c, cb, cr);
 }
 
 void flipbook_rgba16_to_yuv_p10(
@@ -106,25 +111,5 @@ void flipbook_rgba16_to_yuv_p10(
         // a * 1023 / 65535, rounded: 0 stays 0 and 65535 becomes 1023.
         alpha[i] = (uint16_t)(((uint32_t)p[3] * 1023 + 32767) / 65535);
     }
-    const int block_width = 1 << chroma_shift_x, block_height = 1 << chroma_shift_y;
-    const int64_t chroma_divisor = 257LL * 16384 * block_width * block_height;
-    const int64_t chroma_round = 512 * chroma_divisor + chroma_divisor / 2;
-    const int chroma_width = width >> chroma_shift_x, chroma_height = height >> chroma_shift_y;
-    for (int cy = 0; cy < chroma_height; cy++) {
-        for (int cx = 0; cx < chroma_width; cx++) {
-            int64_t r = 0, g = 0, b = 0;
-            for (int dy = 0; dy < block_height; dy++) {
-                const uint16_t *p =
-                    rgba + ((size_t)(cy * block_height + dy) * (size_t)width + (size_t)(cx * block_width)) * 4;
-                for (int dx = 0; dx < block_width; dx++) {
-                    r += p[4 * dx];
-                    g += p[4 * dx + 1];
-                    b += p[4 * dx + 2];
-                }
-            }
-            const size_t at = (size_t)cy * (size_t)chroma_width + (size_t)cx;
-            cb[at] = clamp10((c->cb_r * r + c->cb_g * g + c->cb_b * b + chroma_round) / chroma_divisor);
-            cr[at] = clamp10((c->cr_r * r + c->cr_g * g + c->cr_b * b + chroma_round) / chroma_divisor);
-        }
-    }
+    deep_chroma(rgba, 4, width, height, chroma_shift_x, chroma_shift_y, c, cb, cr);
 }

@@ -207,12 +207,7 @@ import Testing
     func aSixteenBitRampKeepsItsPrecisionAtTenBits(codec: String, format: String) throws {
         let dir = try TemporaryDirectory()
         let frames = try dir.folder("frames")
-        let script =
-            "import sys, struct; from PIL import Image; w, h = 1024, 64; "
-            + "row = struct.pack('<%dH' % w, *[30000 + 2 * x for x in range(w)]); "
-            + "[Image.frombytes('I;16', (w, h), row * h).save(sys.argv[1] + '/ramp%d.' % i + sys.argv[2]) for i in (1, 2)]"
-        let made = try ExternalTool.run("/usr/bin/python3", ["-c", script, frames, format])
-        #expect(made.status == 0, "\(made.stderr)")
+        try Self.writeSixteenBitRamps(into: frames, format: format)
         func levels(bitDepth: Int) throws -> (count: Int, widestStep: Int) {
             let movie = dir.path("ramp-\(bitDepth).mp4")
             try encode([frames, "-o", movie, "--codec", codec, "--bit-depth", String(bitDepth), "--crf", "4"])
@@ -287,5 +282,16 @@ import Testing
         let unknown = try ExternalTool.run(
             ExternalTool.flipbookPath, [frames, "-o", dir.path("x.mp4"), "--codec", "vp9"])
         #expect(unknown.status == 2 && unknown.stderr.contains("h264, hevc, av1 or prores"), "\(unknown.stderr)")
+    }
+
+    /// Writes two 1024x64 16-bit grey images (`png` or `tif`, by Pillow) rising 8 levels of 8 bits
+    /// from left to right: 32 10-bit steps.
+    static func writeSixteenBitRamps(into folder: String, format: String) throws {
+        let script =
+            "import sys, struct; from PIL import Image; w, h = 1024, 64; "
+            + "row = struct.pack('<%dH' % w, *[30000 + 2 * x for x in range(w)]); "
+            + "[Image.frombytes('I;16', (w, h), row * h).save(sys.argv[1] + '/ramp%d.' % i + sys.argv[2]) for i in (1, 2)]"
+        let made = try ExternalTool.run("/usr/bin/python3", ["-c", script, folder, format])
+        #expect(made.status == 0, "\(made.stderr)")
     }
 }

@@ -297,12 +297,7 @@ import Testing
     func sixteenBitImagesKeepTheirPrecision(format: String) throws {
         let dir = try TemporaryDirectory()
         let frames = try dir.folder("frames")
-        let script =
-            "import sys, struct; from PIL import Image; w, h = 1024, 64; "
-            + "row = struct.pack('<%dH' % w, *[30000 + 2 * x for x in range(w)]); "
-            + "[Image.frombytes('I;16', (w, h), row * h).save(sys.argv[1] + '/ramp%d.' % i + sys.argv[2]) for i in (1, 2)]"
-        let made = try ExternalTool.run("/usr/bin/python3", ["-c", script, frames, format])
-        #expect(made.status == 0, "\(made.stderr)")
+        try CodecGuaranteeTests.writeSixteenBitRamps(into: frames, format: format)
         let movie = dir.path("ramp.mov")
         let result = try Self.run([frames, "-o", movie, "--codec", "prores", "-q"])
         #expect(result.status == 0, "\(result.stderr)")
