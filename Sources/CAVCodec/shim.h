@@ -30,4 +30,14 @@ static inline int flipbook_codec_flag_global_header(void) { return AV_CODEC_FLAG
 // encoder statistics would end up in the tool's output); failures come back as status codes.
 static inline void flipbook_av_log_quiet(void) { av_log_set_level(AV_LOG_QUIET); }
 
+// AVFrame's data, linesize and buf are fixed-size C arrays, imported as tuples Swift cannot index:
+// plane `index` of `frame` becomes `buffer` (the frame takes the reference), its rows `bytes_per_row`
+// apart, and the frame's extended_data points at its data, as av_frame_get_buffer would leave it.
+static inline void flipbook_av_frame_set_plane(AVFrame *frame, int index, AVBufferRef *buffer, int bytes_per_row) {
+    frame->buf[index] = buffer;
+    frame->data[index] = buffer->data;
+    frame->linesize[index] = bytes_per_row;
+    frame->extended_data = frame->data;
+}
+
 #endif

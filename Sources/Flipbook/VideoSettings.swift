@@ -86,7 +86,8 @@ public struct VideoSettings: Sendable, Hashable {
     /// How many images ``MovieWriter/makeMovie(fromImagesAt:to:options:)``
     /// decodes and converts at once ahead of the encoder; 0 (the default) means one more than the
     /// cores, at least three (the one more keeps the cores busy while the encoder holds a picture
-    /// back). Each holds one decoded image and one picture, so this also bounds that memory.
+    /// back), and for ProRes, whose encoder keeps the cores busy itself, one for every four cores.
+    /// Each holds one decoded image and one picture, so this also bounds that memory.
     /// With ``encoderThreads`` it shares the machine: lower both to leave cores for other work.
     public var decodeWorkers = 0
 

@@ -271,7 +271,8 @@ let optionTable: [OptionSpec] = [
     ) { options, text in options.threads = try automaticOrCount(text, option: "--threads") },
     OptionSpec(
         names: ["--decode-workers"], value: "N",
-        help: "Images decoded at once ahead of the encoder (default 0: one more than the cores, at least three)."
+        help:
+            "Images decoded at once ahead of the encoder (default 0: one more than the cores, at least three; for prores one for every four cores)."
     ) { options, text in options.decodeWorkers = try automaticOrCount(text, option: "--decode-workers") },
     OptionSpec(
         names: ["--segment"], value: "K/N",

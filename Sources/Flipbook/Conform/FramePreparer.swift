@@ -23,7 +23,10 @@ package struct FramePreparer: Sendable {
         conformer = FrameConformer(settings: settings)
         converter = RGBToYUVConverter(matrix: matrix)
         planarConverter = JPEGToYUVConverter(matrix: matrix)
-        pool = PicturePool(width: settings.width, height: settings.height, format: settings.pictureFormat, capacity: 4)
+        // One spare picture for each image prepared ahead, and one more for the picture the encoder holds.
+        pool = PicturePool(
+            width: settings.width, height: settings.height, format: settings.pictureFormat,
+            capacity: settings.imagesDecodedAhead + 1)
     }
 
     /// The image as the encoder takes it: a frame as `prepare(_: Frame)` prepares it, JPEG planes

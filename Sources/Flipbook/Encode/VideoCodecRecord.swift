@@ -20,6 +20,9 @@ struct VideoCodecRecord: Sendable {
     var takesPreset = true
     /// Whether the codec carries full-range code values; ProRes is video range only.
     var takesFullRange = true
+    /// Whether the encoder alone keeps every core busy for far longer than a frame takes to decode
+    /// (ProRes's frame threads), so that few images need be decoded ahead of it.
+    var encoderKeepsCoresBusy = false
     /// The constant rate factors the encoder takes, and its own default.
     let crfRange: ClosedRange<Double>
     let defaultCRF: Double
@@ -104,6 +107,7 @@ enum VideoCodecs {
         record.takesCRF = false
         record.takesPreset = false
         record.takesFullRange = false
+        record.encoderKeepsCoresBusy = true
         return record
     }()
 }

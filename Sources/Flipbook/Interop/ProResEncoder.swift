@@ -17,6 +17,11 @@ final class ProResEncoder: VideoEncoder {
     let pictureFormat: PictureFormat
     private let pixelFormat: AVPixelFormat
     private let profile: ProResProfile
+    /// Each plane's bytes a row (its width in 16-bit samples, rounded up to 64 bytes) and rows.
+    private let planeLayout: [(bytesPerRow: Int, rows: Int)]
+    /// Buffers for the frames' planes, one pool per plane, recycled once the encoder's frame threads
+    /// let go of a frame: the heap sees the same few buffers instead of new ones every frame.
+    private var pools: [OpaquePointer?] = []
 
     /// Opens an encoder.
     ///
@@ -62,6 +67,15 @@ final class ProResEncoder: VideoEncoder {
             "avcodec_open2", .encoderFailed,
             "the ProRes encoder cannot take \(settings.width)x\(settings.height) \(pictureFormat) pictures",
             avcodec_open2(context, codec, nil))
+        let chroma = pictureFormat.chroma.chromaSize(width: settings.width, height: settings.height)
+        let sides =
+            [(settings.width, settings.height), (chroma.width, chroma.height), (chroma.width, chroma.height)]
+            + (pictureFormat.hasAlpha ? [(settings.width, settings.height)] : [])
+        planeLayout = sides.map { width, height in ((width * 2 + 63) / 64 * 64, height) }
+        pools = planeLayout.map { plane in av_buffer_pool_init(plane.bytesPerRow * plane.rows + 64, nil) }
+        guard pools.allSatisfy({ $0 != nil }) else {
+            throw FlipbookError(.encoderFailed, "libavcodec could not allocate the ProRes encoder's frame buffers")
+        }
         sampleEntry = VideoSampleEntry.proRes(
             format: profile.sampleEntryType, width: settings.width, height: settings.height,
             hasAlpha: pictureFormat.hasAlpha, colour: ColourDescription(colour),
@@ -72,6 +86,8 @@ final class ProResEncoder: VideoEncoder {
         av_packet_free(&packet)
         av_frame_free(&frame)
         avcodec_free_context(&context)
+        // A pool is freed once the last of its buffers is returned.
+        for index in pools.indices { av_buffer_pool_uninit(&pools[index]) }
     }
 
     func encode(_ picture: YUVPicture, presentationTime: Int64) throws -> [EncodedPacket] {
@@ -88,26 +104,19 @@ final class ProResEncoder: VideoEncoder {
         frame.pointee.color_trc = context.pointee.color_trc
         frame.pointee.colorspace = context.pointee.colorspace
         frame.pointee.color_range = context.pointee.color_range
-        // A fresh buffer for every frame: the encoder's frame threads keep their reference to the last.
-        try avcodecCall(
-            "av_frame_get_buffer", .encoderFailed, "the ProRes encoder's frame could not be allocated",
-            av_frame_get_buffer(frame, 0))
-        let chroma = picture.format.chroma.chromaSize(width: picture.width, height: picture.height)
-        var sources = [(planes.luma, picture.width), (planes.cb, chroma.width), (planes.cr, chroma.width)]
+        var sources = [planes.luma, planes.cb, planes.cr]
         if pictureFormat.hasAlpha {
-            sources.append(
-                (planes.alpha ?? [UInt16](repeating: 1023, count: picture.width * picture.height), picture.width))
+            sources.append(planes.alpha ?? [UInt16](repeating: 1023, count: picture.width * picture.height))
         }
-        withUnsafeMutablePointer(to: &frame.pointee.data) { data in
-            data.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { data in
-                withUnsafePointer(to: &frame.pointee.linesize) { linesizes in
-                    linesizes.withMemoryRebound(to: Int32.self, capacity: 8) { linesizes in
-                        for (index, (plane, width)) in sources.enumerated() {
-                            Self.copy(plane, width: width, into: data[index]!, bytesPerRow: Int(linesizes[index]))
-                        }
-                    }
-                }
+        // Each plane in a buffer from its pool (the encoder's frame threads keep their reference to
+        // the frames they still encode); the frame holds the references until it is unreferenced.
+        for (index, plane) in sources.enumerated() {
+            guard let buffer = av_buffer_pool_get(pools[index]) else {
+                throw FlipbookError(.encoderFailed, "the ProRes encoder's frame could not be allocated")
             }
+            let layout = planeLayout[index]
+            Self.copy(plane, rows: layout.rows, into: buffer.pointee.data, bytesPerRow: layout.bytesPerRow)
+            flipbook_av_frame_set_plane(frame, Int32(index), buffer, Int32(layout.bytesPerRow))
         }
         try avcodecCall(
             "avcodec_send_frame", .encoderFailed, "the ProRes encoder refused a picture",
@@ -124,10 +133,9 @@ final class ProResEncoder: VideoEncoder {
         return try receivePackets()
     }
 
-    /// Copies a plane of `width`-sample rows into a frame's plane whose rows are `bytesPerRow` apart.
-    private static func copy(_ plane: [UInt16], width: Int, into target: UnsafeMutablePointer<UInt8>, bytesPerRow: Int)
-    {
-        let rows = plane.count / width
+    /// Copies a plane of `rows` rows of 16-bit samples into a buffer whose rows are `bytesPerRow` apart.
+    private static func copy(_ plane: [UInt16], rows: Int, into target: UnsafeMutablePointer<UInt8>, bytesPerRow: Int) {
+        let width = plane.count / rows
         plane.withUnsafeBytes { source in
             for row in 0..<rows {
                 (target + row * bytesPerRow).update(
