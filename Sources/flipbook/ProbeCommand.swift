@@ -55,7 +55,7 @@ enum ProbeCommand {
         var lines = [
             path,
             "  codec       \(codec)",
-            "  size        \(movie.width)x\(movie.height)",
+            "  size        \(movie.width)x\(movie.height)" + (movie.hasAlpha ? ", with alpha" : ""),
             "  frames      \(movie.frames)",
             String(format: "  duration    %.6f s", movie.duration),
             "  frame rate  \(rate)",

@@ -174,12 +174,17 @@ import Testing
             #expect(worst <= 2, "frame \(index): alpha off by \(worst) levels")
         }
         #expect(Set(decoded[0]).count > 100, "the soft edge has its levels")
+        let probed = try Self.run(["probe", movie, "--json"])
+        let info = try #require(try JSONSerialization.jsonObject(with: Data(probed.stdout.utf8)) as? [String: Any])
+        #expect(info["hasAlpha"] as? Bool == true && info["profile"] as? String == "4444", "\(probed.stdout)")
+        #expect(try Self.run(["probe", movie]).stdout.contains("160x120, with alpha"))
 
         // Without --alpha the discs are composited over the background: an opaque picture, no alpha plane.
         let flat = dir.path("flat.mov")
         let composited = try Self.run([frames, "-o", flat, "--codec", "prores", "--profile", "4444", "-q"])
         #expect(composited.status == 0, "\(composited.stderr)")
         #expect(try Judge.stream(of: flat).pixelFormat.hasPrefix("yuv444p"))
+        #expect(try Self.run(["probe", flat, "--json"]).stdout.contains("\"hasAlpha\":false"))
     }
 
     /// Images of another size keep their transparency when fitted: the disc scaled down keeps an opaque

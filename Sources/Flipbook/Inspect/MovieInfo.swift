@@ -26,6 +26,8 @@ public struct MovieInfo: Sendable, Codable, Equatable {
     public var width: Int
     /// Height in pixels.
     public var height: Int
+    /// Whether the pictures carry an alpha channel (ProRes 4444 with alpha), as the sample entry says.
+    public var hasAlpha: Bool
     /// Number of frames (samples) in the video track.
     public var frames: Int
     /// Presentation duration in seconds.
@@ -77,6 +79,7 @@ public struct MovieInfo: Sendable, Codable, Equatable {
         level = movie.level
         width = movie.width
         height = movie.height
+        hasAlpha = movie.hasAlpha
         frames = movie.frames
         duration = movie.duration
         timescale = movie.timescale

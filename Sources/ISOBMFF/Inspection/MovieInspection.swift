@@ -19,6 +19,8 @@ package struct MovieInspection: Sendable, Codable, Equatable {
     package var width: Int
     /// Height in pixels.
     package var height: Int
+    /// Whether the pictures carry an alpha channel, as the sample entry's depth (32) says.
+    package var hasAlpha = false
     /// Number of frames (samples) in the video track.
     package var frames: Int
     /// Presentation duration in seconds.
@@ -120,6 +122,7 @@ package struct MovieInspection: Sendable, Codable, Equatable {
         if let visual = try? VisualSampleEntry(reading: entry, in: bytes) {
             width = Int(visual.width)
             height = Int(visual.height)
+            hasAlpha = visual.depth == 32
         }
         if let avcC = entry.child("avcC") {
             let configuration = try AVCConfigurationBox(reading: avcC, in: bytes).configuration
