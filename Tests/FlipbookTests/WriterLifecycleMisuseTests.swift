@@ -84,7 +84,7 @@ import Testing
     @Test func cancellingMakeMovieRemovesEverythingAndKeepsTheDestination() async throws {
         let dir = try TemporaryDirectory()
         let frames = try dir.folder("frames")
-        let images = try SampleImages.write(count: 200, width: 160, height: 120, into: frames).map {
+        let images = try SampleImages.write(count: 400, width: 160, height: 120, into: frames).map {
             URL(fileURLWithPath: $0)
         }
         let url = dir.url.appendingPathComponent("made.mp4")
