@@ -37,7 +37,7 @@ public struct VideoSettings: Sendable, Hashable {
     /// The video codec (H.264 by default).
     public var codec: VideoCodec = .h264
     /// Bits per sample of the encoded pictures: 8 (the default) or 10 (H.264 High 10, HEVC Main 10, AV1); 8-bit
-    /// pictures are scaled exactly (each value times 4). ProRes is always 10 (its default).
+    /// pictures are scaled exactly (each value times 4). ProRes is always 10, whatever this says.
     public var bitDepth = 8
     /// The ProRes flavour, for ``VideoCodec/prores``; `nil` (the default) chooses ProRes 422 HQ, or
     /// ProRes 4444 when ``keepsAlpha`` is set. Other codecs take none.
@@ -194,8 +194,10 @@ public struct VideoSettings: Sendable, Hashable {
         }
         try codec.checkSize(width: width, height: height)
         try codec.checkFrameRate(frameRate)
-        try codec.checkCRF(crf)
-        try codec.checkBitDepth(bitDepth, lossless: lossless)
+        // A codec without a CRF (ProRes) ignores it; a codec of one depth (ProRes) is coded at it
+        // whatever `bitDepth` says, so settings whose codec is changed after they are made stay valid.
+        if codec.takesCRF { try codec.checkCRF(crf) }
+        try codec.checkBitDepth(codec.bitDepths.count == 1 ? codec.bitDepths[0] : bitDepth, lossless: lossless)
         try codec.checkProfile(proResProfile, keepingAlpha: keepsAlpha)
         try codec.checkRange(colourRange)
         if let timescale, timescale <= 0 {

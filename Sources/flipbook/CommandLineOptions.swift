@@ -12,6 +12,7 @@ struct CommandLineOptions {
     var size: FrameSize?
     var fit = FitPolicy.contain
     var background = RGBColour.black
+    var backgroundGiven = false
     var colourStandard = ColourStandard.bt709
     var colourRange = ColourRange.limited
     var rawSize: FrameSize?
@@ -141,6 +142,7 @@ let optionTable: [OptionSpec] = [
         options.background = try require(
             RGBColour(parsing: text),
             "--background \(text) is not a colour; use a name such as black, white or gray, or #RRGGBB.")
+        options.backgroundGiven = true
     },
     OptionSpec(
         names: ["--colour", "--color"], value: "STANDARD",
@@ -226,7 +228,7 @@ let optionTable: [OptionSpec] = [
         help:
             "Keep the images' transparency as the movie's alpha channel instead of compositing over --background: "
             + HelpText.list(VideoCodec.allCases.filter(\.carriesAlpha).map(\.name))
-            + " with profile 4444 or 4444xq (default: composite)."
+            + " with profile 4444 or 4444xq; the bands around fitted images are transparent (default: composite)."
     ) { options, _ in options.keepsAlpha = true },
     OptionSpec(
         names: ["--crf"], value: "N",

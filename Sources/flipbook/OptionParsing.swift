@@ -138,6 +138,11 @@ extension CommandLineOptions {
             throw UsageError(
                 description: "--profile \(profile.name) is for --codec prores; \(codec.name) has no profile choice.")
         }
+        if keepsAlpha && backgroundGiven {
+            throw UsageError(
+                description: "--background does not go with --alpha: transparency is kept, and the bands around "
+                    + "fitted images are transparent; drop one.")
+        }
         if keepsAlpha || profile != nil {
             try UsageError.rephrasing("", as: "--alpha") {
                 try codec.checkProfile(profile, keepingAlpha: keepsAlpha)

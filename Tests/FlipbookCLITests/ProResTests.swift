@@ -168,7 +168,7 @@ import Testing
         #expect(stream.pixelFormat.hasPrefix("yuva444p"), "\(stream.pixelFormat)")
         #expect(try Self.probe(movie, "stream=codec_tag_string") == "ap4h")
         let decoded = try Self.decodedAlpha(of: movie, frameBytes: width * height)
-        #expect(decoded.count == 6)
+        try #require(decoded.count == 6)
         for (index, (source, movieAlpha)) in zip(alphas, decoded).enumerated() {
             let worst = zip(source, movieAlpha).map { abs(Int($0) - Int($1)) }.max() ?? 0
             #expect(worst <= 2, "frame \(index): alpha off by \(worst) levels")
@@ -197,6 +197,7 @@ import Testing
         let result = try Self.run([frames, "-o", movie, "--codec", "prores", "--alpha", "--size", "320x120", "-q"])
         #expect(result.status == 0, "\(result.stderr)")
         let decoded = try Self.decodedAlpha(of: movie, frameBytes: 320 * 120)
+        try #require(decoded.count == 2)
         // The image is 160x120 in the middle of 320x120: columns 0-79 and 240-319 are bands.
         for row in [0, 60, 119] {
             #expect(decoded[0][row * 320 + 10] <= 2 && decoded[0][row * 320 + 310] <= 2, "band at row \(row)")
@@ -213,16 +214,9 @@ import Testing
         for frame in 0..<4 {
             for _ in 0..<(64 * 48) { bytes += [200, 100, 50, UInt8(frame * 40 + 15)] }
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ExternalTool.flipbookPath)
-        process.arguments = ["-", "--raw-size", "64x48", "-o", movie, "--codec", "prores", "--alpha", "-q"]
-        let input = Pipe()
-        process.standardInput = input
-        try process.run()
-        try input.fileHandleForWriting.write(contentsOf: Data(bytes))
-        try input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        _ = try ExternalTool.runForData(
+            ExternalTool.flipbookPath, ["-", "--raw-size", "64x48", "-o", movie, "--codec", "prores", "--alpha", "-q"],
+            stdin: Data(bytes))
         let decoded = try Self.decodedAlpha(of: movie, frameBytes: 64 * 48)
         #expect(decoded.count == 4)
         for (frame, alpha) in decoded.enumerated() {
@@ -266,6 +260,10 @@ import Testing
             (
                 ["-o", dir.path("a.mov"), "--codec", "prores", "--range", "full"],
                 "--range full is not available for prores"
+            ),
+            (
+                ["-o", dir.path("a.mov"), "--codec", "prores", "--alpha", "--background", "white"],
+                "--background does not go with --alpha"
             ),
             (
                 ["-o", dir.path("a.mov"), "--codec", "prores", "--profile", "ultra"],

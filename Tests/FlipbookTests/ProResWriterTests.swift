@@ -58,6 +58,12 @@ import Testing
         settings.codec = .hevc
         #expect(throws: FlipbookError.self) { try settings.validate() }
 
+        // Settings made for another codec and then given ProRes are valid: ProRes has no CRF and one depth.
+        var later = VideoSettings(width: 96, height: 64, crf: 18)
+        later.codec = .prores
+        try later.validate()
+        #expect(later.pictureFormat.bitDepth == 10)
+
         let dir = try TemporaryDirectory()
         let mp4 = dir.url.appendingPathComponent("prores.mp4")
         #expect {

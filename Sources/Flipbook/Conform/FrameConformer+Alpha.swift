@@ -8,13 +8,15 @@ extension FrameConformer {
         let placement = FitPlacement(
             sourceWidth: frame.width, sourceHeight: frame.height, width: width, height: height, fit: fit)
         let (source, destination) = (placement.source, placement.destination)
-        var pixels = frame.premultipliedRGBA(region: source)
-        if source.width != destination.width || source.height != destination.height {
+        let scales = source.width != destination.width || source.height != destination.height
+        // Only scaling needs the premultiplied form; a region placed as it is keeps its straight colour exactly.
+        var pixels = frame.rgba(region: source, premultiplied: scales)
+        if scales {
             pixels = ImageScaler.scale(
                 pixels, width: source.width, height: source.height, channels: 4, toWidth: destination.width,
                 height: destination.height)
+            Self.unpremultiply(&pixels)
         }
-        Self.unpremultiply(&pixels)
         guard destination.width != width || destination.height != height else {
             return try Frame(width: width, height: height, format: .rgba, pixels: pixels)
         }
@@ -43,9 +45,9 @@ extension FrameConformer {
 }
 
 extension Frame {
-    /// The pixels of `region` as tightly packed RGBA with each colour multiplied by its alpha,
-    /// `colour * alpha / 255` rounded to the nearest code (RGB is opaque).
-    func premultipliedRGBA(region: PixelRect) -> [UInt8] {
+    /// The pixels of `region` as tightly packed RGBA (RGB is opaque), with each colour multiplied by
+    /// its alpha when `premultiplied`, `colour * alpha / 255` rounded to the nearest code.
+    func rgba(region: PixelRect, premultiplied: Bool) -> [UInt8] {
         let (rOff, gOff, bOff) = format.channelOffsets
         let bpp = format.bytesPerPixel
         let hasAlpha = format != .rgb
@@ -62,9 +64,10 @@ extension Frame {
             var offset = row * bytesPerRow + region.x * bpp
             for _ in 0..<region.width {
                 let alpha = hasAlpha ? Int(source[offset + 3]) : 255
-                out[target] = times(source[offset + rOff], alpha)
-                out[target + 1] = times(source[offset + gOff], alpha)
-                out[target + 2] = times(source[offset + bOff], alpha)
+                let scale = premultiplied ? alpha : 255
+                out[target] = times(source[offset + rOff], scale)
+                out[target + 1] = times(source[offset + gOff], scale)
+                out[target + 2] = times(source[offset + bOff], scale)
                 out[target + 3] = UInt8(alpha)
                 offset += bpp
                 target += 4

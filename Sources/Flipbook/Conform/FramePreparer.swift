@@ -18,7 +18,7 @@ package struct FramePreparer: Sendable {
 
     /// A preparer for a movie of `settings` (size, fit, background, bit depth) converting to `matrix`.
     package init(settings: VideoSettings, matrix: ColourMatrix) {
-        tenBit = settings.bitDepth == 10
+        tenBit = settings.pictureFormat.bitDepth == 10
         colourTransform = ColourTransform()
         conformer = FrameConformer(settings: settings)
         converter = RGBToYUVConverter(matrix: matrix)

@@ -42,7 +42,7 @@ package struct DecodeRequest: Sendable, Hashable {
     package static func frame(of settings: VideoSettings, limits: ImageLimits) -> DecodeRequest {
         let hint = DecodeSizeHint(width: settings.width, height: settings.height, fit: settings.fit)
         var request = DecodeRequest(
-            limits: limits, sizeHint: hint, planes: .fitting(hint), deep: settings.bitDepth == 10)
+            limits: limits, sizeHint: hint, planes: .fitting(hint), deep: settings.pictureFormat.bitDepth == 10)
         request.storedPlanes = takesPlanes(settings)
         request.deepAlpha = settings.keepsAlpha
         return request
@@ -57,7 +57,8 @@ package struct DecodeRequest: Sendable, Hashable {
     /// when `size` is `nil`: planes of any even size then.
     package static func firstImage(size: FrameSize?, of settings: VideoSettings, limits: ImageLimits) -> DecodeRequest {
         guard let size else {
-            var request = DecodeRequest(limits: limits, planes: .anyEvenSize, deep: settings.bitDepth == 10)
+            var request = DecodeRequest(
+                limits: limits, planes: .anyEvenSize, deep: settings.pictureFormat.bitDepth == 10)
             request.storedPlanes = takesPlanes(settings)
             request.deepAlpha = settings.keepsAlpha
             return request

@@ -70,13 +70,13 @@ extension VideoCodec {
     /// Checks that the codec takes a ProRes `profile` (ProRes only) and keeps alpha when `keepingAlpha`
     /// (ProRes 4444 and 4444 XQ only).
     ///
-    /// - Throws: ``FlipbookError`` with `.invalidSettings`: "a ProRes profile is for prores, not hevc",
+    /// - Throws: ``FlipbookError`` with `.invalidSettings`: "profile 4444xq is for prores, not hevc",
     ///   "alpha is kept only by prores with profile 4444 or 4444xq; h264 has no alpha channel".
     public func checkProfile(_ profile: ProResProfile?, keepingAlpha: Bool) throws {
         let alphaProfiles = spokenList(ProResProfile.allCases.filter(\.carriesAlpha).map(\.name), joinedBy: "or")
         if let profile, self != .prores {
             throw FlipbookError(
-                .invalidSettings, "profile \(profile.name) is for prores, not \(name); use --codec prores with it")
+                .invalidSettings, "profile \(profile.name) is for prores, not \(name)")
         }
         guard keepingAlpha else { return }
         guard carriesAlpha else {

@@ -7,7 +7,7 @@ import ISOBMFF
 /// composition offsets and no edit list. The frame headers carry the colour tags and the vendor
 /// `apl0`, as Apple's encoders write them; the pictures are 4:2:2 or 4:4:4 at 10 bits, with a 16-bit
 /// alpha channel when the movie keeps alpha. libavcodec's frame threads encode several frames at once
-/// (as many as ``VideoSettings/encoderThreads``, or one more than the cores).
+/// (as many as ``VideoSettings/encoderThreads``, at most 64, or one per core).
 final class ProResEncoder: VideoEncoder {
     private var context: UnsafeMutablePointer<AVCodecContext>?
     private var frame: UnsafeMutablePointer<AVFrame>?
@@ -17,6 +17,9 @@ final class ProResEncoder: VideoEncoder {
     let pictureFormat: PictureFormat
     private let pixelFormat: AVPixelFormat
     private let profile: ProResProfile
+    /// The pictures' size.
+    private let width: Int
+    private let height: Int
     /// Each plane's bytes a row (its width in 16-bit samples, rounded up to 64 bytes) and rows.
     private let planeLayout: [(bytesPerRow: Int, rows: Int)]
     /// Buffers for the frames' planes, one pool per plane, recycled once the encoder's frame threads
@@ -32,17 +35,32 @@ final class ProResEncoder: VideoEncoder {
     init(settings: VideoSettings, colour: ColourMatrix) throws {
         profile = settings.resolvedProResProfile
         pictureFormat = settings.pictureFormat
+        (width, height) = (settings.width, settings.height)
         pixelFormat =
             pictureFormat.hasAlpha
             ? AV_PIX_FMT_YUVA444P10LE
             : pictureFormat.chroma == .yuv444 ? AV_PIX_FMT_YUV444P10LE : AV_PIX_FMT_YUV422P10LE
+        let chroma = pictureFormat.chroma.chromaSize(width: settings.width, height: settings.height)
+        let sides =
+            [(settings.width, settings.height), (chroma.width, chroma.height), (chroma.width, chroma.height)]
+            + (pictureFormat.hasAlpha ? [(settings.width, settings.height)] : [])
+        planeLayout = sides.map { width, height in ((width * 2 + 63) / 64 * 64, height) }
+        sampleEntry = VideoSampleEntry.proRes(
+            format: profile.sampleEntryType, width: settings.width, height: settings.height,
+            hasAlpha: pictureFormat.hasAlpha, colour: ColourDescription(colour),
+            compressorName: "Flipbook \(profile.displayName)")
         flipbook_av_log_quiet()
         guard let codec = avcodec_find_encoder_by_name("prores_ks") else {
             throw FlipbookError(.encoderFailed, "this system's libavcodec has no ProRes encoder (prores_ks)")
         }
-        guard let context = avcodec_alloc_context3(codec), let frame = av_frame_alloc(), let packet = av_packet_alloc()
-        else { throw FlipbookError(.encoderFailed, "libavcodec could not allocate a ProRes encoder") }
-        (self.context, self.frame, self.packet) = (context, frame, packet)
+        // From here on every property is set, so a failure below frees what was allocated in deinit.
+        context = avcodec_alloc_context3(codec)
+        frame = av_frame_alloc()
+        packet = av_packet_alloc()
+        pools = planeLayout.map { plane in av_buffer_pool_init(plane.bytesPerRow * plane.rows + 64, nil) }
+        guard let context, frame != nil, packet != nil, pools.allSatisfy({ $0 != nil }) else {
+            throw FlipbookError(.encoderFailed, "libavcodec could not allocate a ProRes encoder")
+        }
         context.pointee.width = Int32(settings.width)
         context.pointee.height = Int32(settings.height)
         context.pointee.pix_fmt = pixelFormat
@@ -55,7 +73,8 @@ final class ProResEncoder: VideoEncoder {
         context.pointee.color_trc = AVColorTransferCharacteristic(rawValue: UInt32(colour.transferCharacteristics))
         context.pointee.colorspace = AVColorSpace(rawValue: UInt32(colour.matrixCoefficients))
         context.pointee.color_range = AVCOL_RANGE_MPEG
-        context.pointee.thread_count = Int32(settings.encoderThreads)
+        // libavcodec's frame threads: at most 64 (its own limit); 0 lets it take one per core.
+        context.pointee.thread_count = Int32(min(settings.encoderThreads, 64))
         context.pointee.thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE
         let options: [(String, String)] = [("profile", String(profile.encoderProfile)), ("vendor", "apl0")]
         for (name, value) in options {
@@ -67,19 +86,6 @@ final class ProResEncoder: VideoEncoder {
             "avcodec_open2", .encoderFailed,
             "the ProRes encoder cannot take \(settings.width)x\(settings.height) \(pictureFormat) pictures",
             avcodec_open2(context, codec, nil))
-        let chroma = pictureFormat.chroma.chromaSize(width: settings.width, height: settings.height)
-        let sides =
-            [(settings.width, settings.height), (chroma.width, chroma.height), (chroma.width, chroma.height)]
-            + (pictureFormat.hasAlpha ? [(settings.width, settings.height)] : [])
-        planeLayout = sides.map { width, height in ((width * 2 + 63) / 64 * 64, height) }
-        pools = planeLayout.map { plane in av_buffer_pool_init(plane.bytesPerRow * plane.rows + 64, nil) }
-        guard pools.allSatisfy({ $0 != nil }) else {
-            throw FlipbookError(.encoderFailed, "libavcodec could not allocate the ProRes encoder's frame buffers")
-        }
-        sampleEntry = VideoSampleEntry.proRes(
-            format: profile.sampleEntryType, width: settings.width, height: settings.height,
-            hasAlpha: pictureFormat.hasAlpha, colour: ColourDescription(colour),
-            compressorName: "Flipbook \(profile.displayName)")
     }
 
     deinit {
@@ -92,6 +98,11 @@ final class ProResEncoder: VideoEncoder {
 
     func encode(_ picture: YUVPicture, presentationTime: Int64) throws -> [EncodedPacket] {
         try checkFormat(of: picture)
+        guard picture.width == width, picture.height == height else {
+            throw FlipbookError(
+                .invalidFrame,
+                "the prores encoder takes \(width)x\(height) pictures, not \(picture.width)x\(picture.height)")
+        }
         guard let context, let frame else { return [] }
         let planes = picture.tenBitPlanes
         av_frame_unref(frame)
@@ -136,6 +147,8 @@ final class ProResEncoder: VideoEncoder {
     /// Copies a plane of `rows` rows of 16-bit samples into a buffer whose rows are `bytesPerRow` apart.
     private static func copy(_ plane: [UInt16], rows: Int, into target: UnsafeMutablePointer<UInt8>, bytesPerRow: Int) {
         let width = plane.count / rows
+        precondition(
+            !plane.isEmpty && width * rows == plane.count && width * 2 <= bytesPerRow, "plane of \(plane.count)")
         plane.withUnsafeBytes { source in
             for row in 0..<rows {
                 (target + row * bytesPerRow).update(
