@@ -343,4 +343,32 @@ import Testing
         let alpha = try steps("alphaextract,format=gray10le")
         #expect(alpha.levels >= 28 && alpha.widest <= 2, "alpha: \(alpha.levels) levels, widest step \(alpha.widest)")
     }
+
+    /// Scaling keeps hidden colours hidden: an image whose transparent half is red underneath (alpha 0)
+    /// beside an opaque green half, scaled to half its size with its alpha kept, shows no red where
+    /// anything shows (premultiplied scaling; straight scaling would tint the edge red).
+    @Test func scaledImagesDoNotBleedTheColourUnderTransparentPixels() throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        var samples: [Int] = []
+        for _ in 0..<64 {
+            for x in 0..<64 { samples += x < 33 ? [255, 0, 0, 0] : [0, 255, 0, 255] }
+        }
+        let png = TestPNG.encode(width: 64, height: 64, colourType: 6, bitDepth: 8, samples: samples)
+        for index in 1...2 { try png.write(to: URL(fileURLWithPath: "\(frames)/half\(index).png")) }
+        let movie = dir.path("half.mov")
+        let result = try Self.run([frames, "-o", movie, "--codec", "prores", "--alpha", "--size", "32x32", "-q"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let alpha = try Self.decodedAlpha(of: movie, frameBytes: 32 * 32)
+        let rgb = try Judge.decodedRGB(of: movie)
+        try #require(alpha.count == 2 && rgb.frames.count == 2)
+        var shown = 0
+        for pixel in 0..<(32 * 32) where alpha[0][pixel] >= 32 {
+            shown += 1
+            let red = rgb.frames[0][pixel * 3]
+            #expect(red <= 24, "pixel \(pixel % 32),\(pixel / 32): red \(red) under alpha \(alpha[0][pixel])")
+        }
+        #expect(shown >= 15 * 32, "the green half shows (\(shown) pixels)")
+        #expect(alpha[0].contains { $0 > 32 && $0 < 224 }, "the edge between the halves is soft")
+    }
 }
