@@ -16,6 +16,11 @@ import Testing
             ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try Judge.stream(of: dir.path("m\(frames).mp4")).frameCount == frames)
+        return try Self.peak(inReport: report)
+    }
+
+    /// The peak resident memory in KiB that GNU time's `-f %M -o report` wrote (its last line).
+    static func peak(inReport report: String) throws -> Int {
         let text = try String(contentsOfFile: report, encoding: .utf8)
         return try #require(Int(text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n").last ?? ""))
     }
@@ -149,9 +154,7 @@ extension MemoryTests {
                 ], stdin: input)
             #expect(try Judge.stream(of: movie).frameCount == frames)
             try FileManager.default.removeItem(atPath: movie)
-            let text = try String(contentsOfFile: report, encoding: .utf8)
-            return try #require(
-                Int(text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n").last ?? ""))
+            return try Self.peak(inReport: report)
         }
         let few = try peak(frames: 300)
         let many = try peak(frames: 3000)

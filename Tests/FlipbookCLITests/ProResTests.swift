@@ -145,16 +145,6 @@ import Testing
         return alphas
     }
 
-    /// ffmpeg's decode of the movie's alpha channel, each frame `width * height` 8-bit samples.
-    static func decodedAlpha(of movie: String, frameBytes: Int) throws -> [[UInt8]] {
-        let raw = [UInt8](
-            try ExternalTool.runForData(
-                "ffmpeg",
-                ["-v", "error", "-i", movie, "-vf", "alphaextract", "-pix_fmt", "gray", "-f", "rawvideo", "-"]))
-        #expect(raw.count % frameBytes == 0 && !raw.isEmpty)
-        return stride(from: 0, to: raw.count, by: frameBytes).map { Array(raw[$0..<$0 + frameBytes]) }
-    }
-
     @Test func alphaIsKeptWithinTwoLevelsAtEveryPixel() throws {
         let dir = try TemporaryDirectory()
         let frames = try dir.folder("frames")
@@ -167,7 +157,7 @@ import Testing
         #expect(stream.profile == "4444", "--alpha chooses 4444")
         #expect(stream.pixelFormat.hasPrefix("yuva444p"), "\(stream.pixelFormat)")
         #expect(try Self.probe(movie, "stream=codec_tag_string") == "ap4h")
-        let decoded = try Self.decodedAlpha(of: movie, frameBytes: width * height)
+        let decoded = try Judge.decodedAlpha(of: movie)
         try #require(decoded.count == 6)
         for (index, (source, movieAlpha)) in zip(alphas, decoded).enumerated() {
             let worst = zip(source, movieAlpha).map { abs(Int($0) - Int($1)) }.max() ?? 0
@@ -196,7 +186,7 @@ import Testing
         let movie = dir.path("fitted.mov")
         let result = try Self.run([frames, "-o", movie, "--codec", "prores", "--alpha", "--size", "320x120", "-q"])
         #expect(result.status == 0, "\(result.stderr)")
-        let decoded = try Self.decodedAlpha(of: movie, frameBytes: 320 * 120)
+        let decoded = try Judge.decodedAlpha(of: movie)
         try #require(decoded.count == 2)
         // The image is 160x120 in the middle of 320x120: columns 0-79 and 240-319 are bands.
         for row in [0, 60, 119] {
@@ -217,7 +207,7 @@ import Testing
         _ = try ExternalTool.runForData(
             ExternalTool.flipbookPath, ["-", "--raw-size", "64x48", "-o", movie, "--codec", "prores", "--alpha", "-q"],
             stdin: Data(bytes))
-        let decoded = try Self.decodedAlpha(of: movie, frameBytes: 64 * 48)
+        let decoded = try Judge.decodedAlpha(of: movie)
         #expect(decoded.count == 4)
         for (frame, alpha) in decoded.enumerated() {
             let expected = frame * 40 + 15
@@ -359,7 +349,7 @@ import Testing
         let movie = dir.path("half.mov")
         let result = try Self.run([frames, "-o", movie, "--codec", "prores", "--alpha", "--size", "32x32", "-q"])
         #expect(result.status == 0, "\(result.stderr)")
-        let alpha = try Self.decodedAlpha(of: movie, frameBytes: 32 * 32)
+        let alpha = try Judge.decodedAlpha(of: movie)
         let rgb = try Judge.decodedRGB(of: movie)
         try #require(alpha.count == 2 && rgb.frames.count == 2)
         var shown = 0

@@ -268,3 +268,24 @@ extension ExternalTool {
         return data
     }
 }
+
+extension Judge {
+    /// Every decoded frame's alpha channel as 8-bit samples (`width * height` each), as ffmpeg's
+    /// `alphaextract` gives it.
+    ///
+    /// - Throws: ``JudgeError`` when ffmpeg fails or decodes no whole frames.
+    public static func decodedAlpha(of movie: String) throws -> [[UInt8]] {
+        let info = try stream(of: movie)
+        let raw = [UInt8](
+            try ExternalTool.runForData(
+                "ffmpeg",
+                ["-v", "error", "-i", movie, "-vf", "alphaextract", "-pix_fmt", "gray", "-f", "rawvideo", "-"]))
+        let frameBytes = info.width * info.height
+        guard frameBytes > 0, !raw.isEmpty, raw.count % frameBytes == 0 else {
+            throw JudgeError(
+                description: "ffmpeg decoded \(raw.count) bytes of alpha, not whole \(info.width)x\(info.height) frames"
+            )
+        }
+        return stride(from: 0, to: raw.count, by: frameBytes).map { Array(raw[$0..<$0 + frameBytes]) }
+    }
+}

@@ -31,15 +31,12 @@ import Testing
         #expect(movie.codec == "prores" && movie.frames == 3)
         let stream = try Judge.stream(of: url.path)
         #expect(stream.profile == "4444" && stream.pixelFormat.hasPrefix("yuva444p"))
-        let raw = [UInt8](
-            try ExternalTool.runForData(
-                "ffmpeg",
-                ["-v", "error", "-i", url.path, "-vf", "alphaextract", "-pix_fmt", "gray", "-f", "rawvideo", "-"]))
-        #expect(raw.count == 3 * 96 * 64)
+        let alpha = try Judge.decodedAlpha(of: url.path)
+        try #require(alpha.count == 3 && alpha.allSatisfy { $0.count == 96 * 64 })
         for step in 0..<3 {
             for x in 0..<96 {
                 let expected = min(255, x * (step + 1) * 2)
-                let got = Int(raw[step * 96 * 64 + 32 * 96 + x])
+                let got = Int(alpha[step][32 * 96 + x])
                 #expect(abs(got - expected) <= 1, "frame \(step), column \(x): \(got) for \(expected)")
             }
         }

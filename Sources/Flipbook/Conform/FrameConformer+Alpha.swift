@@ -17,17 +17,10 @@ extension FrameConformer {
                 height: destination.height)
             Self.unpremultiply(&pixels)
         }
-        guard destination.width != width || destination.height != height else {
-            return try Frame(width: width, height: height, format: .rgba, pixels: pixels)
+        if destination.width != width || destination.height != height {
+            pixels = place(pixels, at: destination, fill: [0, 0, 0, 0])
         }
-        var canvas = [UInt8](repeating: 0, count: width * height * 4)
-        let rowBytes = destination.width * 4
-        for row in 0..<destination.height {
-            let target = ((destination.y + row) * width + destination.x) * 4
-            canvas.replaceSubrange(
-                target..<target + rowBytes, with: pixels[row * rowBytes..<(row + 1) * rowBytes])
-        }
-        return try Frame(width: width, height: height, format: .rgba, pixels: canvas)
+        return try Frame(width: width, height: height, format: .rgba, pixels: pixels)
     }
 
     /// Divides premultiplied RGBA by its alpha, rounded to the nearest code and kept within 255

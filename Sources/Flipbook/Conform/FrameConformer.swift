@@ -46,23 +46,25 @@ struct FrameConformer: Sendable {
             }
         }
         if destination.width != width || destination.height != height {
-            pixels = place(pixels, at: destination)
+            pixels = place(pixels, at: destination, fill: [background.red, background.green, background.blue])
         }
         return try Frame(width: width, height: height, format: .rgb, pixels: pixels)
     }
 
-    /// A background-filled RGB picture with `image` (tightly packed RGB) copied into `rect`.
-    private func place(_ image: [UInt8], at rect: PixelRect) -> [UInt8] {
-        var canvas = [UInt8](repeating: 0, count: width * height * 3)
-        var span = canvas.mutableSpan
-        for index in stride(from: 0, to: span.count, by: 3) {
-            span[index] = background.red
-            span[index + 1] = background.green
-            span[index + 2] = background.blue
+    /// A picture of the movie's size filled with `fill` (one pixel's bytes: RGB, or RGBA) with
+    /// `image` (tightly packed pixels of the same layout) copied into `rect`.
+    func place(_ image: [UInt8], at rect: PixelRect, fill: [UInt8]) -> [UInt8] {
+        let channels = fill.count
+        var canvas = [UInt8](repeating: 0, count: width * height * channels)
+        if fill.contains(where: { $0 != 0 }) {
+            var span = canvas.mutableSpan
+            for index in stride(from: 0, to: span.count, by: channels) {
+                for channel in 0..<channels { span[index + channel] = fill[channel] }
+            }
         }
-        let rowBytes = rect.width * 3
+        let rowBytes = rect.width * channels
         for row in 0..<rect.height {
-            let target = ((rect.y + row) * width + rect.x) * 3
+            let target = ((rect.y + row) * width + rect.x) * channels
             canvas.replaceSubrange(target..<target + rowBytes, with: image[row * rowBytes..<(row + 1) * rowBytes])
         }
         return canvas

@@ -85,24 +85,13 @@ final class AACEncoder {
     /// Drains the encoder: the packets it still holds.
     func flush() throws -> [[UInt8]] {
         guard let context else { return [] }
-        let status = avcodec_send_frame(context, nil)
-        if status != AVCodecStatus.endOfFile {
-            try avcodecCall("avcodec_send_frame", .encoderFailed, "the AAC encoder could not be drained", status)
-        }
+        try AVCodecEncoding.endStream(of: context, encoder: "AAC")
         return try receivePackets()
     }
 
     /// Every packet the encoder has ready, copied out of libavcodec's buffers.
     private func receivePackets() throws -> [[UInt8]] {
         guard let context, let packet else { return [] }
-        var packets: [[UInt8]] = []
-        while true {
-            let status = avcodec_receive_packet(context, packet)
-            if status == AVCodecStatus.again || status == AVCodecStatus.endOfFile { break }
-            try avcodecCall("avcodec_receive_packet", .encoderFailed, "the AAC encoder failed", status)
-            packets.append(Array(UnsafeBufferPointer(start: packet.pointee.data, count: Int(packet.pointee.size))))
-            av_packet_unref(packet)
-        }
-        return packets
+        return try AVCodecEncoding.receivePackets(from: context, through: packet, encoder: "AAC").map(\.bytes)
     }
 }

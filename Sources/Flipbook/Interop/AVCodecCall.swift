@@ -26,3 +26,39 @@ enum AVCodecStatus {
     static let again = flipbook_averror_eagain()
     static let endOfFile = flipbook_averror_eof()
 }
+
+/// How Flipbook drives a libavcodec encoder, the same for each (AAC, ProRes): frames in, then every
+/// packet that is ready taken out; at the end, the stream's end sent and the rest taken out.
+enum AVCodecEncoding {
+    /// Every packet `context` has ready, copied out of libavcodec's buffers (through `packet`) with
+    /// its presentation time, in the order the encoder hands them out.
+    ///
+    /// - Parameter encoder: The encoder as a message names it: `AAC`, `ProRes`.
+    static func receivePackets(
+        from context: UnsafeMutablePointer<AVCodecContext>, through packet: UnsafeMutablePointer<AVPacket>,
+        encoder: String
+    ) throws -> [(bytes: [UInt8], presentationTime: Int64)] {
+        var packets: [(bytes: [UInt8], presentationTime: Int64)] = []
+        while true {
+            let status = avcodec_receive_packet(context, packet)
+            if status == AVCodecStatus.again || status == AVCodecStatus.endOfFile { break }
+            try avcodecCall("avcodec_receive_packet", .encoderFailed, "the \(encoder) encoder failed", status)
+            packets.append(
+                (
+                    Array(UnsafeBufferPointer(start: packet.pointee.data, count: Int(packet.pointee.size))),
+                    packet.pointee.pts
+                ))
+            av_packet_unref(packet)
+        }
+        return packets
+    }
+
+    /// Tells `context` that no more frames come (sending it a second time is harmless), so that
+    /// ``receivePackets(from:through:encoder:)`` drains it.
+    static func endStream(of context: UnsafeMutablePointer<AVCodecContext>, encoder: String) throws {
+        let status = avcodec_send_frame(context, nil)
+        if status != AVCodecStatus.endOfFile {
+            try avcodecCall("avcodec_send_frame", .encoderFailed, "the \(encoder) encoder could not be drained", status)
+        }
+    }
+}

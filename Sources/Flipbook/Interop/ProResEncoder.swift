@@ -16,7 +16,6 @@ final class ProResEncoder: VideoEncoder {
     let codecName = "prores"
     let pictureFormat: PictureFormat
     private let pixelFormat: AVPixelFormat
-    private let profile: ProResProfile
     /// The pictures' size.
     private let width: Int
     private let height: Int
@@ -33,7 +32,7 @@ final class ProResEncoder: VideoEncoder {
     ///   - colour: The matrix and range the pictures were converted with, written to every frame header.
     /// - Throws: `.encoderFailed` when libavcodec has no prores_ks or cannot open it for the settings.
     init(settings: VideoSettings, colour: ColourMatrix) throws {
-        profile = settings.resolvedProResProfile
+        let profile = settings.resolvedProResProfile
         pictureFormat = settings.pictureFormat
         (width, height) = (settings.width, settings.height)
         pixelFormat =
@@ -115,10 +114,8 @@ final class ProResEncoder: VideoEncoder {
         frame.pointee.color_trc = context.pointee.color_trc
         frame.pointee.colorspace = context.pointee.colorspace
         frame.pointee.color_range = context.pointee.color_range
-        var sources = [planes.luma, planes.cb, planes.cr]
-        if pictureFormat.hasAlpha {
-            sources.append(planes.alpha ?? [UInt16](repeating: 1023, count: picture.width * picture.height))
-        }
+        // A picture of a format with alpha always has its alpha plane (an opaque one for images without).
+        let sources = [planes.luma, planes.cb, planes.cr] + (pictureFormat.hasAlpha ? [planes.alpha ?? []] : [])
         // Each plane in a buffer from its pool (the encoder's frame threads keep their reference to
         // the frames they still encode); the frame holds the references until it is unreferenced.
         for (index, plane) in sources.enumerated() {
@@ -137,10 +134,7 @@ final class ProResEncoder: VideoEncoder {
 
     func flush() throws -> [EncodedPacket] {
         guard let context else { return [] }
-        let status = avcodec_send_frame(context, nil)
-        if status != AVCodecStatus.endOfFile {
-            try avcodecCall("avcodec_send_frame", .encoderFailed, "the ProRes encoder could not be drained", status)
-        }
+        try AVCodecEncoding.endStream(of: context, encoder: "ProRes")
         return try receivePackets()
     }
 
@@ -150,27 +144,22 @@ final class ProResEncoder: VideoEncoder {
         precondition(
             !plane.isEmpty && width * rows == plane.count && width * 2 <= bytesPerRow, "plane of \(plane.count)")
         plane.withUnsafeBytes { source in
+            let bytes = source.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            // Rows a multiple of 64 bytes long (1920 samples and other common widths) are one copy.
+            guard bytesPerRow != width * 2 else { return target.update(from: bytes, count: source.count) }
             for row in 0..<rows {
-                (target + row * bytesPerRow).update(
-                    from: source.baseAddress!.assumingMemoryBound(to: UInt8.self) + row * width * 2, count: width * 2)
+                (target + row * bytesPerRow).update(from: bytes + row * width * 2, count: width * 2)
             }
         }
     }
 
-    /// Every packet the encoder has ready, copied out of libavcodec's buffers: one frame each, a keyframe.
+    /// Every packet the encoder has ready: one frame each, a keyframe, decoded when it is presented.
     private func receivePackets() throws -> [EncodedPacket] {
         guard let context, let packet else { return [] }
-        var packets: [EncodedPacket] = []
-        while true {
-            let status = avcodec_receive_packet(context, packet)
-            if status == AVCodecStatus.again || status == AVCodecStatus.endOfFile { break }
-            try avcodecCall("avcodec_receive_packet", .encoderFailed, "the ProRes encoder failed", status)
-            packets.append(
-                EncodedPacket(
-                    data: Array(UnsafeBufferPointer(start: packet.pointee.data, count: Int(packet.pointee.size))),
-                    presentationTime: packet.pointee.pts, decodeTime: packet.pointee.pts, isKeyframe: true))
-            av_packet_unref(packet)
+        return try AVCodecEncoding.receivePackets(from: context, through: packet, encoder: "ProRes").map {
+            EncodedPacket(
+                data: $0.bytes, presentationTime: $0.presentationTime, decodeTime: $0.presentationTime, isKeyframe: true
+            )
         }
-        return packets
     }
 }
