@@ -361,4 +361,26 @@ import Testing
         #expect(shown >= 15 * 32, "the green half shows (\(shown) pixels)")
         #expect(alpha[0].contains { $0 > 32 && $0 < 224 }, "the edge between the halves is soft")
     }
+
+    /// `--colour bt601` is written in every frame header and in `colr`, as `CodecGuaranteeTests` checks
+    /// for the other codecs (ProRes is video range only, so the range stays limited).
+    @Test func theColourOptionIsInTheFrameHeadersAndTheContainer() throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        try SampleImages.write(count: 4, width: 96, height: 64, into: frames)
+        let movie = dir.path("bt601.mov")
+        let result = try Self.run([frames, "-o", movie, "--codec", "prores", "--colour", "bt601", "-q"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let stream = try Judge.stream(of: movie)
+        #expect(
+            [stream.colorSpace, stream.colorPrimaries, stream.colorTransfer, stream.colorRange]
+                == ["smpte170m", "smpte170m", "smpte170m", "tv"])
+        // The frame headers' own tags, as ffmpeg's ProRes decoder reads them from each frame.
+        let decoded = try Self.probe(movie, "frame=color_space,color_primaries,color_transfer")
+        let lines = decoded.split(separator: "\n")
+        #expect(lines.count == 4 && lines.allSatisfy { $0 == "smpte170m,smpte170m,smpte170m" }, "\(decoded)")
+        let info = try ExternalTool.run(
+            "mediainfo", ["--Inform=Video;%colour_primaries%|%matrix_coefficients%", movie])
+        #expect(info.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "BT.601 NTSC|BT.601")
+    }
 }
