@@ -35,4 +35,13 @@ public struct MovieSummary: Sendable, Hashable {
     public var gapDescription: String? = nil
     /// The sound track, when the movie was given a ``Soundtrack``.
     public var audio: AudioStreamInfo? = nil
+    /// The bytes of the video stream (its samples, without the container).
+    public var videoBytes: UInt64 = 0
+    /// Encodes made to land a ``RateControl/targetSize(bytes:)``, first pass included; 1 otherwise.
+    public var passes = 1
+
+    /// The video stream's average rate in bits per second: its bytes over the movie's duration.
+    public var videoBitrate: Double {
+        duration.seconds > 0 ? Double(videoBytes) * 8 / duration.seconds : 0
+    }
 }

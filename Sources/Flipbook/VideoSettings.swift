@@ -74,6 +74,31 @@ public struct VideoSettings: Sendable, Hashable {
     /// The pictures are kept exactly as converted to 4:2:0, which is for testing colour accuracy;
     /// the files are large and not every player decodes that profile.
     public var lossless = false
+    /// How the encoder spends bits: constant quality at ``crf`` (the default), an average bit rate in
+    /// one or two passes, or a size for the whole file. Two passes and a target size decode the images
+    /// twice, so they are for ``MovieWriter/makeMovie(fromImagesAt:to:options:)``; a writer given frames
+    /// one by one refuses them.
+    public var rateControl: RateControl = .constantQuality
+    /// A cap on the bit rate over a decoder's buffer (VBV), with any rate control; `nil` (the default) for none.
+    public var rateLimit: RateLimit? = nil
+    /// The longest distance between keyframes; `nil` (the default) lets the encoder choose (x264 and
+    /// x265 250 frames). A fragmented movie also has a keyframe at least once a fragment.
+    public var keyframeInterval: KeyframeInterval? = nil
+    /// B-frames between reference pictures; 0 turns reordering off (decode order is presentation
+    /// order), `nil` (the default) lets the encoder's preset choose. See ``VideoCodec/bFrameRange``.
+    public var bFrames: Int? = nil
+    /// The encoder's tuning for a kind of picture, such as x264's `stillimage` or `animation`; `nil`
+    /// (the default) for none. See ``VideoCodec/tunes``.
+    public var tune: String? = nil
+    /// The H.264, HEVC or AV1 profile; `nil` (the default) chooses by ``bitDepth`` (H.264 High or High 10,
+    /// HEVC Main or Main 10, AV1 Main). See ``VideoCodec/profiles``; ProRes takes ``proResProfile``.
+    public var profile: CodecProfile? = nil
+    /// The level the stream is marked with and kept within; `nil` (the default) lets the encoder mark it.
+    public var level: CodecLevel? = nil
+    /// Options handed to the encoder's own parser after Flipbook's, in order, overriding them.
+    public var encoderParameters: [EncoderParameter] = []
+    /// Which of two passes the encoder makes, and where its statistics go; `nil` for one pass.
+    var pass: EncoderPass? = nil
     /// Writes a fragmented movie with fragments of about this length when set; `nil` (the default)
     /// writes a progressive movie with its index first ("faststart").
     ///
@@ -200,6 +225,7 @@ public struct VideoSettings: Sendable, Hashable {
         try codec.checkBitDepth(codec.bitDepths.count == 1 ? codec.bitDepths[0] : bitDepth, lossless: lossless)
         try codec.checkProfile(proResProfile, keepingAlpha: keepsAlpha)
         try codec.checkRange(colourRange)
+        try validateEncoderChoices()
         if let timescale, timescale <= 0 {
             throw FlipbookError(
                 .invalidSettings, "time scale \(timescale) must be positive ticks a second, such as 90000")
@@ -218,6 +244,34 @@ public struct VideoSettings: Sendable, Hashable {
 }
 
 extension VideoSettings {
+    /// Checks rate control, keyframes, B-frames, tune, profile, level and the encoder's parameters.
+    func validateEncoderChoices() throws {
+        try codec.checkRateControl(rateControl, limit: rateLimit)
+        if let keyframeInterval { try codec.checkKeyframeInterval(keyframeInterval.frames(at: frameRate)) }
+        if let bFrames { try codec.checkBFrames(bFrames) }
+        if let tune { try codec.checkTune(tune) }
+        if let profile { try codec.checkProfile(profile, bitDepth: bitDepth, lossless: lossless) }
+        if let level {
+            try codec.checkLevel(level, width: width, height: height, frameRate: frameRate, bitrate: levelBitrate)
+        }
+        try codec.checkEncoderParameters(encoderParameters)
+    }
+
+    /// The rate a level must hold: the rate limit's, or else the average bit rate asked for.
+    var levelBitrate: Int? {
+        if let rateLimit { return rateLimit.maxBitrate }
+        if case .averageBitrate(let rate, _) = rateControl { return rate }
+        return nil
+    }
+
+    /// The longest keyframe distance in frames: the asked interval, shortened to a fragment's frames
+    /// when fragmented; `nil` for the encoder's own.
+    var keyframeFrames: Int? {
+        let asked = keyframeInterval?.frames(at: frameRate)
+        guard let fragment = framesPerFragment else { return asked }
+        return min(asked ?? fragment, fragment)
+    }
+
     /// The pictures this movie's encoder takes: ProRes's by its profile and ``keepsAlpha``, the
     /// others' 4:2:0 at ``bitDepth``.
     var pictureFormat: PictureFormat {

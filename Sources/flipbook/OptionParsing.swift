@@ -134,20 +134,125 @@ extension CommandLineOptions {
             try UsageError.rephrasing("bit depth", as: "--bit-depth") { try codec.checkBitDepth(bitDepth) }
         }
         try UsageError.rephrasing("range", as: "--range") { try codec.checkRange(colourRange) }
-        if let profile, codec != .prores {
-            throw UsageError(
-                description: "--profile \(profile.name) is for --codec prores; \(codec.name) has no profile choice.")
+        if let profileName {
+            if codec == .prores {
+                guard proResProfile != nil else {
+                    throw UsageError(
+                        description: "--profile \(profileName) is not a ProRes profile; use \(ProResProfile.nameList).")
+                }
+            } else if let codecProfile {
+                try UsageError.rephrasing("profile", as: "--profile") {
+                    try codec.checkProfile(codecProfile, bitDepth: effectiveBitDepth)
+                }
+            } else {
+                let names = codec.profiles.map(\.name)
+                let takes = "\(codec.name) takes " + (names.isEmpty ? "none" : HelpText.list(names)) + "."
+                throw UsageError(
+                    description: proResProfile != nil
+                        ? "--profile \(profileName) is for --codec prores; \(takes)"
+                        : "--profile \(profileName) is not a profile of \(codec.name); \(takes)")
+            }
         }
         if keepsAlpha && backgroundGiven {
             throw UsageError(
                 description: "--background does not go with --alpha: transparency is kept, and the bands around "
                     + "fitted images are transparent; drop one.")
         }
-        if keepsAlpha || profile != nil {
+        if keepsAlpha || proResProfile != nil {
             try UsageError.rephrasing("", as: "--alpha") {
-                try codec.checkProfile(profile, keepingAlpha: keepsAlpha)
+                try codec.checkProfile(proResProfile, keepingAlpha: keepsAlpha)
             }
         }
+        try validateRateControl()
+        try validateEncoderChoices()
+    }
+
+    /// The ProRes profile `--profile` names, if it names one.
+    var proResProfile: ProResProfile? { profileName.flatMap { ProResProfile(name: $0) } }
+    /// The H.264, HEVC or AV1 profile `--profile` names, if it names one.
+    var codecProfile: CodecProfile? { profileName.flatMap { CodecProfile(rawValue: $0) } }
+    /// The movie's bit depth: `--bit-depth`, or the profile's, or the codec's first.
+    var effectiveBitDepth: Int { bitDepth ?? codecProfile?.bitDepth(for: codec) ?? codec.bitDepths[0] }
+
+    /// The rate control the options ask for: `--two-pass` makes `--bitrate` two passes.
+    var resolvedRateControl: RateControl {
+        if twoPass, case .averageBitrate(let rate, _) = rateControl { return .averageBitrate(rate, passes: 2) }
+        return rateControl
+    }
+
+    /// Checks `--bitrate`, `--two-pass`, `--target-size`, `--max-bitrate` and `--buffer-size`.
+    private func validateRateControl() throws {
+        let chosen = [
+            (crf != nil, "--crf"), (rateControl.averageRate != nil, "--bitrate"),
+            (rateControl.passes == 2, "--target-size"),
+        ].filter(\.0).map(\.1)
+        if chosen.count > 1 {
+            throw UsageError(description: "\(chosen[0]) and \(chosen[1]) cannot be used together; pick one.")
+        }
+        if twoPass && rateControl.averageRate == nil {
+            throw UsageError(
+                description: "--two-pass needs --bitrate RATE (--target-size makes two passes by itself).")
+        }
+        if (maxBitrate == nil) != (bufferSize == nil) {
+            throw UsageError(
+                description: maxBitrate == nil
+                    ? "--buffer-size goes with --max-bitrate; add --max-bitrate RATE."
+                    : "--max-bitrate needs --buffer-size SIZE, such as twice the rate.")
+        }
+        if resolvedRateControl.passes == 2 {
+            let how = twoPass ? "--two-pass" : "--target-size"
+            if follow || inputs == ["-"] {
+                throw UsageError(
+                    description: "\(how) encodes the images twice, so it needs image files, not "
+                        + (follow ? "--follow" : "raw frames on standard input") + ".")
+            }
+            if case .targetSize = rateControl, segment != nil {
+                throw UsageError(
+                    description: "--target-size is for a whole movie; give each --segment the same --bitrate instead.")
+            }
+        }
+        let limit = maxBitrate.map { RateLimit(maxBitrate: $0, bufferSize: bufferSize ?? 0) }
+        let (subject, option) =
+            rateControl.averageRate == nil ? ("target size", "--target-size") : ("bitrate", "--bitrate")
+        try UsageError.rephrasing(subject, as: option) {
+            try codec.checkRateControl(resolvedRateControl, limit: nil)
+        }
+        if let limit {
+            try UsageError.rephrasing("max bitrate", as: "--max-bitrate") {
+                try codec.checkRateControl(.constantQuality, limit: limit)
+            }
+            try UsageError.rephrasing("bitrate", as: "--bitrate") {
+                try codec.checkRateControl(resolvedRateControl, limit: limit)
+            }
+        }
+    }
+
+    /// Checks `--keyint`, `--bframes`, `--tune`, `--level` and `--encoder-params` against the codec.
+    private func validateEncoderChoices() throws {
+        if let keyframeInterval {
+            try UsageError.rephrasing("keyframe interval", as: "--keyint") {
+                try codec.checkKeyframeInterval(keyframeInterval.frames(at: frameRate))
+            }
+        }
+        if let bFrames {
+            try UsageError.rephrasing("bframes", as: "--bframes") { try codec.checkBFrames(bFrames) }
+        }
+        if let tune {
+            try UsageError.rephrasing("tune", as: "--tune") { try codec.checkTune(tune) }
+        }
+        if let level {
+            try UsageError.rephrasing("level", as: "--level") {
+                if let size {
+                    try codec.checkLevel(
+                        level, width: size.width, height: size.height, frameRate: frameRate,
+                        bitrate: maxBitrate ?? resolvedRateControl.averageRate)
+                } else if !codec.levels.contains(level) {
+                    // The size comes from the first image: the movie's own check covers it then.
+                    try codec.checkLevel(level, width: 2, height: 2, frameRate: FrameRate(1), bitrate: nil)
+                }
+            }
+        }
+        try UsageError.rephrasing("", as: "--encoder-params") { try codec.checkEncoderParameters(encoderParameters) }
     }
 
     /// Checks that the output's name asks for a kind of file Flipbook writes.

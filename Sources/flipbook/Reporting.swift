@@ -59,6 +59,9 @@ enum Reporting {
             "height": movie.height,
             "codec": movie.codec,
             "bytes": movie.bytes,
+            "videoBytes": movie.videoBytes,
+            "videoBitrate": Int(movie.videoBitrate.rounded()),
+            "passes": movie.passes,
         ]
         if !movie.missingNumbers.isEmpty { object["gaps"] = movie.missingNumbers }
         if !movie.skippedImages.isEmpty { object["skipped"] = movie.skippedImages.count }
@@ -79,8 +82,10 @@ enum Reporting {
         let rate = progress.elapsedSeconds > 0 ? Double(progress.framesDone) / progress.elapsedSeconds : 0
         let left = rate > 0 ? Double(progress.totalFrames - progress.framesDone) / rate : 0
         let percent = 100 * progress.framesDone / max(progress.totalFrames, 1)
+        let pass = progress.passes > 1 ? "pass \(progress.pass) of \(progress.passes): " : ""
         return String(
-            format: "flipbook: frame %d/%d (%d%%), %.1f fps, %@ left", progress.framesDone, progress.totalFrames,
+            format: "flipbook: %@frame %d/%d (%d%%), %.1f fps, %@ left", pass, progress.framesDone,
+            progress.totalFrames,
             percent, rate, clock(left))
     }
 

@@ -54,6 +54,11 @@ func run(_ arguments: [String]) async -> Int32 {
             )
             return 128 + signal
         }
+        if case .failure(let error as UsageError) = result {
+            if showProgress { Terminal.clearProgress() }
+            Terminal.error("flipbook: \(error)")
+            return 2
+        }
         let movie = try result.get()
         if showProgress { Terminal.clearProgress() }
         if !options.quiet {
@@ -106,6 +111,19 @@ func makeMovie(
     let images = try ImageFiles.collect(
         options.inputs.map { URL(fileURLWithPath: $0) }, keepOrder: options.keepOrder, startNumber: options.startNumber,
         tiffPages: options.tiffPages)
+    if case .targetSize(let bytes) = settings.rateControl {
+        var copies = 1
+        if options.repeatFrames, let duration = options.imageDuration {
+            copies = max(1, Int((duration.seconds * options.frameRate.framesPerSecond).rounded()))
+        }
+        let frames = images.count * copies
+        let smallest = RateControl.smallestTargetSize(frames: frames)
+        if bytes < smallest {
+            throw UsageError(
+                description:
+                    "--target-size \(bytes) bytes cannot hold \(frames) frames; use at least \(smallest) bytes.")
+        }
+    }
     sequence.segment = try options.segment.map {
         try Segment(parsing: $0, environment: ProcessInfo.processInfo.environment)
     }
@@ -140,10 +158,18 @@ extension CommandLineOptions {
     /// The library's settings for these options: sized by `--size`, or without a size for the
     /// images' (raw frames are sized from `--raw-size` when there is no `--size`).
     var videoSettings: VideoSettings {
-        var settings = VideoSettings(frameRate: frameRate, crf: crf, codec: codec, bitDepth: bitDepth)
+        var settings = VideoSettings(frameRate: frameRate, crf: crf, codec: codec, bitDepth: effectiveBitDepth)
         settings.size = size
         settings.preset = preset ?? .medium
-        settings.proResProfile = profile
+        settings.proResProfile = proResProfile
+        settings.profile = codecProfile
+        settings.rateControl = resolvedRateControl
+        settings.rateLimit = maxBitrate.map { RateLimit(maxBitrate: $0, bufferSize: bufferSize ?? 0) }
+        settings.keyframeInterval = keyframeInterval
+        settings.bFrames = bFrames
+        settings.tune = tune
+        settings.level = level
+        settings.encoderParameters = encoderParameters
         settings.keepsAlpha = keepsAlpha
         settings.encoderThreads = threads
         settings.decodeWorkers = decodeWorkers

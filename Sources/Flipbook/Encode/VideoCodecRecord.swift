@@ -48,6 +48,20 @@ struct VideoCodecRecord: Sendable {
     let isPastDecoderLimit: @Sendable (_ width: Int, _ height: Int) -> Bool
     /// Opens the encoder for pictures converted with `colour`.
     let makeEncoder: @Sendable (_ settings: VideoSettings, _ colour: ColourMatrix) throws -> any VideoEncoder
+    /// Whether the encoder takes a bit rate, a size budget and a rate limit; ProRes's rate is its profile's.
+    var takesRateControl = true
+    /// Whether the encoder makes two passes over the pictures, a first that writes statistics for the second.
+    var takesTwoPasses = false
+    /// The `--tune` names the encoder knows.
+    var tunes: [String] = []
+    /// The profiles of ``CodecProfile`` the encoder writes, when asked for one.
+    var profiles: [CodecProfile] = []
+    /// The B-frames (pictures reordered between keyframes) the encoder may be asked for; `nil` when
+    /// the number cannot be chosen.
+    var bFrameRange: ClosedRange<Int>? = nil
+    /// Checks `--encoder-params` with the encoder's own parser, throwing `.invalidSettings` naming a
+    /// key or value it refuses; `nil` when the encoder takes none.
+    var checkParameters: (@Sendable ([EncoderParameter]) throws -> Void)? = nil
 
     /// ffprobe's name for the codec, from the sample entry's record.
     var probeName: String { VisualCodecs.record(forEntryType: sampleEntryType.description)?.probeName ?? name }
@@ -65,7 +79,11 @@ enum VideoCodecs {
         // Level 5.2: 36,864 macroblocks a picture.
         decoderLimit: "H.264 past 4096x2304 (level 5.2)",
         isPastDecoderLimit: { width, height in ((width + 15) / 16) * ((height + 15) / 16) > 36_864 },
-        makeEncoder: { try X264Encoder(settings: $0, colour: $1) })
+        makeEncoder: { try X264Encoder(settings: $0, colour: $1) },
+        takesTwoPasses: true,
+        tunes: ["film", "animation", "grain", "stillimage", "psnr", "ssim", "fastdecode", "zerolatency"],
+        profiles: [.baseline, .main, .high, .high10], bFrameRange: 0...16,
+        checkParameters: { try X264Encoder.check($0) })
 
     static let hevc = VideoCodecRecord(
         name: "hevc", displayName: "HEVC", encoderName: "x265",
@@ -77,7 +95,10 @@ enum VideoCodecs {
         // Level 5.1: 8,912,896 samples a picture.
         decoderLimit: "HEVC past 4096x2176 (level 5.1)",
         isPastDecoderLimit: { width, height in width * height > 8_912_896 },
-        makeEncoder: { try X265Encoder(settings: $0, colour: $1) })
+        makeEncoder: { try X265Encoder(settings: $0, colour: $1) },
+        takesTwoPasses: true, tunes: ["psnr", "ssim", "grain", "zerolatency", "fastdecode", "animation"],
+        profiles: [.main, .main10],
+        bFrameRange: 0...16, checkParameters: { try X265Encoder.check($0) })
 
     static let av1 = VideoCodecRecord(
         name: "av1", displayName: "AV1", encoderName: "SVT-AV1", strength: "the newest browsers",
@@ -90,7 +111,10 @@ enum VideoCodecs {
             + " (placebo \(EncoderPreset.placebo.svtAV1Preset))",
         decoderLimit: "AV1 past 4096x2176 (level 5.1)",
         isPastDecoderLimit: { width, height in width * height > 8_912_896 },
-        makeEncoder: { try SVTAV1Encoder(settings: $0, colour: $1) })
+        makeEncoder: { try SVTAV1Encoder(settings: $0, colour: $1) },
+        // SVT-AV1 reorders in its own hierarchy; 0 asks for its low-delay structure (no reordering).
+        tunes: ["vq", "psnr"], profiles: [.main], bFrameRange: 0...0,
+        checkParameters: { try SVTAV1Encoder.check($0) })
 
     static let prores: VideoCodecRecord = {
         var record = VideoCodecRecord(
@@ -108,6 +132,7 @@ enum VideoCodecs {
         record.takesPreset = false
         record.takesFullRange = false
         record.encoderKeepsCoresBusy = true
+        record.takesRateControl = false
         return record
     }()
 }

@@ -48,6 +48,7 @@ final class SVTAV1Encoder: VideoEncoder {
         size = (settings.width, settings.height)
         do {
             Self.configure(&config, settings: settings, colour: colour)
+            for parameter in settings.encoderParameters { try Self.parse(&config, parameter) }
             try svtCheck(
                 svt_av1_enc_set_parameter(handle, &config), "svt_av1_enc_set_parameter",
                 "SVT-AV1 refused the settings for \(settings.width)x\(settings.height) at \(settings.frameRate) fps, "
@@ -63,6 +64,27 @@ final class SVTAV1Encoder: VideoEncoder {
             svt_av1_enc_deinit_handle(handle)
             throw error
         }
+    }
+
+    /// Hands one parameter to SVT-AV1's own parser, which does not say whether the name or the value was refused.
+    private static func parse(_ config: inout EbSvtAv1EncConfiguration, _ parameter: EncoderParameter) throws {
+        let status = svt_av1_enc_parse_parameter(&config, parameter.key, parameter.value)
+        guard status != EB_ErrorNone else { return }
+        throw FlipbookError(
+            .invalidSettings,
+            "SVT-AV1 does not take \(parameter.key)=\(parameter.value) (an unknown name, or a value it refuses)",
+            underlying: LibraryCallError(
+                library: "SVT-AV1", function: "svt_av1_enc_parse_parameter", status: Int(status.rawValue)))
+    }
+
+    /// Checks parameters with SVT-AV1's own parser, on its defaults.
+    static func check(_ parameters: [EncoderParameter]) throws {
+        _ = silencedLog
+        var created: UnsafeMutablePointer<EbComponentType>?
+        var config = EbSvtAv1EncConfiguration()
+        guard svt_av1_enc_init_handle(&created, nil, &config) == EB_ErrorNone, let created else { return }
+        defer { svt_av1_enc_deinit_handle(created) }
+        for parameter in parameters { try parse(&config, parameter) }
     }
 
     /// SVT-AV1 prints its version, configuration and problems to standard error unless `SVT_LOG` says
@@ -89,9 +111,22 @@ final class SVTAV1Encoder: VideoEncoder {
         // (turning it off would make this constant QP); a whole number, as SVT-AV1 takes it.
         config.rate_control_mode = UInt32(SVT_AV1_RC_MODE_CQP_OR_CRF.rawValue)
         config.qp = UInt32(settings.crf.rounded())
+        if let rate = settings.rateControl.averageRate {
+            config.rate_control_mode = UInt32(SVT_AV1_RC_MODE_VBR.rawValue)
+            config.target_bit_rate = UInt32(rate)
+        }
+        if let limit = settings.rateLimit {
+            // A cap on constant quality; the buffer as the time it holds at the cap.
+            config.max_bit_rate = UInt32(limit.maxBitrate)
+            config.maximum_buffer_size_ms = Int64(
+                min(10000, max(20, Double(limit.bufferSize) * 1000 / Double(limit.maxBitrate))))
+        }
+        if let tune = settings.tune { config.tune = tune == "vq" ? 0 : 1 }
+        if let level = settings.level { config.level = UInt32(level.tenTimes) }
+        if settings.bFrames == 0 { config.pred_structure = UInt8(SVT_AV1_PRED_LOW_DELAY_B.rawValue) }
         // Every keyframe a key frame (closed GOP): fragments and segments start at keyframes.
         config.intra_refresh_type = SVT_AV1_KF_REFRESH
-        if let frames = settings.framesPerFragment {
+        if let frames = settings.keyframeFrames {
             // A keyframe at least once a fragment; the period counts the frames between keyframes.
             config.intra_period_length = Int32(frames - 1)
         }

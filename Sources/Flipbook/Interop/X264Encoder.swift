@@ -19,7 +19,9 @@ final class X264Encoder: VideoEncoder {
     init(settings: VideoSettings, colour: ColourMatrix) throws {
         pictureFormat = settings.pictureFormat
         var param = try X264Encoder.parameters(settings: settings, colour: colour)
-        guard let handle = flipbook_x264_encoder_open(&param) else {
+        let opened = flipbook_x264_encoder_open(&param)
+        x264_param_cleanup(&param)
+        guard let handle = opened else {
             throw FlipbookError(
                 .encoderFailed,
                 "x264 could not open an encoder for \(settings.width)x\(settings.height) at \(settings.frameRate) fps",
@@ -63,13 +65,15 @@ final class X264Encoder: VideoEncoder {
         pendingSEI = sei
     }
 
-    /// x264's parameters for `settings`: the preset, size, rate, CRF, keyframes for fragments, the
-    /// colour description for the VUI, MP4-style output and the profile.
+    /// x264's parameters for `settings`: the preset and tune, size, rate, rate control, keyframes,
+    /// B-frames, the colour description for the VUI, MP4-style output, the pass, the level, the
+    /// caller's own parameters and the profile. Strings set by `x264_param_parse` are x264's to free
+    /// (`x264_param_cleanup`) once the encoder is open.
     private static func parameters(settings: VideoSettings, colour: ColourMatrix) throws -> x264_param_t {
         var param = x264_param_t()
         try x264Check(
-            x264_param_default_preset(&param, settings.preset.rawValue, nil), "x264_param_default_preset",
-            "unknown preset \(settings.preset.rawValue)")
+            x264_param_default_preset(&param, settings.preset.rawValue, settings.tune), "x264_param_default_preset",
+            "x264 does not know the preset \(settings.preset.rawValue) or the tune \(settings.tune ?? "")")
         param.i_width = Int32(settings.width)
         param.i_height = Int32(settings.height)
         param.i_csp = X264_CSP_I420 | (settings.bitDepth == 10 ? X264_CSP_HIGH_DEPTH : 0)
@@ -83,14 +87,24 @@ final class X264Encoder: VideoEncoder {
         // Rate control and the stream's timing information follow the nominal rate (for a slideshow,
         // one frame per image).
         param.b_vfr_input = 0
+        if let bFrames = settings.bFrames { param.i_bframe = Int32(bFrames) }
         if !settings.reordersFrames { param.i_bframe = 0 }
-        if let frames = settings.framesPerFragment {
+        if let frames = settings.keyframeFrames {
             // Fragments end at keyframes: a keyframe at least once a fragment keeps them near their length.
             param.i_keyint_max = Int32(frames)
             param.i_keyint_min = min(param.i_keyint_min, Int32(frames))
         }
         param.rc.i_rc_method = X264_RC_CRF
         param.rc.f_rf_constant = Float(settings.crf)
+        if let rate = settings.rateControl.averageRate {
+            param.rc.i_rc_method = X264_RC_ABR
+            param.rc.i_bitrate = Int32(kilobits(rate))
+        }
+        if let limit = settings.rateLimit {
+            param.rc.i_vbv_max_bitrate = Int32(kilobits(limit.maxBitrate))
+            param.rc.i_vbv_buffer_size = Int32(kilobits(limit.bufferSize))
+        }
+        if let level = settings.level { param.i_level_idc = Int32(level.tenTimes) }
         param.vui.i_sar_width = 1
         param.vui.i_sar_height = 1
         param.vui.i_colorprim = Int32(colour.colourPrimaries)
@@ -104,12 +118,47 @@ final class X264Encoder: VideoEncoder {
             param.rc.i_rc_method = X264_RC_CQP
             param.rc.i_qp_constant = 0
         }
-        let profile = H264Profile(for: settings).rawValue
-        try x264Check(
-            x264_param_apply_profile(&param, profile), "x264_param_apply_profile", "cannot apply the \(profile) profile"
-        )
-
+        do {
+            if let pass = settings.pass {
+                let number = if case .first = pass { "1" } else { "2" }
+                try parse(&param, EncoderParameter(key: "pass", value: number))
+                try parse(&param, EncoderParameter(key: "stats", value: pass.statistics))
+            }
+            for parameter in settings.encoderParameters { try parse(&param, parameter) }
+            // The first pass only measures: x264's faster analysis for it, as its own tool does.
+            if case .first = settings.pass { x264_param_apply_fastfirstpass(&param) }
+            let profile = H264Profile(for: settings).rawValue
+            try x264Check(
+                x264_param_apply_profile(&param, profile), "x264_param_apply_profile",
+                "x264 cannot apply the \(profile) profile to these settings")
+        } catch {
+            x264_param_cleanup(&param)
+            throw error
+        }
         return param
+    }
+
+    /// Whole kilobits (x264's unit for rates and buffers), at least one.
+    private static func kilobits(_ bits: Int) -> Int { max(1, (bits + 500) / 1000) }
+
+    /// Hands one parameter to x264's own parser.
+    private static func parse(_ param: inout x264_param_t, _ parameter: EncoderParameter) throws {
+        let status = x264_param_parse(&param, parameter.key, parameter.value)
+        guard status != 0 else { return }
+        throw FlipbookError(
+            .invalidSettings,
+            status == X264_PARAM_BAD_NAME
+                ? "x264 does not know the parameter \(parameter.key)"
+                : "x264 does not take \(parameter.key)=\(parameter.value)",
+            underlying: LibraryCallError(library: "libx264", function: "x264_param_parse", status: Int(status)))
+    }
+
+    /// Checks parameters with x264's own parser, on its defaults.
+    static func check(_ parameters: [EncoderParameter]) throws {
+        var param = x264_param_t()
+        x264_param_default(&param)
+        defer { x264_param_cleanup(&param) }
+        for parameter in parameters { try parse(&param, parameter) }
     }
 
     /// x264's SEI naming its version and options, length-prefixed; it goes in front of the first

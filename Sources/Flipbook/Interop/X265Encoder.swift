@@ -96,8 +96,9 @@ final class X265Encoder: VideoEncoder {
         colour: ColourMatrix
     ) throws {
         try x265Check(
-            api.pointee.param_default_preset(param, settings.preset.rawValue, nil), "x265_param_default_preset",
-            "x265 does not know the preset \(settings.preset.rawValue)")
+            api.pointee.param_default_preset(param, settings.preset.rawValue, settings.tune),
+            "x265_param_default_preset",
+            "x265 does not know the preset \(settings.preset.rawValue) or the tune \(settings.tune ?? "")")
         var options: [(String, String)] = [
             ("crf", String(settings.crf)),
             // Every keyframe an IDR: fragments and segments start at keyframes.
@@ -114,13 +115,29 @@ final class X265Encoder: VideoEncoder {
                 ("pools", String(settings.encoderThreads)), ("frame-threads", String(min(settings.encoderThreads, 4))),
             ]
         }
-        if let frames = settings.framesPerFragment {
+        if let frames = settings.keyframeFrames {
             options += [("keyint", String(frames)), ("min-keyint", String(min(frames, 25)))]
         }
+        if let bFrames = settings.bFrames { options += [("bframes", String(bFrames))] }
         if !settings.reordersFrames { options += [("bframes", "0")] }
+        if let rate = settings.rateControl.averageRate { options += [("bitrate", String(kilobits(rate)))] }
+        if let limit = settings.rateLimit {
+            options += [
+                ("vbv-maxrate", String(kilobits(limit.maxBitrate))),
+                ("vbv-bufsize", String(kilobits(limit.bufferSize))),
+            ]
+        }
+        if let level = settings.level { options += [("level-idc", level.description)] }
+        switch settings.pass {
+        case .first(let path):
+            // The first pass only measures: x265's faster analysis for it.
+            options += [("pass", "1"), ("stats", path), ("slow-firstpass", "0")]
+        case .second(let path): options += [("pass", "2"), ("stats", path)]
+        case nil: break
+        }
+        options += settings.encoderParameters.map { ($0.key, $0.value) }
         for (name, value) in options {
-            try x265Check(
-                api.pointee.param_parse(param, name, value), "x265_param_parse", "x265 refused \(name)=\(value)")
+            try parse(param, api: api, EncoderParameter(key: name, value: value))
         }
         param.pointee.sourceWidth = Int32(settings.width)
         param.pointee.sourceHeight = Int32(settings.height)
@@ -128,10 +145,35 @@ final class X265Encoder: VideoEncoder {
         param.pointee.fpsNum = UInt32(settings.frameRate.numerator)
         param.pointee.fpsDenom = UInt32(settings.frameRate.denominator)
         param.pointee.logLevel = X265_LOG_NONE
-        let profile = settings.bitDepth == 10 ? "main10" : "main"
+        let profile = settings.profile?.name ?? (settings.bitDepth == 10 ? "main10" : "main")
         try x265Check(
             api.pointee.param_apply_profile(param, profile), "x265_param_apply_profile",
             "x265 cannot apply the \(profile) profile")
+    }
+
+    /// Whole kilobits (x265's unit for rates and buffers), at least one.
+    private static func kilobits(_ bits: Int) -> Int { max(1, (bits + 500) / 1000) }
+
+    /// Hands one parameter to x265's own parser.
+    private static func parse(
+        _ param: UnsafeMutablePointer<x265_param>, api: UnsafePointer<x265_api>, _ parameter: EncoderParameter
+    ) throws {
+        let status = api.pointee.param_parse(param, parameter.key, parameter.value)
+        guard status != 0 else { return }
+        throw FlipbookError(
+            .invalidSettings,
+            status == X265_PARAM_BAD_NAME
+                ? "x265 does not know the parameter \(parameter.key)"
+                : "x265 does not take \(parameter.key)=\(parameter.value)",
+            underlying: LibraryCallError(library: "libx265", function: "x265_param_parse", status: Int(status)))
+    }
+
+    /// Checks parameters with x265's own parser, on its defaults.
+    static func check(_ parameters: [EncoderParameter]) throws {
+        guard let api = flipbook_x265_api_get(8), let param = api.pointee.param_alloc() else { return }
+        defer { api.pointee.param_free(param) }
+        api.pointee.param_default(param)
+        for parameter in parameters { try parse(param, api: api, parameter) }
     }
 
     deinit {

@@ -46,6 +46,10 @@ public struct SequenceProgress: Sendable, Hashable {
     public var framesWaitedFor = 0
     /// When following: the number of the image being waited for now, if one is.
     public var waitingFor: Int? = nil
+    /// The encode under way when the movie is made in passes (see ``RateControl``), from 1.
+    public var pass = 1
+    /// The encodes planned: 2 for two passes, more when a target size needs another try; 1 otherwise.
+    public var passes = 1
 }
 
 extension MovieWriter {
@@ -80,6 +84,16 @@ extension MovieWriter {
         }
         // Before any work, so an existing movie is reported at once.
         let destination = try MovieDestination(url, overwrite: options.overwrite)
+        if options.settings.rateControl.passes == 2 && options.settings.pass == nil {
+            return try await TwoPassEncoding(images: images, destination: destination, options: options).run()
+        }
+        return try await makeMovie(fromImagesAt: images, to: destination, options: options)
+    }
+
+    /// ``makeMovie(fromImagesAt:to:options:)`` once the destination is checked: one encode.
+    static func makeMovie(fromImagesAt images: [URL], to destination: MovieDestination, options: SequenceOptions)
+        async throws -> MovieSummary
+    {
         let numbering = try ImageNumbering(images)
         if let numbering, !numbering.missing.isEmpty, options.gaps == .fail {
             throw FlipbookError(

@@ -26,6 +26,9 @@ struct MovieDestination: Sendable {
     let target: String
     /// What the owner of the file being replaced set on it; `nil` when no file is replaced.
     let replaced: FileOwnership?
+    /// The sizes a finished movie may have to be published; `nil` for any. A movie of another size
+    /// is removed instead, and the destination is left as it was (see ``SizeBudgetMissed``).
+    var acceptedBytes: ClosedRange<UInt64>? = nil
 
     /// Checks that a movie may be written at `url`.
     ///

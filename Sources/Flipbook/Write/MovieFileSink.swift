@@ -96,6 +96,9 @@ final class MovieFileSink {
     func commit() throws {
         guard let file else { throw FlipbookError(.invalidState, "the movie file is already closed") }
         warnings += destination.keepExtendedAttributes(on: file)
+        if let accepted = destination.acceptedBytes, !accepted.contains(size) {
+            throw SizeBudgetMissed(bytes: size)
+        }
         try file.sync()
         try file.close()
         self.file = nil
@@ -120,5 +123,24 @@ final class MovieFileSink {
     private func removeTemporaryFiles() {
         POSIXFile.remove(path)
         POSIXFile.remove(copyPath)
+    }
+}
+
+/// A finished movie whose size is outside ``MovieDestination/acceptedBytes``: it is discarded, not
+/// published, and the encode is made again at another rate.
+struct SizeBudgetMissed: Error, CustomStringConvertible {
+    /// The movie's size.
+    let bytes: UInt64
+
+    var description: String { "the movie came to \(bytes) bytes, outside its size budget" }
+
+    /// The miss behind `error`, through the errors that wrap it.
+    static func behind(_ error: any Error) -> SizeBudgetMissed? {
+        var current: (any Error)? = error
+        while let error = current {
+            if let missed = error as? SizeBudgetMissed { return missed }
+            current = (error as? FlipbookError)?.underlying
+        }
+        return nil
     }
 }

@@ -41,6 +41,8 @@ public actor MovieWriter {
     private var extensions: [UserExtensionBox] = []
     /// Frames accepted so far.
     public private(set) var framesAppended = 0
+    /// The video samples' bytes stored so far.
+    private var videoBytes: UInt64 = 0
     /// The encoding of the last frame admitted, while it runs.
     private var pendingEncode: Task<Void, Never>?
 
@@ -114,6 +116,12 @@ public actor MovieWriter {
         audio: AudioFormat? = nil, makeEncoder: (VideoSettings, ColourMatrix) throws -> any VideoEncoder
     ) throws {
         try settings.validate()
+        if settings.rateControl.passes == 2 && settings.pass == nil {
+            throw FlipbookError(
+                .invalidSettings,
+                "two passes and a target size encode the frames twice; make the movie from image files with "
+                    + "makeMovie(fromImagesAt:to:options:), or give an average bitrate in one pass")
+        }
         do {
             try settings.codec.checkContainer(destination.container)
         } catch let error as FlipbookError {
@@ -282,6 +290,7 @@ public actor MovieWriter {
             bytes: bytes, width: settings.width, height: settings.height, codec: encoder.codecName,
             warnings: output.warnings)
         summary.audio = output.sound?.info(movieEnd: movieEnd, movieTimescale: Int64(timeline.timescale))
+        summary.videoBytes = videoBytes
         return summary
     }
 
@@ -313,6 +322,7 @@ public actor MovieWriter {
 
     /// Stores a video sample, after the sound that starts before it.
     private func storeVideo(_ sample: MediaSample) throws {
+        videoBytes += UInt64(sample.data.count)
         try output.appendVideo(sample, video: { videoTrack() })
     }
 

@@ -1,0 +1,176 @@
+import Foundation
+
+/// A movie made in two passes over its images (``RateControl/averageBitrate(_:passes:)`` with two
+/// passes, or ``RateControl/targetSize(bytes:)``): a first pass that only measures, writing the
+/// encoder's statistics to a private folder, then the real encode that reads them.
+///
+/// For a target size, the first pass also writes the sound and the container, so that everything in
+/// the file but the video is measured, not guessed: the video gets the rest of the budget. A second
+/// pass that lands over the size, or below 95% of it, is discarded unpublished and encoded again at
+/// the rate scaled by how far it missed, at most ``attempts`` times; only a movie at or under the size
+/// is ever published. The private folder is removed in every outcome.
+struct TwoPassEncoding {
+    let images: [URL]
+    let destination: MovieDestination
+    let options: SequenceOptions
+
+    /// Encodes of the second pass a target size may take.
+    static let attempts = 4
+    /// The share of the video's budget a second pass aims at, below 100% for the encoder's spread.
+    static let aim = 0.97
+    /// The share of the target a published movie must at least reach, but for the last attempt.
+    static let lowestShare = 0.95
+
+    func run() async throws -> MovieSummary {
+        let settings = options.settings
+        if case .targetSize(let bytes) = settings.rateControl {
+            if options.segment != nil {
+                throw FlipbookError(
+                    .invalidSettings,
+                    "a target size is for a whole movie; give each segment the same average bitrate instead")
+            }
+            let frames = try estimatedFrames()
+            let smallest = RateControl.smallestTargetSize(frames: frames)
+            guard bytes >= smallest else {
+                throw FlipbookError(
+                    .invalidSettings,
+                    "target size \(bytes) bytes cannot hold \(frames) frames; use at least \(smallest) bytes")
+            }
+        }
+        let folder = try Self.makePrivateFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let statistics = folder.appendingPathComponent("statistics").path
+
+        // An encoder without two passes measures with a whole one-pass encode at a guessed rate.
+        let twoPasses = settings.codec.takesTwoPasses
+        var first = options
+        first.settings.pass = twoPasses ? .first(statistics: statistics) : nil
+        first.settings.rateControl = .averageBitrate(try firstPassRate(), passes: twoPasses ? 2 : 1)
+        first.overwrite = true
+        first.progress = reporting(pass: 1, of: 2)
+        let measuring: Bool = if case .targetSize = settings.rateControl { true } else { false }
+        if !measuring { first.soundtrack = nil }
+        let firstMovie = folder.appendingPathComponent("first-pass.\(destination.url.pathExtension)")
+        let measured = try await MovieWriter.makeMovie(
+            fromImagesAt: images, to: try MovieDestination(firstMovie, overwrite: true), options: first)
+
+        var second = options
+        second.settings.pass = twoPasses ? .second(statistics: statistics) : nil
+        guard case .targetSize(let target) = settings.rateControl else {
+            second.progress = reporting(pass: 2, of: 2)
+            var summary = try await MovieWriter.makeMovie(fromImagesAt: images, to: destination, options: second)
+            summary.passes = 2
+            return summary
+        }
+        // Everything but the video, as the first pass wrote it: the sound, the index, the headers.
+        let rest = Int64(measured.bytes) - Int64(measured.videoBytes)
+        let budget = target - rest
+        let seconds = measured.duration.seconds
+        guard budget > 0, seconds > 0, Double(budget) * 8 / seconds >= Double(RateControl.bitrateRange.lowerBound)
+        else {
+            throw FlipbookError(
+                .invalidSettings,
+                "target size \(target) bytes leaves no room for the pictures: the sound and the container take "
+                    + "\(rest) bytes of it; use a larger size")
+        }
+        var rate = Double(budget) * 8 / seconds * Self.aim
+        if !twoPasses {
+            // The measuring encode's own miss, corrected.
+            let firstRate = Double(try firstPassRate())
+            rate = firstRate * Double(budget) * Self.aim / Double(max(1, measured.videoBytes))
+        }
+        var tries: [(rate: Double, video: Double)] = []
+        for attempt in 1...Self.attempts {
+            second.settings.rateControl = .averageBitrate(
+                Int(min(rate, Double(RateControl.bitrateRange.upperBound))), passes: twoPasses ? 2 : 1)
+            let isLast = attempt == Self.attempts
+            var bound = destination
+            let lowest = isLast ? 0 : UInt64(Double(target) * Self.lowestShare)
+            bound.acceptedBytes = lowest...UInt64(target)
+            second.progress = reporting(pass: 1 + attempt, of: 1 + max(attempt, 1))
+            do {
+                var summary = try await MovieWriter.makeMovie(fromImagesAt: images, to: bound, options: second)
+                summary.passes = 1 + attempt
+                return summary
+            } catch {
+                guard let missed = SizeBudgetMissed.behind(error) else { throw error }
+                guard !isLast else {
+                    throw FlipbookError(
+                        .encoderFailed,
+                        "the movie came to \(missed.bytes) bytes in \(Self.attempts) tries, over the target size of "
+                            + "\(target) bytes; nothing was written. Use a larger size or a smaller picture")
+                }
+                let video = max(1, Double(Int64(missed.bytes) - rest))
+                rate = Self.nextRate(after: &tries, rate: rate, video: video, goal: Double(budget) * Self.aim)
+            }
+        }
+        preconditionFailure("the last attempt returns or throws")
+    }
+
+    /// The rate for the next try at `goal` video bytes: through the last two tries (rate against
+    /// bytes, which few-frame movies make far from proportional), or in proportion after one; never
+    /// below the lowest rate.
+    static func nextRate(
+        after tries: inout [(rate: Double, video: Double)], rate: Double, video: Double, goal: Double
+    ) -> Double {
+        tries.append((rate, video))
+        var next = rate * goal / video
+        if tries.count >= 2 {
+            let (a, b) = (tries[tries.count - 2], tries[tries.count - 1])
+            if b.video != a.video, b.rate != a.rate {
+                let slope = (b.video - a.video) / (b.rate - a.rate)
+                if slope > 0 { next = b.rate + (goal - b.video) / slope }
+            }
+        }
+        return max(next, Double(RateControl.bitrateRange.lowerBound))
+    }
+
+    /// The frames the movie will have, from the images and the frames each one makes.
+    private func estimatedFrames() throws -> Int {
+        let timing = try SlideshowTiming(
+            settings: options.settings, imageDuration: options.imageDuration, repeatFrames: options.repeatFrames)
+        return images.count * timing.copies
+    }
+
+    /// The first pass's rate: the one asked for, or for a target size a guess from the frames' time
+    /// (the first pass only gathers statistics, which hardly depend on it).
+    private func firstPassRate() throws -> Int {
+        switch options.settings.rateControl {
+        case .averageBitrate(let rate, _): return rate
+        case .targetSize(let bytes):
+            let timing = try SlideshowTiming(
+                settings: options.settings, imageDuration: options.imageDuration, repeatFrames: options.repeatFrames)
+            let seconds = Double(images.count * timing.copies) * timing.settings.frameRate.frameDuration.seconds
+            let rate = Double(bytes) * 8 / max(seconds, 0.001)
+            return Int(min(max(rate, 1000), Double(RateControl.bitrateRange.upperBound)))
+        case .constantQuality: preconditionFailure("one pass at constant quality")
+        }
+    }
+
+    /// The caller's progress, marked with the pass.
+    private func reporting(pass: Int, of passes: Int) -> (@Sendable (SequenceProgress) -> Void)? {
+        guard let progress = options.progress else { return nil }
+        return { update in
+            var update = update
+            update.pass = pass
+            update.passes = passes
+            progress(update)
+        }
+    }
+
+    /// A new folder only this user may enter, under the system's temporary folder.
+    private static func makePrivateFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "flipbook-passes-\(UUID().uuidString)", isDirectory: true)
+        do {
+            try FileManager.default.createDirectory(
+                at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw FlipbookError(
+                .outputNotWritable,
+                "the folder for the first pass's statistics could not be made in \(FileManager.default.temporaryDirectory.path)",
+                underlying: error)
+        }
+        return folder
+    }
+}
