@@ -35,4 +35,8 @@ public struct MovieSummary: Sendable, Hashable {
     public var gapDescription: String? = nil
     /// The sound track, when the movie was given a ``Soundtrack``.
     public var audio: AudioStreamInfo? = nil
+    /// The title, artist, creation date and other tags written into the movie; empty when none were.
+    public var metadata = MovieMetadata()
+    /// How far the pictures are turned clockwise when shown (the video track's display matrix).
+    public var rotation: Rotation = .upright
 }
