@@ -64,13 +64,24 @@ let metadataOptionTable: [OptionSpec] = [
 ]
 
 /// The date `--creation-time` gives: ISO 8601 with a time zone (or a date alone, at midnight UTC),
-/// or `now`, in whole seconds.
+/// or `now`, in whole seconds. A day or time that does not exist (February 30, 25:00) is refused,
+/// not rolled over.
 func creationDate(_ text: String) throws -> Date {
     if text == "now" { return Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)) }
+    let pattern =
+        #/([0-9]{4})-([0-9]{2})-([0-9]{2})(?:T([0-9]{2}):([0-9]{2}):([0-9]{2})(?:\.[0-9]+)?(?:Z|[+-][0-9]{2}:[0-9]{2}))?/#
+    var fieldsExist = false
+    if let match = text.wholeMatch(of: pattern) {
+        let fields = DateComponents(
+            calendar: Calendar(identifier: .gregorian), timeZone: TimeZone(identifier: "UTC"), year: Int(match.1),
+            month: Int(match.2), day: Int(match.3), hour: match.4.flatMap { Int($0) } ?? 0,
+            minute: match.5.flatMap { Int($0) } ?? 0, second: match.6.flatMap { Int($0) } ?? 0)
+        fieldsExist = fields.isValidDate
+    }
     let formats: [ISO8601DateFormatter.Options] = [
         [.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds], [.withFullDate],
     ]
-    for format in formats {
+    for format in formats where fieldsExist {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = format
         if let date = formatter.date(from: text) {
