@@ -44,4 +44,8 @@ public struct MovieSummary: Sendable, Hashable {
     public var videoBitrate: Double {
         duration.seconds > 0 ? Double(videoBytes) * 8 / duration.seconds : 0
     }
+    /// The title, artist, creation date and other tags written into the movie; empty when none were.
+    public var metadata = MovieMetadata()
+    /// How far the pictures are turned clockwise when shown (the video track's display matrix).
+    public var rotation: Rotation = .upright
 }

@@ -69,6 +69,10 @@ public struct VideoSettings: Sendable, Hashable {
     public var colourStandard: ColourStandard = .bt709
     /// The Y'CbCr code range (limited by default, which is what players expect).
     public var colourRange: ColourRange = .limited
+    /// How far the pictures are turned clockwise when shown (``Rotation/upright`` by default): the
+    /// video track's display matrix, as phones write it. The pictures are encoded as given, at
+    /// ``width`` by ``height``.
+    public var rotation: Rotation = .upright
     /// Lossless encoding (x264 at quantiser 0, High 4:4:4 Predictive profile), overriding ``crf``.
     ///
     /// The pictures are kept exactly as converted to 4:2:0, which is for testing colour accuracy;

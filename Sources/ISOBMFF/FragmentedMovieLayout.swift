@@ -20,7 +20,7 @@ package struct FragmentedMovieHeader: Sendable {
     /// The movie's duration in `mvhd`, `tkhd` and `mehd`; 0 while unknown.
     package let duration: UInt64
     private let brand: FileBrand
-    private let creationTime: UInt64
+    private let tags: MovieTags
 
     /// Lays out the start of a fragmented movie.
     ///
@@ -30,16 +30,16 @@ package struct FragmentedMovieHeader: Sendable {
     ///     example to hide the B-frame delay) have a last segment duration of 0 while the movie's
     ///     length is unknown.
     ///   - duration: The movie's duration in the movie's timescale, 0 while unknown.
-    ///   - creationTime: Seconds since 1904 for the creation and modification times.
+    ///   - tags: The creation time (seconds since 1904) and the tags written in `moov`; none by default.
     /// - Throws: ``ISOBMFFError`` with code `.invalidTrack` if a track cannot be described.
-    package init(brand: FileBrand, tracks: [Track], duration: UInt64 = 0, creationTime: UInt64 = 0) throws {
+    package init(brand: FileBrand, tracks: [Track], duration: UInt64 = 0, tags: MovieTags = MovieTags()) throws {
         self.brand = brand
         self.tracks = tracks
         self.duration = duration
-        self.creationTime = creationTime
+        self.tags = tags
         let writer = try MovieBoxWriter(
             brand: brand, tracks: tracks, sampleTables: tracks.map { SampleTable(timescale: $0.timescale) },
-            creationTime: creationTime,
+            tags: tags,
             movieExtends: MovieExtendsBox(
                 header: MovieExtendsHeaderBox(fragmentDuration: duration),
                 trackExtends: tracks.map { TrackExtendsBox(trackID: $0.trackID) }),
@@ -60,7 +60,7 @@ package struct FragmentedMovieHeader: Sendable {
         for index in final.indices where index < editLists.count { final[index].editList = editLists[index] }
         guard
             let header = try? FragmentedMovieHeader(
-                brand: brand, tracks: final, duration: duration, creationTime: creationTime),
+                brand: brand, tracks: final, duration: duration, tags: tags),
             header.bytes.count == bytes.count
         else { return nil }
         return header

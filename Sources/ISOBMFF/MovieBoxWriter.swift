@@ -4,7 +4,8 @@ struct MovieBoxWriter {
     let brand: FileBrand
     let tracks: [Track]
     let sampleTables: [SampleTable]
-    let creationTime: UInt64
+    /// The creation time and tags.
+    let tags: MovieTags
     var extensions: [UserExtensionBox] = []
     /// The `mvex` of a fragmented movie; `nil` for a progressive one.
     var movieExtends: MovieExtendsBox? = nil
@@ -12,7 +13,7 @@ struct MovieBoxWriter {
     var durationOverride: UInt64? = nil
 
     init(
-        brand: FileBrand, tracks: [Track], sampleTables: [SampleTable], creationTime: UInt64,
+        brand: FileBrand, tracks: [Track], sampleTables: [SampleTable], tags: MovieTags,
         extensions: [UserExtensionBox] = [], movieExtends: MovieExtendsBox? = nil, durationOverride: UInt64? = nil
     ) throws {
         guard !tracks.isEmpty, tracks.count == sampleTables.count else {
@@ -35,7 +36,7 @@ struct MovieBoxWriter {
         self.brand = brand
         self.tracks = tracks
         self.sampleTables = sampleTables
-        self.creationTime = creationTime
+        self.tags = tags
         self.extensions = extensions
         self.movieExtends = movieExtends
         self.durationOverride = durationOverride
@@ -44,6 +45,8 @@ struct MovieBoxWriter {
     var isQuickTime: Bool { brand == .quickTime }
     /// The movie's timescale: the first track's.
     var movieTimescale: UInt32 { tracks[0].timescale }
+    /// Seconds since 1904 for every creation and modification time.
+    var creationTime: UInt64 { tags.creationTime }
 
     /// A track's presented duration in the movie's timescale.
     func duration(of index: Int) -> UInt64 {
@@ -83,6 +86,7 @@ struct MovieBoxWriter {
                 nextTrackID: (tracks.map(\.trackID).max() ?? 0) + 1
             ).write(to: &w)
             for index in tracks.indices { writeTrack(index, to: &w, base: base, largeOffsets: largeOffsets) }
+            MetadataBoxes(tags: tags, isQuickTime: isQuickTime).write(to: &w)
             for box in extensions { box.write(to: &w) }
             movieExtends?.write(to: &w)
         }
@@ -98,7 +102,7 @@ struct MovieBoxWriter {
             TrackHeaderBox(
                 creationTime: creationTime, modificationTime: creationTime, trackID: track.trackID,
                 duration: duration(of: index), width: UInt32(size.width), height: UInt32(size.height),
-                volume: media == .audio ? 0x0100 : 0
+                volume: media == .audio ? 0x0100 : 0, rotation: track.rotation
             ).write(to: &w)
             if !track.editList.isEmpty { EditListBox(entries: track.editList).write(to: &w) }
             w.box("mdia") { w in

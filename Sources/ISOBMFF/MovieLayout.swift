@@ -35,19 +35,20 @@ package struct MovieLayout: Sendable {
     ///   - brand: The kind of file, which decides `ftyp` and QuickTime details.
     ///   - tracks: The tracks, with their sample descriptions and edit lists.
     ///   - sampleTables: Each track's samples and chunks, in the same order.
-    ///   - creationTime: Seconds since 1904 for the creation and modification times; 0 keeps the output deterministic.
+    ///   - tags: The creation time (seconds since 1904 for every creation and modification time; 0, the
+    ///     default, keeps the output deterministic) and the tags written in `moov`; none by default.
     ///   - extensions: Private `uuid` boxes written at the end of `moov`; none by default.
     ///   - alignment: Makes the header's length a multiple of this many bytes by putting a `free` box
     ///     before the `mdat` header, so the payload can start on a file-system block (for example to
     ///     insert the header in front of payload already on disk); 1, the default, adds nothing.
     /// - Throws: ``ISOBMFFError`` with code `.invalidTrack` if a track cannot be described.
     package init(
-        brand: FileBrand, tracks: [Track], sampleTables: [SampleTable], creationTime: UInt64 = 0,
+        brand: FileBrand, tracks: [Track], sampleTables: [SampleTable], tags: MovieTags = MovieTags(),
         extensions: [UserExtensionBox] = [], alignment: Int = 1
     ) throws {
         precondition(alignment >= 1, "MovieLayout alignment \(alignment) must be at least 1")
         let movie = try MovieBoxWriter(
-            brand: brand, tracks: tracks, sampleTables: sampleTables, creationTime: creationTime,
+            brand: brand, tracks: tracks, sampleTables: sampleTables, tags: tags,
             extensions: extensions)
         let payloadSize = sampleTables.reduce(0) { $0 + $1.payloadSize }
         let largeMediaData = payloadSize > UInt64(UInt32.max) - 8

@@ -8,7 +8,8 @@ enum ProbeCommand {
     static let table = subcommandTable(["--json", "--help"])
 
     static func run(_ arguments: [String]) -> Int32 {
-        let summary = "Prints codec, profile, size, frames, duration, frame rate, colour tags and layout."
+        let summary =
+            "Prints codec, profile, size, frames, duration, frame rate, colour tags, layout, rotation and metadata."
         let options: CommandLineOptions
         switch SubcommandStart(arguments, table: table, usage: usage, summary: summary) {
         case .run(let parsed): options = parsed
@@ -63,10 +64,22 @@ enum ProbeCommand {
             "  layout      \(movie.layout), brand \(movie.majorBrand.trimmingCharacters(in: .whitespaces))",
             "  problems    " + (movie.problems.isEmpty ? "none" : movie.problems.joined(separator: "; ")),
         ]
+        switch movie.rotation {
+        case 0?: break
+        case let degrees?: lines.insert("  rotation    \(degrees)° clockwise when shown", at: 3)
+        case nil: lines.insert("  rotation    not a quarter turn (the display matrix mirrors or scales)", at: 3)
+        }
         if let audio = movie.audio {
             let channels = audio.channels == 1 ? "1 channel" : "\(audio.channels) channels"
             let line = "  audio       \(audio.codec), \(audio.sampleRate) Hz, \(channels), "
             lines.insert(line + String(format: "%.6f s", audio.duration), at: lines.count - 2)
+        }
+        if !movie.metadata.isEmpty {
+            let width = movie.metadata.keys.map(\.count).max() ?? 0
+            let tags = movie.metadata.keys.sorted().map { key in
+                key + ":" + String(repeating: " ", count: width - key.count + 1) + movie.metadata[key]!
+            }
+            lines += tags.enumerated().map { ($0 == 0 ? "  metadata    " : "              ") + $1 }
         }
         return lines.joined(separator: "\n")
     }

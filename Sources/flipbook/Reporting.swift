@@ -66,6 +66,8 @@ enum Reporting {
         if !movie.missingNumbers.isEmpty { object["gaps"] = movie.missingNumbers }
         if !movie.skippedImages.isEmpty { object["skipped"] = movie.skippedImages.count }
         if !movie.warnings.isEmpty { object["warnings"] = movie.warnings }
+        if !movie.metadata.isEmpty { object["metadata"] = movie.metadata.tags }
+        if movie.rotation != .upright { object["rotation"] = movie.rotation.degrees }
         if let audio = movie.audio {
             object["audio"] = [
                 "codec": audio.codec, "sampleRate": audio.sampleRate, "channels": audio.channels,

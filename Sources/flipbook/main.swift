@@ -99,6 +99,7 @@ func makeMovie(
     sequence.repeatFrames = options.repeatFrames
     sequence.imageLimits = options.imageLimits
     sequence.gaps = options.gaps
+    sequence.metadata = options.metadata
     sequence.progress = progress
     if options.follow {
         sequence.startNumber = options.startNumber
@@ -149,7 +150,7 @@ func makeMovieFromStandardInput(
         reading: .standardInput, width: rawSize.width, height: rawSize.height, format: options.rawFormat)
     var movie = try await MovieWriter.makeMovie(
         fromRawFrames: reader, to: URL(fileURLWithPath: options.output!), settings: settings,
-        overwrite: options.overwrite)
+        overwrite: options.overwrite, metadata: options.metadata)
     if options.size == nil && size != rawSize { movie.sizeRoundedFrom = rawSize }
     return movie
 }
@@ -177,6 +178,7 @@ extension CommandLineOptions {
         settings.background = background
         settings.colourStandard = colourStandard
         settings.colourRange = colourRange
+        settings.rotation = rotation
         if fragmented || follow {
             settings.fragmentDuration = fragmentDuration ?? MediaTime(value: 1, timescale: 1)
         }

@@ -9,7 +9,9 @@ For each movie it checks, from the browser's own numbers:
     first `requestVideoFrameCallback`, at media time 0) against the first source image's centre;
   - last frame: the centre colour shown after `ended` against the last source image's centre;
   - sound (movies made with --audio): `webkitAudioDecodedByteCount` once `ended` fires is above zero,
-    so the browser found the sound track and decoded it.
+    so the browser found the sound track and decoded it;
+  - size: `videoWidth` x `videoHeight` against the pictures' size, swapped for a movie made with
+    --rotate 90 or 270 (the browser honours the track's display matrix, as for a phone's upright video).
 
 Prints one line per check and a final "N passed, N failed" line; exits 1 when any check fails.
 Usage: play_in_chromium.py --flipbook PATH [--chromium PATH] [--chromedriver PATH] [--keep DIR]
@@ -172,8 +174,11 @@ def write_tone(path, seconds=3, rate=48000):
 
 
 class Movie:
-    def __init__(self, name, options, colours, expected_duration, duration_tolerance, frames, sound=False):
+    def __init__(
+        self, name, options, colours, expected_duration, duration_tolerance, frames, sound=False, shown=(WIDTH, HEIGHT)
+    ):
         self.name = name
+        self.shown = shown
         self.options = options
         self.colours = colours
         self.expected_duration = expected_duration
@@ -236,6 +241,26 @@ def movies(sequence, sequence_colours, slide_files, slide_colours, sounds):
     return with_sound + [
         Movie("default", [str(sequence)], sequence_colours, Fraction(60, 30), one_ms, 60),
         Movie("fragmented", [str(sequence), "--fragmented"], sequence_colours, Fraction(60, 30), one_ms, 60),
+        # The display matrix of a phone's upright video: shown a quarter turn clockwise, width and height swapped.
+        Movie(
+            "rotate-90",
+            [str(sequence), "--rotate", "90"],
+            sequence_colours,
+            Fraction(60, 30),
+            one_ms,
+            60,
+            shown=(HEIGHT, WIDTH),
+        ),
+        Movie(
+            "rotate-270-fragmented",
+            [str(sequence), "--rotate", "270", "--fragmented"],
+            sequence_colours,
+            Fraction(60, 30),
+            one_ms,
+            60,
+            shown=(HEIGHT, WIDTH),
+        ),
+        Movie("rotate-180", [str(sequence), "--rotate", "180"], sequence_colours, Fraction(60, 30), one_ms, 60),
         Movie(
             "fps-29.97", [str(sequence), "--fps", "29.97"], sequence_colours, Fraction(60 * 1001, 30000), one_ms, 60
         ),
@@ -304,6 +329,12 @@ def judge(checks, movie, result):
         f"{name}/duration",
         ok,
         f"video.duration {duration} s, expected {float(expected):.6f} s within {float(movie.duration_tolerance) * 1000:.1f} ms",
+    )
+    shown = (result.get("width"), result.get("height"))
+    checks.record(
+        f"{name}/size",
+        shown == movie.shown,
+        f"videoWidth x videoHeight {shown[0]}x{shown[1]}, expected {movie.shown[0]}x{movie.shown[1]}",
     )
     total = result.get("totalVideoFrames")
     checks.record(

@@ -110,6 +110,8 @@ import Testing
         for option in [
             "-o, --output", "--fps", "--crf", "--preset", "--overwrite", "--keep-order", "--quiet", "--json",
             "--size", "--fit", "--background", "--colour, --color", "--range", "--raw-size", "--raw-format",
+            "--title TEXT", "--artist NAME", "--comment TEXT", "--creation-time ISO8601|now", "--location ISO6709",
+            "--metadata KEY=VALUE", "--rotate DEGREES",
         ] {
             #expect(result.stdout.contains(option), "help mentions \(option)")
         }

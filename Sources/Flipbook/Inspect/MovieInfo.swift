@@ -1,8 +1,8 @@
 import Foundation
 import ISOBMFF
 
-/// What a movie file holds, read from its boxes: codec, size, frames, duration, rate, colour tags
-/// and layout (what `flipbook probe` prints).
+/// What a movie file holds, read from its boxes: codec, size, frames, duration, rate, colour tags,
+/// layout, rotation and metadata (what `flipbook probe` prints).
 ///
 /// Works on MP4 and QuickTime files from any tool, plain or fragmented; structural problems found
 /// on the way are listed in ``problems`` rather than thrown.
@@ -52,6 +52,14 @@ public struct MovieInfo: Sendable, Codable, Equatable {
     public var problems: [String]
     /// The sound track, if the movie has one.
     public var audio: AudioStreamInfo?
+    /// Degrees the video track's display matrix turns the pictures clockwise: 0, 90 (a phone's
+    /// upright video, which ffprobe reports as rotation -90), 180 or 270; `nil` when the matrix does
+    /// something else, such as mirroring. ``width`` and ``height`` are the pictures' own.
+    public var rotation: Int?
+    /// The movie's tags by the names ffprobe gives them (`title`, `artist`, `comment`, `date`,
+    /// `location` …), read from MP4 iTunes items, QuickTime user data strings and `mdta` keys, and
+    /// `creation_time` (ISO 8601, UTC) when the movie header has one; empty when there are none.
+    public var metadata: [String: String]
 
     /// Reads the movie at `url`.
     ///
@@ -91,6 +99,12 @@ public struct MovieInfo: Sendable, Codable, Equatable {
         colourMatrix = movie.colourMatrix
         colourRange = movie.colourRange
         problems = movie.problems
+        rotation = movie.rotation
+        metadata = Dictionary(movie.tags.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+        if movie.creationTime > 0 {
+            metadata["creation_time"] = MovieMetadata.iso8601(
+                MovieMetadata.epoch.addingTimeInterval(Double(movie.creationTime)))
+        }
         audio = movie.audio.map {
             AudioStreamInfo(codec: $0.codec, sampleRate: $0.sampleRate, channels: $0.channels, duration: $0.duration)
         }

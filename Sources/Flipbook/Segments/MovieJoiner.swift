@@ -11,6 +11,8 @@ import ISOBMFF
 /// Only the segments' indexes are read: the joined movie's index is built from their sample tables,
 /// and their media is copied file to file by the kernel (`copy_file_range`: shared blocks or a copy on
 /// the server where the file system can), so a join runs at about the speed of copying the files.
+/// The joined movie keeps the first segment's metadata (title, creation time and the other tags) and
+/// rotation.
 public enum MovieJoiner {
     /// Joins `segments` (in any order) into a movie at `url`.
     ///
@@ -19,7 +21,7 @@ public enum MovieJoiner {
     ///   - url: The joined movie's destination.
     ///   - overwrite: Whether an existing file at `url` may be replaced; it passes on its permissions,
     ///     owner, group and extended attributes, and a link there is written through, as for
-    ///     ``MovieWriter/init(url:settings:overwrite:imageLimits:soundtrack:audio:)``.
+    ///     ``MovieWriter/init(url:settings:overwrite:imageLimits:soundtrack:audio:metadata:)``.
     ///   - soundtrack: Sound for the joined movie, added once (segments are made without it), cut or
     ///     left short to the pictures' length; none by default. The segments' media is still copied
     ///     file to file, in runs of about a second between the sound's.
@@ -45,7 +47,8 @@ public enum MovieJoiner {
         }
         var timeline = try joinedTimeline(parts)
         let sound = try soundtrack.map { try SoundFeeds.make($0, movieTimescale: Int32(first.timescale)) }
-        let muxer = try MovieMuxer(destination: destination, videoTimescale: first.timescale, sound: sound)
+        let muxer = try MovieMuxer(
+            destination: destination, videoTimescale: first.timescale, sound: sound, tags: first.tags)
         do {
             // The media is copied file to file; the samples only say where it is. The timeline hands
             // each sample out one packet late, in decode order, so their places are taken in that order.
@@ -54,9 +57,11 @@ public enum MovieJoiner {
                 parts[part].samples.lazy.map { (source: sources[part], offset: $0.offset, size: $0.size) }
             }.makeIterator()
             func videoTrack() -> Track {
-                Track(
+                var track = Track(
                     trackID: 1, timescale: first.timescale, sampleEntry: first.sampleEntry,
                     editList: timeline.editList() ?? [])
+                track.rotation = first.rotation.degrees
+                return track
             }
             func append(_ sample: MediaSample) throws {
                 let place = places.next()!
@@ -76,6 +81,8 @@ public enum MovieJoiner {
                 duration: MediaTime(value: end, timescale: Int32(first.timescale)), bytes: bytes,
                 width: first.width, height: first.height, codec: first.codecName, warnings: muxer.warnings)
             summary.audio = muxer.sound?.info(movieEnd: end, movieTimescale: Int64(first.timescale))
+            summary.metadata = MovieMetadata(first.tags)
+            summary.rotation = first.rotation
             return summary
         } catch var failure as FlipbookError where failure.code == .outputNotWritable {
             // A disk error names the movie asked for; the temporary file is in the cause.
@@ -128,6 +135,10 @@ private struct SegmentFile {
     let codecName: String
     let timescale: UInt32
     let sampleDescription: [UInt8]
+    /// The segment's creation time and tags, which the joined movie keeps from the first segment.
+    let tags: MovieTags
+    /// How the segment's video track is turned for display.
+    let rotation: Rotation
     let samples: [SampleTableReader.DecodedSample]
     /// Add to a media time to get the movie time.
     let offset: Int64
@@ -179,6 +190,9 @@ private struct SegmentFile {
             throw refuse("the segment's video track cannot be read: \(error)")
         }
         sampleDescription = Array(file.bytes[stsd.offset..<min(stsd.end, file.bytes.count)])
+        tags = MovieTags(reading: moov, in: file.bytes)
+        let header = trak.child("tkhd").flatMap { try? TrackHeaderBox(reading: $0, in: file.bytes) }
+        rotation = header?.rotation.flatMap(Rotation.init(degrees:)) ?? .upright
         samples = table.samples
         guard !samples.isEmpty else { throw refuse("the segment has no frames") }
 

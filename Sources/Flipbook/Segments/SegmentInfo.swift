@@ -53,5 +53,6 @@ extension VideoSettings {
     /// The settings that decide the encoded stream, as text that segments must share.
     var segmentSignature: String {
         "\(width)x\(height) fps=\(frameRate) crf=\(crf) preset=\(preset.rawValue) timescale=\(resolvedTimescale)"
+            + (rotation == .upright ? "" : " rotate=\(rotation.degrees)")
     }
 }

@@ -70,14 +70,16 @@ extension MovieWriter {
     ///   - url: The movie's destination.
     ///   - settings: The movie's settings; frames of another size are fitted by `settings.fit`.
     ///   - overwrite: Whether an existing file at `url` may be replaced.
+    ///   - metadata: The title, artist, creation date and other tags written into the movie; none by default.
     /// - Returns: What was written.
     /// - Throws: ``FlipbookError`` naming the frame at fault (`.invalidFrame` for a short last frame,
     ///   `.invalidState` for a stream without frames); nothing is left at `url` then.
     public static func makeMovie(
-        fromRawFrames reader: RawFrameReader, to url: URL, settings: VideoSettings, overwrite: Bool = false
+        fromRawFrames reader: RawFrameReader, to url: URL, settings: VideoSettings, overwrite: Bool = false,
+        metadata: MovieMetadata = MovieMetadata()
     ) async throws -> MovieSummary {
         var reader = reader
-        let writer = try MovieWriter(url: url, settings: settings, overwrite: overwrite)
+        let writer = try MovieWriter(url: url, settings: settings, overwrite: overwrite, metadata: metadata)
         do {
             while let frame = try reader.next() {
                 try await writer.append(frame)

@@ -44,6 +44,7 @@ extension MovieWriter {
             throw FlipbookError(
                 .invalidSettings, "\(what) is for listed images; a followed sequence cannot have one")
         }
+        try options.metadata.validate()
         // Before any work, so an existing movie is reported at once.
         let destination = try MovieDestination(url, overwrite: options.overwrite)
         let timing = try SlideshowTiming(
@@ -54,7 +55,8 @@ extension MovieWriter {
             input: input, startNumber: options.startNumber, policy: follow, gaps: options.gaps, stop: options.stop)
         let job = FollowedSequenceJob(
             follower: follower, destination: destination, settings: settings, size: settings.size,
-            copies: timing.copies, imageLimits: options.imageLimits, gaps: options.gaps, progress: options.progress)
+            copies: timing.copies, imageLimits: options.imageLimits, gaps: options.gaps, metadata: options.metadata,
+            progress: options.progress)
         return try await job.run()
     }
 }

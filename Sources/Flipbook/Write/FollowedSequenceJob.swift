@@ -15,6 +15,8 @@ struct FollowedSequenceJob {
     let copies: Int
     let imageLimits: ImageLimits
     let gaps: GapPolicy
+    /// The tags written into the movie.
+    let metadata: MovieMetadata
     let progress: (@Sendable (SequenceProgress) -> Void)?
 
     var lookahead: Int {
@@ -113,6 +115,7 @@ struct FollowedSequenceJob {
     /// The writer, sized from the first image unless a size was given.
     private func makeWriter(firstFrame frame: DecodedImage) throws -> (MovieWriter, FrameSize?) {
         try MovieWriter.forFirstImage(
-            frame, size: size, settings: settings, destination: destination, imageLimits: imageLimits)
+            frame, size: size, settings: settings, destination: destination, imageLimits: imageLimits,
+            metadata: metadata)
     }
 }

@@ -82,6 +82,7 @@ extension MovieWriter {
                 .invalidSettings,
                 "a segment is made without sound; give the soundtrack to MovieJoiner.join when joining the segments")
         }
+        try options.metadata.validate()
         // Before any work, so an existing movie is reported at once.
         let destination = try MovieDestination(url, overwrite: options.overwrite)
         if options.settings.rateControl.passes == 2 && options.settings.pass == nil {
@@ -131,6 +132,7 @@ extension MovieWriter {
             segment: options.segment, skipInvalidImages: options.skipInvalidImages,
             numbers: options.gaps == .hold ? numbering?.numbers : nil, progress: options.progress)
         job.soundtrack = options.soundtrack
+        job.metadata = options.metadata
         var summary = try await job.run()
         if let numbering, !numbering.missing.isEmpty {
             summary.missingNumbers = numbering.missing

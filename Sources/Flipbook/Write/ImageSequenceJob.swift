@@ -27,6 +27,8 @@ struct ImageSequenceJob {
     let progress: (@Sendable (SequenceProgress) -> Void)?
     /// Sound for the movie, if any.
     var soundtrack: Soundtrack? = nil
+    /// The tags written into the movie.
+    var metadata = MovieMetadata()
 
     /// Pictures decoded and prepared ahead of the encoder (``VideoSettings/imagesDecodedAhead``).
     var lookahead: Int {
@@ -139,7 +141,7 @@ struct ImageSequenceJob {
     private func makeWriter(firstFrame frame: DecodedImage) async throws -> (MovieWriter, FrameSize?) {
         let (writer, roundedFrom) = try MovieWriter.forFirstImage(
             frame, size: size, settings: settings, destination: destination, imageLimits: imageLimits,
-            soundtrack: soundtrack)
+            soundtrack: soundtrack, metadata: metadata)
         if let segment {
             await writer.describeAsSegment(
                 SegmentInfo(

@@ -62,13 +62,15 @@ public enum MovieContainer: String, Sendable, Hashable, CaseIterable {
 
         /// The session that lays out a movie of tracks with these timescales: progressive, with the
         /// header inserted in front of media on blocks of `alignment` bytes, or fragmented, with
-        /// fragments of about `fragmentDuration` ticks of the first track.
-        func makeSession(timescales: [UInt32], alignment: Int, fragmentDuration: UInt64?) -> any MuxingSession {
+        /// fragments of about `fragmentDuration` ticks of the first track; `tags` go in its `moov`.
+        func makeSession(
+            timescales: [UInt32], alignment: Int, fragmentDuration: UInt64?, tags: MovieTags = MovieTags()
+        ) -> any MuxingSession {
             if let fragmentDuration {
                 return FragmentedMovieSession(
-                    brand: brand, trackCount: timescales.count, fragmentDuration: fragmentDuration)
+                    brand: brand, trackCount: timescales.count, fragmentDuration: fragmentDuration, tags: tags)
             }
-            return ProgressiveMovieSession(brand: brand, timescales: timescales, alignment: alignment)
+            return ProgressiveMovieSession(brand: brand, timescales: timescales, alignment: alignment, tags: tags)
         }
     }
 }

@@ -24,15 +24,16 @@ final class MovieMuxer {
     ///   - sound: The soundtrack, the second track; none by default.
     ///   - fragmentDuration: The length of a fragment in movie ticks, for a fragmented movie; `nil`
     ///     for a progressive one.
+    ///   - tags: The creation time and tags written in `moov`; none by default.
     init(
         destination: MovieDestination, videoTimescale: UInt32, sound: (any SoundFeed)? = nil,
-        fragmentDuration: UInt64? = nil
+        fragmentDuration: UInt64? = nil, tags: MovieTags = MovieTags()
     ) throws {
         sink = try MovieFileSink(destination: destination, playable: fragmentDuration != nil)
         var timescales = [videoTimescale]
         if let sound { timescales.append(sound.timescale) }
         session = destination.container.record.makeSession(
-            timescales: timescales, alignment: sink.blockSize, fragmentDuration: fragmentDuration)
+            timescales: timescales, alignment: sink.blockSize, fragmentDuration: fragmentDuration, tags: tags)
         self.sound = sound
     }
 

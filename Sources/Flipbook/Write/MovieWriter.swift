@@ -28,6 +28,8 @@ public actor MovieWriter {
     public nonisolated let url: URL
     /// The movie's settings.
     public nonisolated let settings: VideoSettings
+    /// The title, artist, creation date and other tags written into the movie.
+    public nonisolated let metadata: MovieMetadata
 
     private var lifecycle = WriterLifecycle()
     private let encoder: any VideoEncoder
@@ -65,13 +67,15 @@ public actor MovieWriter {
     ///   - soundtrack: Sound for the movie, cut or left short to the pictures' length; none by default.
     ///   - audio: The format of uncompressed sound given from memory with ``append(audio:)``, encoded
     ///     to AAC-LC; none by default. Not with `soundtrack`.
+    ///   - metadata: The title, artist, creation date and other tags to write into the movie; none by
+    ///     default (the movie's creation times then stay zero).
     /// - Throws: ``FlipbookError`` with `.outputExists` when `url` exists and `overwrite` is false,
     ///   `.unsupportedOutput` for a codec the container does not hold (ProRes outside `.mov`),
-    ///   `.invalidSettings` for settings out of range, `.outputNotWritable` when the folder cannot be written,
+    ///   `.invalidSettings` for settings or metadata out of range, `.outputNotWritable` when the folder cannot be written,
     ///   `.invalidAudio` naming the sound file when it cannot be used (or for an `audio` format AAC cannot carry).
     public init(
         url: URL, settings: VideoSettings, overwrite: Bool = false, imageLimits: ImageLimits = ImageLimits(),
-        soundtrack: Soundtrack? = nil, audio: AudioFormat? = nil
+        soundtrack: Soundtrack? = nil, audio: AudioFormat? = nil, metadata: MovieMetadata = MovieMetadata()
     ) throws {
         guard soundtrack == nil || audio == nil else {
             throw FlipbookError(
@@ -79,7 +83,8 @@ public actor MovieWriter {
         }
         try self.init(
             destination: try MovieDestination(url, overwrite: overwrite), settings: settings,
-            imageLimits: imageLimits, soundtrack: soundtrack, audio: audio, makeEncoder: VideoEncoders.make)
+            imageLimits: imageLimits, soundtrack: soundtrack, audio: audio, metadata: metadata,
+            makeEncoder: VideoEncoders.make)
     }
 
     /// Appends uncompressed sound after the sound appended so far (the first at movie time zero),
@@ -113,7 +118,8 @@ public actor MovieWriter {
     /// Creates a writer for a destination already checked, with the encoder `makeEncoder` opens.
     init(
         destination: MovieDestination, settings: VideoSettings, imageLimits: ImageLimits, soundtrack: Soundtrack? = nil,
-        audio: AudioFormat? = nil, makeEncoder: (VideoSettings, ColourMatrix) throws -> any VideoEncoder
+        audio: AudioFormat? = nil, metadata: MovieMetadata = MovieMetadata(),
+        makeEncoder: (VideoSettings, ColourMatrix) throws -> any VideoEncoder
     ) throws {
         try settings.validate()
         if settings.rateControl.passes == 2 && settings.pass == nil {
@@ -122,6 +128,7 @@ public actor MovieWriter {
                 "two passes and a target size encode the frames twice; make the movie from image files with "
                     + "makeMovie(fromImagesAt:to:options:), or give an average bitrate in one pass")
         }
+        try metadata.validate()
         do {
             try settings.codec.checkContainer(destination.container)
         } catch let error as FlipbookError {
@@ -129,6 +136,7 @@ public actor MovieWriter {
         }
         url = destination.url
         self.settings = settings
+        self.metadata = metadata
         self.imageLimits = imageLimits
         let matrix = ColourMatrix(settings.colourStandard, settings.colourRange)
         preparer = FramePreparer(settings: settings, matrix: matrix)
@@ -156,7 +164,7 @@ public actor MovieWriter {
         }
         output = try MovieMuxer(
             destination: destination, videoTimescale: UInt32(timeline.timescale), sound: sound,
-            fragmentDuration: fragmentTicks)
+            fragmentDuration: fragmentTicks, tags: metadata.movieTags)
     }
 
     /// Appends a frame.
@@ -291,6 +299,8 @@ public actor MovieWriter {
             warnings: output.warnings)
         summary.audio = output.sound?.info(movieEnd: movieEnd, movieTimescale: Int64(timeline.timescale))
         summary.videoBytes = videoBytes
+        summary.metadata = metadata
+        summary.rotation = settings.rotation
         return summary
     }
 
@@ -315,9 +325,11 @@ public actor MovieWriter {
 
     /// The video track as it stands: its edit list so far.
     private func videoTrack() -> Track {
-        Track(
+        var track = Track(
             trackID: 1, timescale: UInt32(timeline.timescale), sampleEntry: encoder.sampleEntry,
             editList: timeline.editList() ?? [])
+        track.rotation = settings.rotation.degrees
+        return track
     }
 
     /// Stores a video sample, after the sound that starts before it.

@@ -18,7 +18,7 @@ public struct SequenceOptions: Sendable {
     public var settings: VideoSettings
     /// Whether an existing file at the destination may be replaced (no by default); it passes on its
     /// permissions, owner, group and extended attributes, and a link there is written through (see
-    /// ``MovieWriter/init(url:settings:overwrite:imageLimits:soundtrack:audio:)``).
+    /// ``MovieWriter/init(url:settings:overwrite:imageLimits:soundtrack:audio:metadata:)``).
     public var overwrite = false
     /// How long each image is shown (a slideshow); `nil` (the default) means one frame at the
     /// settings' frame rate. Each image is one encoded frame of that duration unless ``repeatFrames``.
@@ -36,6 +36,9 @@ public struct SequenceOptions: Sendable {
     /// following, a number counts as missing once a later one has arrived and it has not within
     /// ``FollowPolicy/gapGrace``, or at the end.
     public var gaps: GapPolicy = .warn
+    /// The title, artist, creation date and other tags written into the movie; none by default.
+    /// Each segment of a sequence is given them, and a join keeps the first segment's.
+    public var metadata = MovieMetadata()
     /// Called after each frame is encoded, and while following when waiting for an image.
     public var progress: (@Sendable (SequenceProgress) -> Void)?
 

@@ -1,10 +1,10 @@
 extension MovieWriter {
     /// The writer for an image sequence whose first image is `frame`: the movie is `size`, or the
-    /// image's size rounded up to even sides, in the codec `settings` name, with `soundtrack` under it. Also returns the image's
-    /// own size when it was rounded, for the summary to say so.
+    /// image's size rounded up to even sides, in the codec `settings` name, with `soundtrack` under it and `metadata`
+    /// in it. Also returns the image's own size when it was rounded, for the summary to say so.
     static func forFirstImage(
         _ frame: DecodedImage, size: FrameSize?, settings: VideoSettings, destination: MovieDestination,
-        imageLimits: ImageLimits, soundtrack: Soundtrack? = nil
+        imageLimits: ImageLimits, soundtrack: Soundtrack? = nil, metadata: MovieMetadata
     ) throws -> (MovieWriter, FrameSize?) {
         var movieSettings = settings
         let imageSize = FrameSize(width: frame.width, height: frame.height)
@@ -13,7 +13,7 @@ extension MovieWriter {
         movieSettings.height = movieSize.height
         let writer = try MovieWriter(
             destination: destination, settings: movieSettings, imageLimits: imageLimits, soundtrack: soundtrack,
-            makeEncoder: VideoEncoders.make)
+            metadata: metadata, makeEncoder: VideoEncoders.make)
         return (writer, size == nil && movieSize != imageSize ? imageSize : nil)
     }
 }

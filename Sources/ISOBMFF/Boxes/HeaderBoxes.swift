@@ -1,6 +1,26 @@
 /// The unity transformation matrix of `mvhd` and `tkhd`: 16.16 fixed point, with 2.30 in the last column.
 private let unityMatrix: [UInt32] = [0x0001_0000, 0, 0, 0, 0x0001_0000, 0, 0, 0, 0x4000_0000]
 
+/// The matrix of `tkhd` that turns a track's pictures clockwise by `degrees` (0, 90, 180 or 270)
+/// for display and moves them back into view, as phones and ffmpeg write it: `a b u c d v x y w`,
+/// with `a b c d x y` in 16.16 fixed point and `u v w` in 2.30. A portrait phone video's is 90
+/// (ffprobe reports its display matrix as rotation -90).
+///
+/// - Parameters:
+///   - width: The pictures' width in pixels.
+///   - height: The pictures' height in pixels.
+private func rotationMatrix(clockwise degrees: Int, width: UInt32, height: UInt32) -> [UInt32] {
+    let one: UInt32 = 0x0001_0000
+    let minusOne: UInt32 = 0xFFFF_0000
+    let w: UInt32 = 0x4000_0000
+    switch degrees {
+    case 90: return [0, one, 0, minusOne, 0, 0, height << 16, 0, w]
+    case 180: return [minusOne, 0, 0, 0, minusOne, 0, width << 16, height << 16, w]
+    case 270: return [0, minusOne, 0, one, 0, 0, 0, width << 16, w]
+    default: return unityMatrix
+    }
+}
+
 /// Whether any of the values needs the 64-bit (version 1) form of a header box.
 private func needsVersion1(_ values: UInt64...) -> Bool {
     values.contains { $0 > UInt64(UInt32.max) }
@@ -92,13 +112,19 @@ package struct TrackHeaderBox: Sendable, Equatable {
     package var height: UInt32
     /// Volume in 8.8 fixed point: 0 for a visual track, 0x0100 (full) for sound.
     package var volume: UInt16
+    /// The display matrix, nine values as written (`a b u c d v x y w`).
+    package var matrix: [UInt32]
 
-    /// Creates a track header (unity matrix); a visual track by default, with volume 0.
+    /// Creates a track header; a visual track by default, with volume 0.
+    ///
+    /// - Parameter rotation: Degrees the pictures are turned clockwise for display: 0 (the unity
+    ///   matrix, the default), 90, 180 or 270. ``width`` and ``height`` stay the pictures' own.
     package init(
         flags: UInt32 = 3, creationTime: UInt64 = 0, modificationTime: UInt64 = 0, trackID: UInt32 = 1,
-        duration: UInt64, width: UInt32, height: UInt32, volume: UInt16 = 0
+        duration: UInt64, width: UInt32, height: UInt32, volume: UInt16 = 0, rotation: Int = 0
     ) {
         self.volume = volume
+        matrix = rotationMatrix(clockwise: rotation, width: width, height: height)
         self.flags = flags
         self.creationTime = creationTime
         self.modificationTime = modificationTime
@@ -110,6 +136,14 @@ package struct TrackHeaderBox: Sendable, Equatable {
 
     /// The version that will be written: 1 if a field needs 64 bits.
     package var version: UInt8 { needsVersion1(creationTime, modificationTime, duration) ? 1 : 0 }
+
+    /// Degrees the matrix turns the pictures clockwise (0, 90, 180 or 270), whatever it moves them
+    /// by; `nil` when it does something else (mirrors, scales, other angles).
+    package var rotation: Int? {
+        guard matrix.count == 9 else { return nil }
+        // The first six values (a b u c d v) turn; the next two (x y) only move.
+        return [0, 90, 180, 270].first { rotationMatrix(clockwise: $0, width: 0, height: 0)[0..<6] == matrix[0..<6] }
+    }
 
     /// Writes the box.
     package func write(to writer: inout ByteWriter) {
@@ -125,7 +159,7 @@ package struct TrackHeaderBox: Sendable, Equatable {
             w.putUInt16(0)  // alternate_group
             w.putUInt16(volume)
             w.putZeros(2)  // reserved
-            for value in unityMatrix { w.putUInt32(value) }
+            for value in matrix { w.putUInt32(value) }
             w.putUInt32(width << 16)
             w.putUInt32(height << 16)
         }
@@ -142,7 +176,8 @@ package struct TrackHeaderBox: Sendable, Equatable {
         duration = try r.readUInt32Or64(version: version)
         try r.skip(8 + 4)
         volume = try r.readUInt16()
-        try r.skip(2 + 36)
+        try r.skip(2)
+        matrix = try (0..<9).map { _ in try r.readUInt32() }
         width = try r.readUInt32() >> 16
         height = try r.readUInt32() >> 16
     }

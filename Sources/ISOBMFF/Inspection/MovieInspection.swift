@@ -43,6 +43,13 @@ package struct MovieInspection: Sendable, Codable, Equatable {
     package var problems: [String]
     /// The sound track, if the movie has one.
     package var audio: AudioInspection? = nil
+    /// Degrees the video track's matrix turns its pictures clockwise for display (0, 90, 180, 270);
+    /// `nil` when the matrix does something else.
+    package var rotation: Int? = 0
+    /// Seconds since 1904 in `mvhd`; 0 when not set.
+    package var creationTime: UInt64 = 0
+    /// The movie's tags (title, artist …), by the names ffmpeg gives them.
+    package var tags: [MovieTags.Item] = []
 
     /// Inspects the movie file at `path`.
     package static func inspect(path: String) throws -> MovieInspection {
@@ -72,6 +79,12 @@ package struct MovieInspection: Sendable, Codable, Equatable {
             colourPrimaries: nil, colourTransfer: nil, colourMatrix: nil, colourRange: nil, problems: [])
         try inspection.readSampleDescription(of: trak, bytes: file.bytes)
         inspection.audio = try AudioInspection.inspect(moov: moov, bytes: file.bytes)
+        let tags = MovieTags(reading: moov, in: file.bytes)
+        inspection.creationTime = tags.creationTime
+        inspection.tags = tags.items
+        if let tkhd = trak.child("tkhd"), let header = try? TrackHeaderBox(reading: tkhd, in: file.bytes) {
+            inspection.rotation = header.rotation
+        }
         guard let mdhd = trak.descendant(["mdia", "mdhd"]) else {
             throw ISOBMFFError(.missingBox, "the video track has no mdhd box")
         }

@@ -63,6 +63,9 @@ package struct Track: Sendable {
     /// Edits to write as `edts`/`elst` (segment durations in the movie's timescale, media times in
     /// this track's); none by default.
     package var editList: [EditListEntry]
+    /// Degrees the pictures are turned clockwise for display (the `tkhd` matrix): 0 (the default),
+    /// 90, 180 or 270. The pictures themselves and the track's width and height are unchanged.
+    package var rotation: Int = 0
 
     /// Creates a track.
     ///
@@ -84,6 +87,9 @@ package struct Track: Sendable {
             throw ISOBMFFError(.invalidTrack, "timescale is 0; use the frame rate's time base, e.g. 30000")
         }
         guard trackID > 0 else { throw ISOBMFFError(.invalidTrack, "track ID 0 is reserved; number tracks from 1") }
+        guard [0, 90, 180, 270].contains(rotation) else {
+            throw ISOBMFFError(.invalidTrack, "a rotation of \(rotation) degrees; a track turns by 0, 90, 180 or 270")
+        }
         try sampleEntry.validate()
     }
 }

@@ -63,6 +63,20 @@ package enum BoxReader {
         return boxes
     }
 
+    /// Parses the boxes inside a box the reader does not descend into by itself (`meta`, `ilst`),
+    /// starting `prefix` bytes into its payload (4 for a full box's version and flags).
+    ///
+    /// - Throws: ``ISOBMFFError`` when the box does not lie within `bytes` or a child's size is impossible.
+    package static func parseChildren(of box: Box, in bytes: [UInt8], after prefix: Int = 0) throws -> [Box] {
+        let start = box.payloadRange.lowerBound + prefix
+        guard box.end <= bytes.count, start <= box.end else {
+            throw ISOBMFFError(
+                .truncated, "its children end past the \(bytes.count) bytes available", offset: box.offset,
+                boxType: box.type)
+        }
+        return try parseBoxes(bytes, from: start, to: box.end, depth: 1)
+    }
+
     private static func parseBoxes(_ bytes: [UInt8], from start: Int, to end: Int, depth: Int) throws -> [Box] {
         guard depth <= maximumDepth else {
             throw ISOBMFFError(.nestingTooDeep, "boxes are nested more than \(maximumDepth) deep", offset: start)

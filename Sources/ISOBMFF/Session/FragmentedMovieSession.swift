@@ -16,6 +16,8 @@ package struct FragmentedMovieSession: MuxingSession {
     package let brand: FileBrand
     /// The target length of a fragment, in the first track's timescale.
     package let fragmentDuration: UInt64
+    /// The creation time and tags written in `moov`.
+    package let tags: MovieTags
     private var header: FragmentedMovieHeader?
     /// Each track's samples gathered for the fragment being built.
     private var pending: [[MediaSample]]
@@ -34,8 +36,10 @@ package struct FragmentedMovieSession: MuxingSession {
     ///   - brand: The kind of file.
     ///   - trackCount: How many tracks the movie has; the first one (video) decides where fragments end.
     ///   - fragmentDuration: The target length of a fragment in the first track's timescale, at least 1.
-    package init(brand: FileBrand, trackCount: Int, fragmentDuration: UInt64) {
+    ///   - tags: The creation time and tags written in `moov`; none by default.
+    package init(brand: FileBrand, trackCount: Int, fragmentDuration: UInt64, tags: MovieTags = MovieTags()) {
         self.brand = brand
+        self.tags = tags
         self.fragmentDuration = max(1, fragmentDuration)
         pending = Array(repeating: [], count: trackCount)
         decodeTimes = Array(repeating: 0, count: trackCount)
@@ -134,7 +138,7 @@ package struct FragmentedMovieSession: MuxingSession {
             }
             provisional[index].editList[provisional[index].editList.count - 1].segmentDuration = 0
         }
-        let start = try FragmentedMovieHeader(brand: brand, tracks: provisional)
+        let start = try FragmentedMovieHeader(brand: brand, tracks: provisional, tags: tags)
         fileSize += UInt64(start.bytes.count)
         header = start
         return [.append(start.bytes)]

@@ -12,6 +12,8 @@ package struct ProgressiveMovieSession: MuxingSession {
     package let brand: FileBrand
     /// The sink's block size: the length the inserted header is padded to a multiple of.
     package let alignment: Int
+    /// The creation time and tags written in `moov`.
+    package let tags: MovieTags
     private var interleaver: MediaDataInterleaver
     /// Each track's samples and chunks so far.
     package private(set) var sampleTables: [SampleTable]
@@ -25,10 +27,12 @@ package struct ProgressiveMovieSession: MuxingSession {
     ///   - timescales: Each track's media timescale.
     ///   - alignment: The sink's block size, for the header inserted in front of the media; 1 (the
     ///     default) pads nothing.
-    package init(brand: FileBrand, timescales: [UInt32], alignment: Int = 1) {
+    ///   - tags: The creation time and tags written in `moov`; none by default.
+    package init(brand: FileBrand, timescales: [UInt32], alignment: Int = 1, tags: MovieTags = MovieTags()) {
         precondition(alignment >= 1, "alignment \(alignment) must be at least 1")
         self.brand = brand
         self.alignment = alignment
+        self.tags = tags
         interleaver = MediaDataInterleaver(timescales: timescales)
         sampleTables = timescales.map { SampleTable(timescale: $0) }
     }
@@ -41,7 +45,7 @@ package struct ProgressiveMovieSession: MuxingSession {
     package mutating func finish(tracks: [Track], extensions: [UserExtensionBox]) throws -> [WriteAction] {
         var actions = place(interleaver.finish())
         let copied = try MovieLayout(
-            brand: brand, tracks: tracks, sampleTables: sampleTables, extensions: extensions
+            brand: brand, tracks: tracks, sampleTables: sampleTables, tags: tags, extensions: extensions
         ).header
         var inserted: [UInt8]?
         if payloadSize > 0 {
@@ -49,7 +53,7 @@ package struct ProgressiveMovieSession: MuxingSession {
                 alignment == 1
                 ? copied
                 : try MovieLayout(
-                    brand: brand, tracks: tracks, sampleTables: sampleTables, extensions: extensions,
+                    brand: brand, tracks: tracks, sampleTables: sampleTables, tags: tags, extensions: extensions,
                     alignment: alignment
                 ).header
         }
