@@ -90,330 +90,321 @@ func automaticOrCount(_ text: String, option: String) throws -> Int {
         "\(option) \(text) is out of range; \(VideoSettings.threadRangeAdvice).")
 }
 
-/// The table every option lives in; `--help` is printed from it.
-let optionTable: [OptionSpec] =
-    [
-        OptionSpec(
-            names: ["-o", "--output"], value: "FILE",
-            help: "The movie to write: \(MovieContainer.extensionList) (required)."
-        ) {
-            $0.output = $1
-        },
-        OptionSpec(
-            names: ["--fps"], value: "RATE",
-            help:
-                "Frames per second: 30, 25, 12.5, 30000/1001, or 29.97 and 23.976 for the exact NTSC rates (default 30)."
-        ) { options, text in
-            options.frameRate = try require(
-                FrameRate(parsing: text),
-                "--fps \(text) is not a frame rate; use a number such as 30, 29.97 or 30000/1001."
-            )
-        },
-        OptionSpec(
-            names: ["--duration"], value: "SECONDS",
-            help: "Seconds each image stays on screen, such as 2 or 0.5, for a slideshow (default: one frame at --fps)."
-        ) { options, text in
-            guard let duration = MediaTime(parsingSeconds: text), duration > .zero else {
-                throw UsageError(description: "--duration \(text) is not a time; use seconds such as 2, 0.5 or 1/3.")
-            }
-            options.imageDuration = duration
-        },
-        OptionSpec(
-            names: ["--repeat-frames"], value: nil,
-            help:
-                "With --duration, encode each image as repeated frames at --fps, for players that need a constant rate."
-        ) { options, _ in options.repeatFrames = true },
-        OptionSpec(
-            names: ["--size"], value: "WxH",
-            help:
-                "The movie's size in pixels, even numbers such as 1280x720 (default: the first image's size, rounded up to even;"
-                + " past what many players decode, such as a camera's 6000x4000, a warning names a smaller size)."
-        ) { options, text in
-            options.size = try require(
-                FrameSize(parsing: text), "--size \(text) is not a size; use WIDTHxHEIGHT, such as 1280x720.")
-        },
-        OptionSpec(
-            names: ["--fit"], value: "POLICY",
-            help:
-                "How images of another shape fit the size: contain (letterbox on the background), cover (fill and crop) or stretch (default contain)."
-        ) { options, text in
-            options.fit = try require(
-                FitPolicy(rawValue: text.lowercased()),
-                "--fit \(text) is not a fit policy; use contain, cover or stretch.")
-        },
-        OptionSpec(
-            names: ["--background"], value: "COLOR",
-            help:
-                "The colour of letterbox bands and behind transparency: a name such as white or gray, or #RRGGBB (default black)."
-        ) { options, text in
-            options.background = try require(
-                RGBColour(parsing: text),
-                "--background \(text) is not a colour; use a name such as black, white or gray, or #RRGGBB.")
-            options.backgroundGiven = true
-        },
-        OptionSpec(
-            names: ["--colour", "--color"], value: "STANDARD",
-            help:
-                "The colour standard pixels are converted with and tagged as: bt709 (HD) or bt601 (SD) (default bt709)."
-        ) { options, text in
-            options.colourStandard = try require(
-                ColourStandard(rawValue: text.lowercased()),
-                "--colour \(text) is not a colour standard; use bt709 or bt601.")
-        },
-        OptionSpec(
-            names: ["--range"], value: "RANGE",
-            help:
-                "The range of the video's code values: limited (16-235, what players expect) or full (0-255) (default limited)."
-        ) { options, text in
-            options.colourRange = try require(
-                ColourRange(rawValue: text.lowercased()), "--range \(text) is not a range; use limited or full.")
-        },
-        OptionSpec(
-            names: ["--raw-size"], value: "WxH",
-            help: "The size in pixels of the raw frames read from standard input when the input is - (required then)."
-        ) { options, text in
-            options.rawSize = try require(
-                FrameSize(parsing: text), "--raw-size \(text) is not a size; use WIDTHxHEIGHT, such as 640x360.")
-        },
-        OptionSpec(
-            names: ["--raw-format"], value: "FORMAT",
-            help:
-                "The byte order of each raw pixel on standard input: rgba, bgra or rgb, 8 bits a channel (default rgba)."
-        ) { options, text in
-            options.rawFormat = try require(
-                PixelFormat(rawValue: text.lowercased()),
-                "--raw-format \(text) is not a pixel format; use rgba, bgra or rgb.")
-        },
-        OptionSpec(
-            names: ["--audio"], value: "FILE",
-            help:
-                "A soundtrack: AAC (.m4a, or ADTS .aac), MP3 and Opus copied as they are, WAV or FLAC encoded to AAC-LC; cut to the pictures' length, silent after a shorter one ends (default none)."
-        ) { options, text in options.audio = text },
-        OptionSpec(
-            names: ["--audio-offset"], value: "SECONDS",
-            help:
-                "Start the soundtrack this many seconds later, or skip its beginning when negative, such as -1.5 (default 0)."
-        ) { options, text in
-            let negative = text.hasPrefix("-")
-            guard let time = MediaTime(parsingSeconds: negative ? String(text.dropFirst()) : text) else {
-                throw UsageError(
-                    description: "--audio-offset \(text) is not a time; use seconds such as 2, -1.5 or 1/3.")
-            }
-            options.audioOffset = negative ? MediaTime(value: -time.value, timescale: time.timescale) : time
-        },
-        OptionSpec(
-            names: ["--audio-bitrate"], value: "RATE",
-            help:
-                "The bit rate of AAC encoded from WAV or FLAC, in kb/s such as 128k or 192 (default 80k a channel: 160k stereo)."
-        ) { options, text in
-            let digits = text.lowercased().hasSuffix("k") ? String(text.dropLast()) : text
-            options.audioBitrate = try require(
-                Int(digits).flatMap { (16...512).contains($0) ? $0 * 1000 : nil },
-                "--audio-bitrate \(text) is out of range; use 16k to 512k.")
-        },
-        OptionSpec(
-            names: ["--loop-audio"], value: nil,
-            help: "Repeat a soundtrack shorter than the movie until the movie ends (default: silence after it)."
-        ) { options, _ in options.loopAudio = true },
-        OptionSpec(
-            names: ["--codec"], value: "NAME",
-            help: "The video codec: "
-                + HelpText.list(VideoCodec.allCases.map { "\($0.name) (\($0.encoderName), \($0.strength))" })
-                + " (default \(VideoCodec.h264.name))."
-        ) { options, text in
-            options.codec = try require(
-                VideoCodec(name: text), "--codec \(text) is not a codec; use \(VideoCodec.nameList).")
-        },
-        OptionSpec(
-            names: ["--profile"], value: "NAME",
-            help: "The ProRes flavour, with --codec prores: "
-                + HelpText.list(ProResProfile.allCases.map { "\($0.name) (\($0.displayName))" })
-                + " (default hq, or 4444 with --alpha); proxy and lt for offline editing, hq for delivery, 4444 for graphics and alpha."
-        ) { options, text in
-            options.profile = try require(
-                ProResProfile(name: text), "--profile \(text) is not a ProRes profile; use \(ProResProfile.nameList).")
-        },
-        OptionSpec(
-            names: ["--alpha"], value: nil,
-            help:
-                "Keep the images' transparency as the movie's alpha channel instead of compositing over --background: "
-                + HelpText.list(VideoCodec.allCases.filter(\.carriesAlpha).map(\.name))
-                + " with profile 4444 or 4444xq; the bands around fitted images are transparent (default: composite)."
-        ) { options, _ in options.keepsAlpha = true },
-        OptionSpec(
-            names: ["--crf"], value: "N",
-            help: "Quality as a constant rate factor on the codec's scale, lower is better: "
-                + VideoCodec.allCases.filter(\.takesCRF).map { codec in
-                    "\(codec.name) \(HelpText.range(codec.crfRange)) (default \(HelpText.number(codec.defaultCRF))"
-                        + (codec.crfNote.map { ", \($0)" } ?? "") + ")"
-                }.joined(separator: ", ") + "."
-        ) { options, text in
-            options.crf = try require(
-                Double(text).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil },
-                "--crf \(text) is not a number; use one on the codec's scale: "
-                    + VideoCodec.allCases.filter(\.takesCRF).map { "\($0.name) \(HelpText.range($0.crfRange))" }
-                    .joined(separator: ", ") + ".")
-        },
-        OptionSpec(
-            names: ["--bit-depth"], value: "N",
-            help:
-                "Bits per sample of the movie: 8 (default) or 10 (H.264 High 10, HEVC Main 10, AV1 Main); ProRes is always 10."
-        ) { options, text in
-            let depths = Array(Set(VideoCodec.allCases.flatMap(\.bitDepths))).sorted()
-            options.bitDepth = try require(
-                Int(text).flatMap { depths.contains($0) ? $0 : nil },
-                "--bit-depth \(text) is not available; use \(HelpText.list(depths.map(String.init))).")
-        },
-        OptionSpec(
-            names: ["--preset"], value: "NAME",
-            help: "Encoder speed: "
-                + EncoderPreset.allCases.filter { $0 != .placebo }.map(\.rawValue).joined(separator: ", ")
-                + " (default medium)" + VideoCodec.allCases.compactMap(\.presetNote).map { "; \($0)" }.joined() + "."
-        ) { options, text in
-            guard let preset = EncoderPreset(rawValue: text.lowercased()) else {
-                let names = EncoderPreset.allCases.map(\.rawValue).joined(separator: ", ")
-                throw UsageError(description: "--preset \(text) is not a preset; use one of \(names).")
-            }
-            options.preset = preset
-        },
-        OptionSpec(
-            names: ["--threads"], value: "N",
-            help:
-                "Encoder threads (default 0: chosen from the cores)."
-        ) { options, text in options.threads = try automaticOrCount(text, option: "--threads") },
-        OptionSpec(
-            names: ["--decode-workers"], value: "N",
-            help:
-                "Images decoded at once ahead of the encoder (default 0: one more than the cores, at least three; for prores one for every four cores)."
-        ) { options, text in options.decodeWorkers = try automaticOrCount(text, option: "--decode-workers") },
-        OptionSpec(
-            names: ["--segment"], value: "K/N",
-            help:
-                "Encode only the K-th of N equal slices, for joining later with flipbook join; K may be auto (see --help)."
-        ) { options, text in options.segment = text },
-        OptionSpec(
-            names: ["--overwrite"], value: nil,
-            help:
-                "Replace the output file if it exists, keeping its permissions, owner, group and extended attributes; a link is written through to its target (default: refuse)."
-        ) {
-            options, _ in options.overwrite = true
-        },
-        OptionSpec(
-            names: ["--fragmented"], value: nil,
-            help:
-                "Write a fragmented movie, saved to disk fragment by fragment, so a crash keeps every finished fragment (default: index first)."
-        ) { options, _ in options.fragmented = true },
-        OptionSpec(
-            names: ["--fragment-duration"], value: "SECONDS",
-            help: "The length of a fragment with --fragmented, in seconds, cut at the next keyframe (default 1)."
-        ) { options, text in
-            guard let time = MediaTime(parsingSeconds: text), time.value > 0,
-                time <= MediaTime(value: 3600, timescale: 1)
-            else {
-                throw UsageError(
-                    description:
-                        "--fragment-duration \(text) is not a length; use seconds above 0 and up to 3600, such as 2.")
-            }
-            options.fragmentDuration = time
-        },
-        OptionSpec(
-            names: ["--skip-invalid"], value: nil,
-            help:
-                "Leave out images that cannot be read or decoded, with a warning, instead of failing; the frame before a skipped image is shown for its time."
-        ) { options, _ in options.skipInvalid = true },
-        OptionSpec(
-            names: ["--max-image-side"], value: "PIXELS",
-            help: "Refuse images wider or taller than this, before decoding them (default 16384)."
-        ) { options, text in
-            guard let side = Int(text), side > 0 else {
-                throw UsageError(
-                    description: "--max-image-side \(text) is not a size; use a number of pixels such as 8192.")
-            }
-            options.imageLimits.maxDimension = side
-        },
-        OptionSpec(
-            names: ["--max-image-pixels"], value: "COUNT",
-            help:
-                "Refuse images with more pixels than this, before decoding them: a number, or WxH such as 8192x8192 (default 268435456, 16384x16384)."
-        ) { options, text in
-            let product = FrameSize(parsing: text).map { $0.width.multipliedReportingOverflow(by: $0.height) }
-            guard let pixels = product.map({ $0.overflow ? Int.max : $0.partialValue }) ?? Int(text), pixels > 0 else {
-                throw UsageError(
-                    description:
-                        "--max-image-pixels \(text) is not a pixel count; use a number or WxH, such as 8192x8192.")
-            }
-            options.imageLimits.maxPixels = pixels
-        },
-        OptionSpec(
-            names: ["--gaps"], value: "POLICY",
-            help:
-                "Numbers missing from numbered images (f1.png, f2.png ...): warn (name them), hold (keep time by the numbers, holding the image before a gap) or fail (default warn)."
-        ) { options, text in
-            options.gaps = try require(
-                GapPolicy(rawValue: text.lowercased()), "--gaps \(text) is not a gap policy; use warn, hold or fail.")
-        },
-        OptionSpec(
-            names: ["--start-number"], value: "N",
-            help: "The first number a printf pattern input such as frame_%04d.png takes (default: the lowest present)."
-        ) { options, text in
-            options.startNumber = try require(
-                Int(text).flatMap { $0 >= 0 ? $0 : nil }, "--start-number \(text) is not a number; use 0 or more.")
-        },
-        OptionSpec(
-            names: ["--tiff-pages"], value: "WHICH",
-            help: "Which pages of a multi-page TIFF become frames: first (default) or all (a stack, in page order)."
-        ) { options, text in
-            options.tiffPages = try require(
-                TIFFPages(rawValue: text.lowercased()), "--tiff-pages \(text) is not a choice; use first or all.")
-        },
-        OptionSpec(
-            names: ["--follow"], value: nil,
-            help:
-                "Follow a folder or printf pattern a renderer is still writing: take each image once it is closed, in number order, into a fragmented movie that plays at any moment; Ctrl-C finishes the movie with the images taken."
-        ) { options, _ in options.follow = true },
-        OptionSpec(
-            names: ["--follow-until"], value: "N",
-            help:
-                "With --follow, the number of the last image: end once it is taken (default: end on --follow-timeout)."
-        ) { options, text in
-            options.followUntil = try require(
-                Int(text).flatMap { $0 >= 0 ? $0 : nil }, "--follow-until \(text) is not a number; use 0 or more.")
-        },
-        OptionSpec(
-            names: ["--follow-timeout"], value: "SECONDS",
-            help:
-                "With --follow, end when no new image has come for this many seconds; a missing number is given up on (see --gaps) once a later one has come and it has not within this time (default 60)."
-        ) { options, text in
-            guard let time = MediaTime(parsingSeconds: text), time.value > 0,
-                time <= MediaTime(value: 86400, timescale: 1)
-            else {
-                throw UsageError(
-                    description:
-                        "--follow-timeout \(text) is not a time; use seconds above 0 and up to 86400, such as 60.")
-            }
-            // Whole seconds and the rest apart: a value in nanoseconds of a fine time scale overflows 64 bits.
-            let (seconds, rest) = time.value.quotientAndRemainder(dividingBy: Int64(time.timescale))
-            options.followTimeout = .seconds(seconds) + .nanoseconds(rest * 1_000_000_000 / Int64(time.timescale))
-        },
-    ] + metadataOptionTable + [
-        OptionSpec(
-            names: ["--keep-order"], value: nil,
-            help:
-                "Keep the inputs in the order given instead of natural order by path (f2 before f10); "
-                + "a file given again is another frame."
-        ) { options, _ in options.keepOrder = true },
-        OptionSpec(names: ["-q", "--quiet"], value: nil, help: "Print nothing on standard error unless it fails.") {
-            options, _ in options.quiet = true
-        },
-        OptionSpec(
-            names: ["--json"], value: nil,
-            help:
-                "Print a summary object on standard output: output, frames, duration, width, height, codec, bytes "
-                + "(and metadata, rotation when given)."
-        ) { options, _ in options.json = true },
-        OptionSpec(names: ["-h", "--help"], value: nil, help: "Show this help.") { options, _ in options.showHelp = true
-        },
-        OptionSpec(names: ["--version"], value: nil, help: "Show the version.") { options, _ in
-            options.showVersion = true
-        },
-    ]
+/// The table every option lives in; `--help` is printed from it: the options below, with those that
+/// describe the movie (``metadataOptionTable``) before `--keep-order`.
+let optionTable: [OptionSpec] = {
+    let split = encodingOptionTable.firstIndex { $0.names.contains("--keep-order") } ?? encodingOptionTable.endIndex
+    return Array(encodingOptionTable[..<split]) + metadataOptionTable + encodingOptionTable[split...]
+}()
+
+/// The options that make the pictures and the file, and the tool's own.
+private let encodingOptionTable: [OptionSpec] = [
+    OptionSpec(
+        names: ["-o", "--output"], value: "FILE",
+        help: "The movie to write: \(MovieContainer.extensionList) (required)."
+    ) {
+        $0.output = $1
+    },
+    OptionSpec(
+        names: ["--fps"], value: "RATE",
+        help: "Frames per second: 30, 25, 12.5, 30000/1001, or 29.97 and 23.976 for the exact NTSC rates (default 30)."
+    ) { options, text in
+        options.frameRate = try require(
+            FrameRate(parsing: text), "--fps \(text) is not a frame rate; use a number such as 30, 29.97 or 30000/1001."
+        )
+    },
+    OptionSpec(
+        names: ["--duration"], value: "SECONDS",
+        help: "Seconds each image stays on screen, such as 2 or 0.5, for a slideshow (default: one frame at --fps)."
+    ) { options, text in
+        guard let duration = MediaTime(parsingSeconds: text), duration > .zero else {
+            throw UsageError(description: "--duration \(text) is not a time; use seconds such as 2, 0.5 or 1/3.")
+        }
+        options.imageDuration = duration
+    },
+    OptionSpec(
+        names: ["--repeat-frames"], value: nil,
+        help: "With --duration, encode each image as repeated frames at --fps, for players that need a constant rate."
+    ) { options, _ in options.repeatFrames = true },
+    OptionSpec(
+        names: ["--size"], value: "WxH",
+        help:
+            "The movie's size in pixels, even numbers such as 1280x720 (default: the first image's size, rounded up to even;"
+            + " past what many players decode, such as a camera's 6000x4000, a warning names a smaller size)."
+    ) { options, text in
+        options.size = try require(
+            FrameSize(parsing: text), "--size \(text) is not a size; use WIDTHxHEIGHT, such as 1280x720.")
+    },
+    OptionSpec(
+        names: ["--fit"], value: "POLICY",
+        help:
+            "How images of another shape fit the size: contain (letterbox on the background), cover (fill and crop) or stretch (default contain)."
+    ) { options, text in
+        options.fit = try require(
+            FitPolicy(rawValue: text.lowercased()), "--fit \(text) is not a fit policy; use contain, cover or stretch.")
+    },
+    OptionSpec(
+        names: ["--background"], value: "COLOR",
+        help:
+            "The colour of letterbox bands and behind transparency: a name such as white or gray, or #RRGGBB (default black)."
+    ) { options, text in
+        options.background = try require(
+            RGBColour(parsing: text),
+            "--background \(text) is not a colour; use a name such as black, white or gray, or #RRGGBB.")
+        options.backgroundGiven = true
+    },
+    OptionSpec(
+        names: ["--colour", "--color"], value: "STANDARD",
+        help: "The colour standard pixels are converted with and tagged as: bt709 (HD) or bt601 (SD) (default bt709)."
+    ) { options, text in
+        options.colourStandard = try require(
+            ColourStandard(rawValue: text.lowercased()),
+            "--colour \(text) is not a colour standard; use bt709 or bt601.")
+    },
+    OptionSpec(
+        names: ["--range"], value: "RANGE",
+        help:
+            "The range of the video's code values: limited (16-235, what players expect) or full (0-255) (default limited)."
+    ) { options, text in
+        options.colourRange = try require(
+            ColourRange(rawValue: text.lowercased()), "--range \(text) is not a range; use limited or full.")
+    },
+    OptionSpec(
+        names: ["--raw-size"], value: "WxH",
+        help: "The size in pixels of the raw frames read from standard input when the input is - (required then)."
+    ) { options, text in
+        options.rawSize = try require(
+            FrameSize(parsing: text), "--raw-size \(text) is not a size; use WIDTHxHEIGHT, such as 640x360.")
+    },
+    OptionSpec(
+        names: ["--raw-format"], value: "FORMAT",
+        help: "The byte order of each raw pixel on standard input: rgba, bgra or rgb, 8 bits a channel (default rgba)."
+    ) { options, text in
+        options.rawFormat = try require(
+            PixelFormat(rawValue: text.lowercased()),
+            "--raw-format \(text) is not a pixel format; use rgba, bgra or rgb.")
+    },
+    OptionSpec(
+        names: ["--audio"], value: "FILE",
+        help:
+            "A soundtrack: AAC (.m4a, or ADTS .aac), MP3 and Opus copied as they are, WAV or FLAC encoded to AAC-LC; cut to the pictures' length, silent after a shorter one ends (default none)."
+    ) { options, text in options.audio = text },
+    OptionSpec(
+        names: ["--audio-offset"], value: "SECONDS",
+        help:
+            "Start the soundtrack this many seconds later, or skip its beginning when negative, such as -1.5 (default 0)."
+    ) { options, text in
+        let negative = text.hasPrefix("-")
+        guard let time = MediaTime(parsingSeconds: negative ? String(text.dropFirst()) : text) else {
+            throw UsageError(description: "--audio-offset \(text) is not a time; use seconds such as 2, -1.5 or 1/3.")
+        }
+        options.audioOffset = negative ? MediaTime(value: -time.value, timescale: time.timescale) : time
+    },
+    OptionSpec(
+        names: ["--audio-bitrate"], value: "RATE",
+        help:
+            "The bit rate of AAC encoded from WAV or FLAC, in kb/s such as 128k or 192 (default 80k a channel: 160k stereo)."
+    ) { options, text in
+        let digits = text.lowercased().hasSuffix("k") ? String(text.dropLast()) : text
+        options.audioBitrate = try require(
+            Int(digits).flatMap { (16...512).contains($0) ? $0 * 1000 : nil },
+            "--audio-bitrate \(text) is out of range; use 16k to 512k.")
+    },
+    OptionSpec(
+        names: ["--loop-audio"], value: nil,
+        help: "Repeat a soundtrack shorter than the movie until the movie ends (default: silence after it)."
+    ) { options, _ in options.loopAudio = true },
+    OptionSpec(
+        names: ["--codec"], value: "NAME",
+        help: "The video codec: "
+            + HelpText.list(VideoCodec.allCases.map { "\($0.name) (\($0.encoderName), \($0.strength))" })
+            + " (default \(VideoCodec.h264.name))."
+    ) { options, text in
+        options.codec = try require(
+            VideoCodec(name: text), "--codec \(text) is not a codec; use \(VideoCodec.nameList).")
+    },
+    OptionSpec(
+        names: ["--profile"], value: "NAME",
+        help: "The ProRes flavour, with --codec prores: "
+            + HelpText.list(ProResProfile.allCases.map { "\($0.name) (\($0.displayName))" })
+            + " (default hq, or 4444 with --alpha); proxy and lt for offline editing, hq for delivery, 4444 for graphics and alpha."
+    ) { options, text in
+        options.profile = try require(
+            ProResProfile(name: text), "--profile \(text) is not a ProRes profile; use \(ProResProfile.nameList).")
+    },
+    OptionSpec(
+        names: ["--alpha"], value: nil,
+        help:
+            "Keep the images' transparency as the movie's alpha channel instead of compositing over --background: "
+            + HelpText.list(VideoCodec.allCases.filter(\.carriesAlpha).map(\.name))
+            + " with profile 4444 or 4444xq; the bands around fitted images are transparent (default: composite)."
+    ) { options, _ in options.keepsAlpha = true },
+    OptionSpec(
+        names: ["--crf"], value: "N",
+        help: "Quality as a constant rate factor on the codec's scale, lower is better: "
+            + VideoCodec.allCases.filter(\.takesCRF).map { codec in
+                "\(codec.name) \(HelpText.range(codec.crfRange)) (default \(HelpText.number(codec.defaultCRF))"
+                    + (codec.crfNote.map { ", \($0)" } ?? "") + ")"
+            }.joined(separator: ", ") + "."
+    ) { options, text in
+        options.crf = try require(
+            Double(text).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil },
+            "--crf \(text) is not a number; use one on the codec's scale: "
+                + VideoCodec.allCases.filter(\.takesCRF).map { "\($0.name) \(HelpText.range($0.crfRange))" }
+                .joined(separator: ", ") + ".")
+    },
+    OptionSpec(
+        names: ["--bit-depth"], value: "N",
+        help:
+            "Bits per sample of the movie: 8 (default) or 10 (H.264 High 10, HEVC Main 10, AV1 Main); ProRes is always 10."
+    ) { options, text in
+        let depths = Array(Set(VideoCodec.allCases.flatMap(\.bitDepths))).sorted()
+        options.bitDepth = try require(
+            Int(text).flatMap { depths.contains($0) ? $0 : nil },
+            "--bit-depth \(text) is not available; use \(HelpText.list(depths.map(String.init))).")
+    },
+    OptionSpec(
+        names: ["--preset"], value: "NAME",
+        help: "Encoder speed: "
+            + EncoderPreset.allCases.filter { $0 != .placebo }.map(\.rawValue).joined(separator: ", ")
+            + " (default medium)" + VideoCodec.allCases.compactMap(\.presetNote).map { "; \($0)" }.joined() + "."
+    ) { options, text in
+        guard let preset = EncoderPreset(rawValue: text.lowercased()) else {
+            let names = EncoderPreset.allCases.map(\.rawValue).joined(separator: ", ")
+            throw UsageError(description: "--preset \(text) is not a preset; use one of \(names).")
+        }
+        options.preset = preset
+    },
+    OptionSpec(
+        names: ["--threads"], value: "N",
+        help:
+            "Encoder threads (default 0: chosen from the cores)."
+    ) { options, text in options.threads = try automaticOrCount(text, option: "--threads") },
+    OptionSpec(
+        names: ["--decode-workers"], value: "N",
+        help:
+            "Images decoded at once ahead of the encoder (default 0: one more than the cores, at least three; for prores one for every four cores)."
+    ) { options, text in options.decodeWorkers = try automaticOrCount(text, option: "--decode-workers") },
+    OptionSpec(
+        names: ["--segment"], value: "K/N",
+        help:
+            "Encode only the K-th of N equal slices, for joining later with flipbook join; K may be auto (see --help)."
+    ) { options, text in options.segment = text },
+    OptionSpec(
+        names: ["--overwrite"], value: nil,
+        help:
+            "Replace the output file if it exists, keeping its permissions, owner, group and extended attributes; a link is written through to its target (default: refuse)."
+    ) {
+        options, _ in options.overwrite = true
+    },
+    OptionSpec(
+        names: ["--fragmented"], value: nil,
+        help:
+            "Write a fragmented movie, saved to disk fragment by fragment, so a crash keeps every finished fragment (default: index first)."
+    ) { options, _ in options.fragmented = true },
+    OptionSpec(
+        names: ["--fragment-duration"], value: "SECONDS",
+        help: "The length of a fragment with --fragmented, in seconds, cut at the next keyframe (default 1)."
+    ) { options, text in
+        guard let time = MediaTime(parsingSeconds: text), time.value > 0, time <= MediaTime(value: 3600, timescale: 1)
+        else {
+            throw UsageError(
+                description:
+                    "--fragment-duration \(text) is not a length; use seconds above 0 and up to 3600, such as 2.")
+        }
+        options.fragmentDuration = time
+    },
+    OptionSpec(
+        names: ["--skip-invalid"], value: nil,
+        help:
+            "Leave out images that cannot be read or decoded, with a warning, instead of failing; the frame before a skipped image is shown for its time."
+    ) { options, _ in options.skipInvalid = true },
+    OptionSpec(
+        names: ["--max-image-side"], value: "PIXELS",
+        help: "Refuse images wider or taller than this, before decoding them (default 16384)."
+    ) { options, text in
+        guard let side = Int(text), side > 0 else {
+            throw UsageError(
+                description: "--max-image-side \(text) is not a size; use a number of pixels such as 8192.")
+        }
+        options.imageLimits.maxDimension = side
+    },
+    OptionSpec(
+        names: ["--max-image-pixels"], value: "COUNT",
+        help:
+            "Refuse images with more pixels than this, before decoding them: a number, or WxH such as 8192x8192 (default 268435456, 16384x16384)."
+    ) { options, text in
+        let product = FrameSize(parsing: text).map { $0.width.multipliedReportingOverflow(by: $0.height) }
+        guard let pixels = product.map({ $0.overflow ? Int.max : $0.partialValue }) ?? Int(text), pixels > 0 else {
+            throw UsageError(
+                description: "--max-image-pixels \(text) is not a pixel count; use a number or WxH, such as 8192x8192.")
+        }
+        options.imageLimits.maxPixels = pixels
+    },
+    OptionSpec(
+        names: ["--gaps"], value: "POLICY",
+        help:
+            "Numbers missing from numbered images (f1.png, f2.png ...): warn (name them), hold (keep time by the numbers, holding the image before a gap) or fail (default warn)."
+    ) { options, text in
+        options.gaps = try require(
+            GapPolicy(rawValue: text.lowercased()), "--gaps \(text) is not a gap policy; use warn, hold or fail.")
+    },
+    OptionSpec(
+        names: ["--start-number"], value: "N",
+        help: "The first number a printf pattern input such as frame_%04d.png takes (default: the lowest present)."
+    ) { options, text in
+        options.startNumber = try require(
+            Int(text).flatMap { $0 >= 0 ? $0 : nil }, "--start-number \(text) is not a number; use 0 or more.")
+    },
+    OptionSpec(
+        names: ["--tiff-pages"], value: "WHICH",
+        help: "Which pages of a multi-page TIFF become frames: first (default) or all (a stack, in page order)."
+    ) { options, text in
+        options.tiffPages = try require(
+            TIFFPages(rawValue: text.lowercased()), "--tiff-pages \(text) is not a choice; use first or all.")
+    },
+    OptionSpec(
+        names: ["--follow"], value: nil,
+        help:
+            "Follow a folder or printf pattern a renderer is still writing: take each image once it is closed, in number order, into a fragmented movie that plays at any moment; Ctrl-C finishes the movie with the images taken."
+    ) { options, _ in options.follow = true },
+    OptionSpec(
+        names: ["--follow-until"], value: "N",
+        help: "With --follow, the number of the last image: end once it is taken (default: end on --follow-timeout)."
+    ) { options, text in
+        options.followUntil = try require(
+            Int(text).flatMap { $0 >= 0 ? $0 : nil }, "--follow-until \(text) is not a number; use 0 or more.")
+    },
+    OptionSpec(
+        names: ["--follow-timeout"], value: "SECONDS",
+        help:
+            "With --follow, end when no new image has come for this many seconds; a missing number is given up on (see --gaps) once a later one has come and it has not within this time (default 60)."
+    ) { options, text in
+        guard let time = MediaTime(parsingSeconds: text), time.value > 0, time <= MediaTime(value: 86400, timescale: 1)
+        else {
+            throw UsageError(
+                description: "--follow-timeout \(text) is not a time; use seconds above 0 and up to 86400, such as 60.")
+        }
+        // Whole seconds and the rest apart: a value in nanoseconds of a fine time scale overflows 64 bits.
+        let (seconds, rest) = time.value.quotientAndRemainder(dividingBy: Int64(time.timescale))
+        options.followTimeout = .seconds(seconds) + .nanoseconds(rest * 1_000_000_000 / Int64(time.timescale))
+    },
+    OptionSpec(
+        names: ["--keep-order"], value: nil,
+        help:
+            "Keep the inputs in the order given instead of natural order by path (f2 before f10); "
+            + "a file given again is another frame."
+    ) { options, _ in options.keepOrder = true },
+    OptionSpec(names: ["-q", "--quiet"], value: nil, help: "Print nothing on standard error unless it fails.") {
+        options, _ in options.quiet = true
+    },
+    OptionSpec(
+        names: ["--json"], value: nil,
+        help:
+            "Print a summary object on standard output: output, frames, duration, width, height, codec, bytes "
+            + "(and metadata, rotation when given)."
+    ) { options, _ in options.json = true },
+    OptionSpec(names: ["-h", "--help"], value: nil, help: "Show this help.") { options, _ in options.showHelp = true },
+    OptionSpec(names: ["--version"], value: nil, help: "Show the version.") { options, _ in options.showVersion = true
+    },
+]
