@@ -64,6 +64,10 @@ enum ProbeCommand {
             "  layout      \(movie.layout), brand \(movie.majorBrand.trimmingCharacters(in: .whitespaces))",
             "  problems    " + (movie.problems.isEmpty ? "none" : movie.problems.joined(separator: "; ")),
         ]
+        if let bitrate = movie.videoBitrate {
+            let keyframes = movie.keyframeInterval.map { ", keyframes at most \($0) frames apart" } ?? ""
+            lines.insert(String(format: "  bit rate    %.0f kb/s", bitrate / 1000) + keyframes, at: 5)
+        }
         switch movie.rotation {
         case 0?: break
         case let degrees?: lines.insert("  rotation    \(degrees)° clockwise when shown", at: 3)

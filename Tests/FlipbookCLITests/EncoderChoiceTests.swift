@@ -36,6 +36,15 @@ import Testing
         #expect(gaps.count >= 4, "\(codec): \(gaps)")  // 90 frames need at least 5 keyframes
         let halfSecond = try Self.keyframeGaps(timed)
         #expect(!halfSecond.isEmpty && halfSecond.allSatisfy { $0 <= 15 }, "\(codec): \(halfSecond)")
+        // probe reports the longest distance ffprobe's key flags show, and the stream's bit rate.
+        let probed = try ExternalTool.run(ExternalTool.flipbookPath, ["probe", "--json", counted])
+        let info = try #require(try JSONSerialization.jsonObject(with: Data(probed.stdout.utf8)) as? [String: Any])
+        let packets = try Judge.packets(of: counted).sorted { $0.pts < $1.pts }
+        let keys = packets.enumerated().filter(\.element.isKeyframe).map(\.offset)
+        let longest = max(zip(keys, keys.dropFirst()).map { $1 - $0 }.max() ?? 0, packets.count - keys.last!)
+        #expect(info["keyframeInterval"] as? Int == longest)
+        let rate = try RateJudge.videoBitrate(of: counted)
+        #expect(abs((info["videoBitrate"] as? Double ?? 0) - rate) <= rate * 0.001, "\(info) against \(rate)")
     }
 
     @Test(arguments: ["h264", "hevc"])

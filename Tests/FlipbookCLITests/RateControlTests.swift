@@ -49,8 +49,8 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary) == [])
     }
 
-    /// A 10 s movie and (but for AV1) a 3-image slideshow of 9 s, each with and without sound: the file
-    /// at or under the size and at least 95% of it.
+    /// A 10 s movie and a 3-image slideshow of 9 s, each with and without sound: the file at or under
+    /// the size and at least 95% of it (90% for AV1's slideshow).
     @Test(arguments: codecs, [false, true])
     func targetSizeLandsAtOrJustUnder(codec: String, withSound: Bool) throws {
         let dir = try TemporaryDirectory()
@@ -62,17 +62,19 @@ import Testing
         // The sound (AAC at 160 kb/s, about 20 kB a second) comes on top of the pictures' share.
         let audio = withSound ? ["--audio", sound] : []
         let soundShare = withSound ? 200_000 : 0
-        var movies = [("movie", [frames], 300_000 + soundShare)]
-        // SVT-AV1's one-pass rate control leaves three pictures' size where it is (see the README).
-        if codec != "av1" { movies.append(("slideshow", [stills, "--duration", "3"], 100_000 + soundShare)) }
-        for (name, inputs, target) in movies {
+        for (name, inputs, target) in [
+            ("movie", [frames], 300_000 + soundShare),
+            ("slideshow", [stills, "--duration", "3"], 100_000 + soundShare),
+        ] {
             let movie = dir.path("\(name).mp4")
             try Self.encode(
                 inputs + ["-o", movie, "--codec", codec, "--target-size", String(target), "--preset", "veryfast"]
                     + audio)
             let bytes = try FileManager.default.attributesOfItem(atPath: movie)[.size] as! Int
+            // SVT-AV1 changes the quantiser of a few pictures in steps: 90% for AV1's slideshow (see the README).
+            let least = codec == "av1" && name == "slideshow" ? 0.90 : 0.95
             #expect(
-                bytes <= target && Double(bytes) >= 0.95 * Double(target), "\(codec) \(name): \(bytes) of \(target)")
+                bytes <= target && Double(bytes) >= least * Double(target), "\(codec) \(name): \(bytes) of \(target)")
             #expect(try Judge.decodeErrors(of: movie) == "")
         }
     }

@@ -56,6 +56,11 @@ public struct MovieInfo: Sendable, Codable, Equatable {
     /// upright video, which ffprobe reports as rotation -90), 180 or 270; `nil` when the matrix does
     /// something else, such as mirroring. ``width`` and ``height`` are the pictures' own.
     public var rotation: Int?
+    /// The video stream's average bit rate in bits a second (its samples' bytes over the movie's
+    /// duration); `nil` for a fragmented movie, whose samples are not counted.
+    public var videoBitrate: Double?
+    /// The most frames from one keyframe to the next (or to the end); `nil` for a fragmented movie.
+    public var keyframeInterval: Int?
     /// The movie's tags by the names ffprobe gives them (`title`, `artist`, `comment`, `date`,
     /// `location` …), read from MP4 iTunes items, QuickTime user data strings and `mdta` keys, and
     /// `creation_time` (ISO 8601, UTC) when the movie header has one; empty when there are none.
@@ -100,6 +105,10 @@ public struct MovieInfo: Sendable, Codable, Equatable {
         colourRange = movie.colourRange
         problems = movie.problems
         rotation = movie.rotation
+        videoBitrate = movie.videoBytes.flatMap { bytes in
+            movie.duration > 0 ? (Double(bytes) * 8 / movie.duration).rounded() : nil
+        }
+        keyframeInterval = movie.keyframeInterval
         metadata = Dictionary(movie.tags.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
         if movie.creationTime > 0 {
             metadata["creation_time"] = MovieMetadata.iso8601(

@@ -80,6 +80,7 @@ struct TwoPassEncoding {
             rate = firstRate * Double(budget) * Self.aim / Double(max(1, measured.videoBytes))
         }
         var tries: [(rate: Double, video: Double)] = []
+        var underRate: Double?
         for attempt in 1...Self.attempts {
             second.settings.rateControl = .averageBitrate(
                 Int(min(rate, Double(RateControl.bitrateRange.upperBound))), passes: twoPasses ? 2 : 1)
@@ -101,7 +102,13 @@ struct TwoPassEncoding {
                             + "\(target) bytes; nothing was written. Use a larger size or a smaller picture")
                 }
                 let video = max(1, Double(Int64(missed.bytes) - rest))
+                if missed.bytes <= UInt64(target) {
+                    underRate = max(underRate ?? 0, rate)
+                }
                 rate = Self.nextRate(after: &tries, rate: rate, video: video, goal: Double(budget) * Self.aim)
+                // The last try takes no chance: the highest rate that already came under the size, again
+                // (the encoders give the same stream for the same settings), if one did.
+                if attempt + 1 == Self.attempts, let underRate { rate = underRate }
             }
         }
         preconditionFailure("the last attempt returns or throws")
@@ -117,7 +124,11 @@ struct TwoPassEncoding {
         var next = rate * goal / video
         if tries.count >= 2 {
             let (a, b) = (tries[tries.count - 2], tries[tries.count - 1])
-            if b.video != a.video, b.rate != a.rate {
+            if abs(b.video - a.video) <= 0.005 * b.video {
+                // The size did not follow the rate (an encoder whose few pictures change quantiser in
+                // steps): a step of 15% toward the goal reaches the next quantiser.
+                next = b.rate * (goal < b.video ? 0.85 : 1.15)
+            } else if b.rate != a.rate {
                 let slope = (b.video - a.video) / (b.rate - a.rate)
                 if slope > 0 { next = b.rate + (goal - b.video) / slope }
             }

@@ -46,6 +46,11 @@ package struct MovieInspection: Sendable, Codable, Equatable {
     /// Degrees the video track's matrix turns its pictures clockwise for display (0, 90, 180, 270);
     /// `nil` when the matrix does something else.
     package var rotation: Int? = 0
+    /// The video samples' bytes, from the sample table; `nil` for a fragmented movie.
+    package var videoBytes: UInt64? = nil
+    /// The most frames from one keyframe to the next (or to the end), from the sample table; `nil` for
+    /// a fragmented movie.
+    package var keyframeInterval: Int? = nil
     /// Seconds since 1904 in `mvhd`; 0 when not set.
     package var creationTime: UInt64 = 0
     /// The movie's tags (title, artist …), by the names ffmpeg gives them.
@@ -100,6 +105,8 @@ package struct MovieInspection: Sendable, Codable, Equatable {
         } else {
             let table = try SampleTableReader(bytes: file.bytes, fileSize: file.fileSize)
             inspection.problems += table.validate()
+            inspection.videoBytes = table.samples.reduce(0) { $0 &+ UInt64($1.size) }
+            inspection.keyframeInterval = Self.longestKeyframeDistance(table.samples.map(\.isSync))
             // One duration per sample, never more: each stts entry may claim 2^32 samples.
             durations = []
             durations.reserveCapacity(table.samples.count)
@@ -113,6 +120,18 @@ package struct MovieInspection: Sendable, Codable, Equatable {
         try inspection.readDuration(moov: moov, trak: trak, bytes: file.bytes, mediaTicks: durations.reduce(0, &+))
         if inspection.frames == 0 { inspection.problems.append("the video track has no frames") }
         return inspection
+    }
+
+    /// The most samples from one sync sample to the next, or to the end after the last; `nil` without samples.
+    static func longestKeyframeDistance(_ sync: [Bool]) -> Int? {
+        guard !sync.isEmpty else { return nil }
+        var longest = 0
+        var last = 0
+        for (index, isSync) in sync.enumerated().dropFirst() where isSync {
+            longest = max(longest, index - last)
+            last = index
+        }
+        return max(longest, sync.count - last)
     }
 
     /// The first track whose handler is `vide`, or the first track.
