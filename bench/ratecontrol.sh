@@ -46,7 +46,8 @@ bench/make-corpora.sh --frames "$frames" --corpora "$corpora" "$corpora_dir" > /
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-bits=$(echo "$rate" | sed -e 's/[kK]$/*1000/' -e 's/M$/*1000000/' | bc)
+bits=$(echo "$rate" | sed -e 's/[kK]$/*1000/' -e 's/[mM]$/*1000000/' -e 's/[gG]$/*1000000000/' | bc)
+bits=${bits%.*}
 rows=()
 
 measure() {  # COMMAND... -> wall seconds
@@ -70,7 +71,8 @@ encoder() {
 ffmpeg_preset() {  # CODEC -> ffmpeg's preset argument for $preset
     if [ "$1" = av1 ]; then
         local names=(ultrafast superfast veryfast faster fast medium slow slower veryslow) numbers=(12 11 10 9 8 7 6 5 4)
-        for i in "${!names[@]}"; do [ "${names[$i]}" = "$preset" ] && echo "${numbers[$i]}"; done
+        for i in "${!names[@]}"; do [ "${names[$i]}" = "$preset" ] && { echo "${numbers[$i]}"; return; }; done
+        echo "ratecontrol.sh: no SVT-AV1 preset for $preset" >&2; exit 2
     else
         echo "$preset"
     fi
@@ -106,10 +108,13 @@ run() {  # NAME DIR EXT CODEC SLIDESHOW(0|1)
         row+=" | two passes: not available for av1"
     fi
     target=$(printf "%.0f" "$(echo "$bits * $seconds / 8" | bc -l)")
-    "${f[@]}" -o "$work/target.mp4" --target-size "$target" --json > "$work/json"
-    bytes=$(stat -c %s "$work/target.mp4")
-    passes=$(sed -e 's/.*"passes":\([0-9]*\).*/\1/' "$work/json")
-    row+=" | target $target bytes: $(share "$bytes" "$target") in $passes encodes |"
+    if "${f[@]}" -o "$work/target.mp4" --target-size "$target" --json > "$work/json" 2> "$work/err"; then
+        bytes=$(stat -c %s "$work/target.mp4")
+        passes=$(sed -e 's/.*"passes":\([0-9]*\).*/\1/' "$work/json")
+        row+=" | target $target bytes: $(share "$bytes" "$target") in $passes encodes |"
+    else
+        row+=" | target $target bytes: failed ($(tail -1 "$work/err")) |"
+    fi
     echo "$row"
     rows+=("$row")
 }

@@ -37,8 +37,12 @@ public struct MovieSummary: Sendable, Hashable {
     public var audio: AudioStreamInfo? = nil
     /// The bytes of the video stream (its samples, without the container).
     public var videoBytes: UInt64 = 0
-    /// Encodes made to land a ``RateControl/targetSize(bytes:)``, first pass included; 1 otherwise.
+    /// The encodes made: 1, 2 for two passes, and for a ``RateControl/targetSize(bytes:)`` the first
+    /// pass and every try.
     public var passes = 1
+    /// How a target size was reached, one sentence a try that missed it: "try 1 at 2000 kb/s came to
+    /// 8312345 bytes, over the target of 8000000; encoded again at 1890 kb/s". Empty otherwise.
+    public var notes: [String] = []
 
     /// The video stream's average rate in bits per second: its bytes over the movie's duration.
     public var videoBitrate: Double {

@@ -249,17 +249,40 @@ public struct VideoSettings: Sendable, Hashable {
 
 extension VideoSettings {
     /// Checks rate control, keyframes, B-frames, tune, profile, level and the encoder's parameters.
-    func validateEncoderChoices() throws {
+    package func validateEncoderChoices() throws {
         try codec.checkRateControl(rateControl, limit: rateLimit)
         if let keyframeInterval { try codec.checkKeyframeInterval(keyframeInterval.frames(at: frameRate)) }
-        if let bFrames { try codec.checkBFrames(bFrames) }
+        if let bFrames {
+            try codec.checkBFrames(bFrames)
+            if bFrames > 0 && profile == .baseline {
+                throw FlipbookError(
+                    .invalidSettings, "bframes \(bFrames) is not available in profile baseline, which has no B-frames")
+            }
+            if bFrames == 0 && rateControl != .constantQuality && codec.record.noReorderingNeedsConstantQuality {
+                throw FlipbookError(
+                    .invalidSettings,
+                    "bframes 0 goes with a CRF only for \(codec.name) (\(codec.encoderName)'s structure without "
+                        + "reordering has no average rate); drop one")
+            }
+        }
         if let tune { try codec.checkTune(tune) }
-        if let profile { try codec.checkProfile(profile, bitDepth: bitDepth, lossless: lossless) }
+        if let profile { try codec.checkProfile(profile, bitDepth: bitDepth, lossless: isLossless) }
         if let level {
-            try codec.checkLevel(level, width: width, height: height, frameRate: frameRate, bitrate: levelBitrate)
+            try codec.checkLevel(
+                level, width: width, height: height, frameRate: frameRate, bitrate: levelBitrate,
+                profile: effectiveProfile)
         }
         try codec.checkEncoderParameters(encoderParameters)
     }
+
+    /// Whether the stream is coded losslessly: ``lossless``, or H.264's CRF 0 at 8 bits, which x264
+    /// codes at quantiser 0.
+    var isLossless: Bool {
+        lossless || (codec == .h264 && bitDepth == 8 && rateControl == .constantQuality && crf == 0)
+    }
+
+    /// The profile the stream is written in: ``profile``, or the codec's for the depth.
+    var effectiveProfile: CodecProfile? { profile ?? codec.defaultProfile(bitDepth: bitDepth) }
 
     /// The rate a level must hold: the rate limit's, or else the average bit rate asked for.
     var levelBitrate: Int? {

@@ -22,6 +22,8 @@ struct CommandLineOptions {
     var bitDepth: Int?
     var profileName: String?
     var rateControl = RateControl.constantQuality
+    /// The options that set ``rateControl``, in the order given (one at most is allowed).
+    var rateOptions: [String] = []
     var twoPass = false
     var maxBitrate: Int?
     var bufferSize: Int?
@@ -97,36 +99,6 @@ func automaticOrCount(_ text: String, option: String) throws -> Int {
     try require(
         Int(text).flatMap { VideoSettings.threadRange.contains($0) ? $0 : nil },
         "\(option) \(text) is out of range; \(VideoSettings.threadRangeAdvice).")
-}
-
-/// A rate or a buffer in bits: a number with an optional k, M or G (powers of 1000): `800k`, `2.5M`.
-func bitRate(_ text: String, option: String) throws -> Int {
-    try require(
-        scaledNumber(text, units: ["": 1, "k": 1000, "m": 1_000_000, "g": 1_000_000_000]).flatMap { Int(exactly: $0) },
-        "\(option) \(text) is not a rate; use bits a second such as 800k, 2.5M or 1500000.")
-}
-
-/// A size in bytes: a number with an optional unit, k/KB, M/MB and G/GB in powers of 1000, KiB, MiB and GiB in
-/// powers of 1024: `8MB`, `25MiB`, `500k`.
-func byteSize(_ text: String, option: String) throws -> Int64 {
-    let units: [String: Double] = [
-        "": 1, "b": 1, "k": 1e3, "kb": 1e3, "m": 1e6, "mb": 1e6, "g": 1e9, "gb": 1e9, "kib": 1024,
-        "mib": 1_048_576, "gib": 1_073_741_824,
-    ]
-    return try require(
-        scaledNumber(text, units: units).flatMap { Int64(exactly: $0) },
-        "\(option) \(text) is not a size; use bytes such as 8MB, 25MiB or 500k.")
-}
-
-/// A non-negative number followed by one of `units` (case-insensitive), times the unit, rounded to
-/// a whole number; `nil` when it is none.
-private func scaledNumber(_ text: String, units: [String: Double]) -> Double? {
-    let lowered = text.lowercased()
-    guard let split = lowered.firstIndex(where: { !($0.isNumber || $0 == ".") }) ?? Optional(lowered.endIndex),
-        let value = Double(lowered[..<split]), value.isFinite, value >= 0, let unit = units[String(lowered[split...])],
-        value * unit < 1e15
-    else { return nil }
-    return (value * unit).rounded()
 }
 
 /// The table every option lives in; `--help` is printed from it.
@@ -293,81 +265,7 @@ let optionTable: [OptionSpec] =
                     + VideoCodec.allCases.filter(\.takesCRF).map { "\($0.name) \(HelpText.range($0.crfRange))" }
                     .joined(separator: ", ") + ".")
         },
-        OptionSpec(
-            names: ["--bitrate"], value: "RATE",
-            help: "An average video bit rate instead of a CRF, in bits a second such as 800k or 2.5M; one pass lands "
-                + "within about 10%, --two-pass within about 3%."
-        ) { options, text in
-            options.rateControl = .averageBitrate(try bitRate(text, option: "--bitrate"), passes: 1)
-        },
-        OptionSpec(
-            names: ["--two-pass"], value: nil,
-            help: "Encode twice with --bitrate: a quick first pass measures the pictures so the second spends the bits "
-                + "where they count (the images are decoded twice)."
-        ) { options, _ in options.twoPass = true },
-        OptionSpec(
-            names: ["--target-size"], value: "SIZE",
-            help: "Make the whole file (pictures, sound, container) land at or just under this size, such as 8MB, "
-                + "25MiB or 500k: two passes at the rate that fits, another try if one lands over."
-        ) { options, text in
-            options.rateControl = .targetSize(bytes: try byteSize(text, option: "--target-size"))
-        },
-        OptionSpec(
-            names: ["--max-bitrate"], value: "RATE",
-            help:
-                "Cap the video's bit rate over a decoder's buffer (VBV), with --crf or --bitrate; needs --buffer-size."
-        ) { options, text in options.maxBitrate = try bitRate(text, option: "--max-bitrate") },
-        OptionSpec(
-            names: ["--buffer-size"], value: "SIZE",
-            help: "The decoder's buffer for --max-bitrate, in bits such as 2M (one or two seconds of the cap is usual)."
-        ) { options, text in options.bufferSize = try bitRate(text, option: "--buffer-size") },
-        OptionSpec(
-            names: ["--keyint"], value: "N",
-            help: "The longest distance between keyframes, in frames (250) or seconds (2s) (default: the encoder's, "
-                + "250 frames for h264 and hevc; fragments also cut at keyframes)."
-        ) { options, text in
-            if text.hasSuffix("s"), let time = MediaTime(parsingSeconds: String(text.dropLast())), time.value > 0 {
-                options.keyframeInterval = .duration(time)
-            } else {
-                options.keyframeInterval = .frames(
-                    try require(
-                        Int(text).flatMap { $0 > 0 ? $0 : nil },
-                        "--keyint \(text) is not an interval; use frames such as 250, or seconds such as 2s."))
-            }
-        },
-        OptionSpec(
-            names: ["--bframes"], value: "N",
-            help: "B-frames between reference frames; 0 turns reordering off (decode order is display order) "
-                + "(default: the preset's; av1 takes only 0, its low-delay structure)."
-        ) { options, text in
-            options.bFrames = try require(
-                Int(text).flatMap { $0 >= 0 ? $0 : nil }, "--bframes \(text) is not a count; use 0 to 16.")
-        },
-        OptionSpec(
-            names: ["--tune"], value: "NAME",
-            help: "Tune the encoder for a kind of picture: "
-                + VideoCodec.allCases.filter { !$0.tunes.isEmpty }.map {
-                    "\($0.name) \($0.tunes.joined(separator: ", "))"
-                }
-                .joined(separator: "; ") + " (default none)."
-        ) { options, text in options.tune = text.lowercased() },
-        OptionSpec(
-            names: ["--level"], value: "N",
-            help: "The level the stream is marked with and kept within, such as 3.1, 4 or 5.1; a size, frame rate or "
-                + "bit rate it cannot hold is an error naming the limit (default: the encoder's)."
-        ) { options, text in
-            options.level = try require(
-                CodecLevel(parsing: text), "--level \(text) is not a level; use a number such as 3.1, 4 or 5.1.")
-        },
-        OptionSpec(
-            names: ["--encoder-params"], value: "K=V:K=V",
-            help: "Options for the encoder's own parser (x264, x265 or SVT-AV1 names), such as aq-mode=3:psy-rd=1.0; "
-                + "they override Flipbook's (default none)."
-        ) { options, text in
-            options.encoderParameters += try require(
-                EncoderParameter.list(parsing: text),
-                "--encoder-params \(text) is not a list of key=value pairs; use such as aq-mode=3:deblock=-1,-1.")
-        },
+    ] + rateControlOptionTable + [
         OptionSpec(
             names: ["--bit-depth"], value: "N",
             help:

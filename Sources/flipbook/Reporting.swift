@@ -6,9 +6,9 @@ enum Reporting {
     /// The one-line summary on standard error.
     static func summaryLine(_ movie: MovieSummary, seconds: Double) -> String {
         String(
-            format: "flipbook: wrote %@: %d frames, %.3f s, %dx%d %@, %@ in %.1f s",
+            format: "flipbook: wrote %@: %d frames, %.3f s, %dx%d %@, %@ (video %.0f kb/s) in %.1f s",
             movie.url.path, movie.frames, movie.duration.seconds, movie.width, movie.height, movie.codec,
-            byteCount(movie.bytes), seconds)
+            byteCount(movie.bytes), movie.videoBitrate / 1000, seconds)
             + (movie.sizeRoundedFrom.map { " (size \($0) rounded to \(movie.width)x\(movie.height))" } ?? "")
             + (movie.skippedImages.isEmpty ? "" : " (\(movie.skippedImages.count) invalid images skipped)")
     }
@@ -31,6 +31,7 @@ enum Reporting {
         (movie.gapDescription.map { ["flipbook: warning: \($0)"] } ?? [])
             + movie.skippedImages.map { "flipbook: warning: skipped \($0)" }
             + movie.warnings.map { "flipbook: warning: \($0)" }
+            + movie.notes.map { "flipbook: note: \($0)" }
     }
 
     /// Advice when the movie took its first image's size and that is larger than many players
@@ -66,6 +67,7 @@ enum Reporting {
         if !movie.missingNumbers.isEmpty { object["gaps"] = movie.missingNumbers }
         if !movie.skippedImages.isEmpty { object["skipped"] = movie.skippedImages.count }
         if !movie.warnings.isEmpty { object["warnings"] = movie.warnings }
+        if !movie.notes.isEmpty { object["notes"] = movie.notes }
         if !movie.metadata.isEmpty { object["metadata"] = movie.metadata.tags }
         if movie.rotation != .upright { object["rotation"] = movie.rotation.degrees }
         if let audio = movie.audio {
@@ -108,8 +110,8 @@ enum Reporting {
     }
 
     private static func byteCount(_ bytes: UInt64) -> String {
-        if bytes >= 1 << 20 { return String(format: "%.1f MB", Double(bytes) / 1_048_576) }
-        if bytes >= 1 << 10 { return String(format: "%.1f KB", Double(bytes) / 1024) }
+        if bytes >= 1 << 20 { return String(format: "%.1f MiB", Double(bytes) / 1_048_576) }
+        if bytes >= 1 << 10 { return String(format: "%.1f KiB", Double(bytes) / 1024) }
         return "\(bytes) bytes"
     }
 }

@@ -134,7 +134,12 @@ import Testing
             ),
             (["--profile", "high10", "--bit-depth", "8"], "--profile high10 is 10-bit, and the bit depth is 8"),
             (["--keyint", "0"], "--keyint 0 is not an interval"),
-            (["--bframes", "17"], "--bframes 17 is out of range for h264; use 0 to 16"),
+            (["--bframes", "9"], "--bframes 9 is out of range for h264; use 0 to 8"),
+            (["--bframes", "2", "--profile", "baseline"], "--bframes 2 is not available in profile baseline"),
+            (["--codec", "av1", "--bframes", "0", "--bitrate", "1M"], "--bframes 0 goes with a CRF only for av1"),
+            (["--profile", "high", "--crf", "0"], "--profile high cannot code losslessly"),
+            (["--encoder-params", "annexb=1"], "--encoder-params: the encoder parameter annexb is Flipbook's to set"),
+            (["--encoder-params", "keyint=10"], "the encoder parameter keyint is Flipbook's to set; use --keyint"),
             (["--codec", "av1", "--bframes", "2"], "--bframes 2 is out of range for av1; use only 0"),
             (["--encoder-params", "nonsense=1"], "--encoder-params: x264 does not know the parameter nonsense"),
             (["--encoder-params", "ref=many"], "--encoder-params: x264 does not take ref=many"),
@@ -148,5 +153,17 @@ import Testing
             #expect(result.stderr.split(separator: "\n").count == 1, "\(arguments): \(result.stderr)")
             #expect(!FileManager.default.fileExists(atPath: movie))
         }
+        // A slideshow's rate is one image a --duration: 160x120 at 10 images a second fits level 1
+        // (380160 luma samples a second), as 30 would not.
+        let result = try ExternalTool.run(
+            ExternalTool.flipbookPath, [frames, "-o", movie, "--level", "1", "--duration", "0.1", "--size", "160x120"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let level = try ExternalTool.run(
+            "ffprobe",
+            ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=level", "-of", "csv=p=0", movie])
+        #expect(level.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "10")
+        let fast = try ExternalTool.run(
+            ExternalTool.flipbookPath, [frames, "-o", dir.path("fast.mp4"), "--level", "1", "--size", "160x120"])
+        #expect(fast.status == 2 && fast.stderr.contains("--level 1 of h264 holds at most 380160"), "\(fast.stderr)")
     }
 }

@@ -60,14 +60,22 @@ import Testing
             $0.level = CodecLevel(major: 4, minor: 1)
         }
         #expect(message(av1)?.hasSuffix("use level 5 or higher") == true)
-        // A rate past the level's: H.264 level 3.1 holds 14 Mb/s.
+        // A rate past the level's: H.264 level 3.1 holds 14 Mb/s in Main, 17.5 in High (the default).
         let rate = settings {
             $0.width = 1280
             $0.height = 720
             $0.level = CodecLevel(major: 3, minor: 1)
             $0.rateControl = .averageBitrate(20_000_000)
         }
-        #expect(message(rate)?.contains("at most 14000 kb/s, and the movie asks for 20000 kb/s") == true)
+        #expect(message(rate)?.contains("at most 17500 kb/s, and the movie asks for 20000 kb/s") == true)
+        let main = settings {
+            $0.width = 1280
+            $0.height = 720
+            $0.level = CodecLevel(major: 3, minor: 1)
+            $0.profile = .main
+            $0.rateControl = .averageBitrate(15_000_000)
+        }
+        #expect(message(main)?.contains("at most 14000 kb/s, and the movie asks for 15000 kb/s") == true)
     }
 
     @Test func levelsParseAsPeopleWriteThem() {
@@ -140,7 +148,9 @@ import Testing
         for rateControl in [RateControl.averageBitrate(1_000_000, passes: 2), .targetSize(bytes: 1_000_000)] {
             var settings = VideoSettings(width: 64, height: 64)
             settings.rateControl = rateControl
-            #expect(throws: FlipbookError.self) { try MovieWriter(url: movie, settings: settings) }
+            let error = #expect(throws: FlipbookError.self) { try MovieWriter(url: movie, settings: settings) }
+            #expect(error?.code == .invalidSettings)
+            #expect(error?.message.hasPrefix("two passes and a target size encode the frames twice") == true)
             #expect(!FileManager.default.fileExists(atPath: movie.path))
         }
     }

@@ -34,47 +34,43 @@ public struct CodecLevel: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// What a level holds, for one codec: the limits of H.264 Table A-1, HEVC Table A.8 (Main tier) and
-/// AV1 Annex A.3 (Main tier), in the units each counts.
-struct LevelLimits {
+/// AV1 Annex A.3 (Main tier), in the units each counts. Each codec's record holds its table.
+struct LevelLimits: Sendable {
     let level: CodecLevel
     /// Luma samples in a picture (H.264 counts 16x16 macroblocks, converted here).
     let pictureSamples: Int
-    /// The longest side in luma samples.
-    let longestSide: Int
+    /// The widest and tallest picture in luma samples.
+    let maxWidth: Int
+    let maxHeight: Int
     /// Luma samples a second.
     let sampleRate: Int
-    /// The highest bit rate of the Main profile (bits a second); High profiles may go 25% higher in
-    /// H.264, which this does not count.
+    /// The highest bit rate (bits a second) of the baseline profile: H.264's Main, HEVC's Main, AV1's
+    /// Main tier; ``bitrate(for:)`` scales it for H.264's High profiles.
     let bitrate: Int
+    /// The largest coded picture buffer in bits (H.264's MaxCPB), when the table has one.
+    var buffer: Int? = nil
 
-    /// The levels of `codec`, from the lowest; empty for a codec without levels.
-    static func levels(of codec: VideoCodec) -> [LevelLimits] {
-        switch codec {
-        case .h264: h264
-        case .hevc: hevc
-        case .av1: av1
-        default: []
-        }
-    }
-
-    /// H.264: MaxFS (macroblocks), MaxMBPS (macroblocks a second), MaxBR (1000 bits a second); a side
+    /// H.264: MaxFS (macroblocks), MaxMBPS (macroblocks a second), MaxBR and MaxCPB (1000 bits); a side
     /// is at most sqrt(8 · MaxFS) macroblocks.
-    private static let h264: [LevelLimits] = [
-        (1, 0, 99, 1485, 64), (1, 1, 396, 3000, 192), (1, 2, 396, 6000, 384), (1, 3, 396, 11880, 768),
-        (2, 0, 396, 11880, 2000), (2, 1, 792, 19800, 4000), (2, 2, 1620, 20250, 4000), (3, 0, 1620, 40500, 10000),
-        (3, 1, 3600, 108000, 14000), (3, 2, 5120, 216000, 20000), (4, 0, 8192, 245760, 20000),
-        (4, 1, 8192, 245760, 50000), (4, 2, 8704, 522240, 50000), (5, 0, 22080, 589824, 135000),
-        (5, 1, 36864, 983040, 240000), (5, 2, 36864, 2_073_600, 240000), (6, 0, 139264, 4_177_920, 240000),
-        (6, 1, 139264, 8_355_840, 480000), (6, 2, 139264, 16_711_680, 800000),
-    ].map { major, minor, frame, rate, bitrate in
-        LevelLimits(
-            level: CodecLevel(major: major, minor: minor), pictureSamples: frame * 256,
-            longestSide: Int(Double(8 * frame).squareRoot()) * 16, sampleRate: rate * 256, bitrate: bitrate * 1000)
+    static let h264: [LevelLimits] = [
+        (1, 0, 99, 1485, 64, 175), (1, 1, 396, 3000, 192, 500), (1, 2, 396, 6000, 384, 1000),
+        (1, 3, 396, 11880, 768, 2000), (2, 0, 396, 11880, 2000, 2000), (2, 1, 792, 19800, 4000, 4000),
+        (2, 2, 1620, 20250, 4000, 4000), (3, 0, 1620, 40500, 10000, 10000), (3, 1, 3600, 108_000, 14000, 14000),
+        (3, 2, 5120, 216_000, 20000, 20000), (4, 0, 8192, 245_760, 20000, 25000), (4, 1, 8192, 245_760, 50000, 62500),
+        (4, 2, 8704, 522_240, 50000, 62500), (5, 0, 22080, 589_824, 135_000, 135_000),
+        (5, 1, 36864, 983_040, 240_000, 240_000), (5, 2, 36864, 2_073_600, 240_000, 240_000),
+        (6, 0, 139_264, 4_177_920, 240_000, 240_000), (6, 1, 139_264, 8_355_840, 480_000, 480_000),
+        (6, 2, 139_264, 16_711_680, 800_000, 800_000),
+    ].map { major, minor, frame, rate, bitrate, buffer in
+        let side = Int(Double(8 * frame).squareRoot()) * 16
+        return LevelLimits(
+            level: CodecLevel(major: major, minor: minor), pictureSamples: frame * 256, maxWidth: side,
+            maxHeight: side, sampleRate: rate * 256, bitrate: bitrate * 1000, buffer: buffer * 1000)
     }
 
     /// HEVC, Main tier: MaxLumaPs, MaxLumaSr, MaxBR (1000 bits a second); a side is at most
-    /// sqrt(8 · MaxLumaPs).
-    private static let hevc: [LevelLimits] = [
+    /// sqrt(8 · MaxLumaPs). x265 keeps its own stream within the level's buffer.
+    static let hevc: [LevelLimits] = [
         (1, 0, 36864, 552_960, 128), (2, 0, 122_880, 3_686_400, 1500), (2, 1, 245_760, 7_372_800, 3000),
         (3, 0, 552_960, 16_588_800, 6000), (3, 1, 983_040, 33_177_600, 10000), (4, 0, 2_228_224, 66_846_720, 12000),
         (4, 1, 2_228_224, 133_693_440, 20000), (5, 0, 8_912_896, 267_386_880, 25000),
@@ -82,44 +78,59 @@ struct LevelLimits {
         (6, 0, 35_651_584, 1_069_547_520, 60000), (6, 1, 35_651_584, 2_139_095_040, 120_000),
         (6, 2, 35_651_584, 4_278_190_080, 240_000),
     ].map { major, minor, samples, rate, bitrate in
-        LevelLimits(
-            level: CodecLevel(major: major, minor: minor), pictureSamples: samples,
-            longestSide: Int(Double(8 * samples).squareRoot()), sampleRate: rate, bitrate: bitrate * 1000)
+        let side = Int(Double(8 * samples).squareRoot())
+        return LevelLimits(
+            level: CodecLevel(major: major, minor: minor), pictureSamples: samples, maxWidth: side, maxHeight: side,
+            sampleRate: rate, bitrate: bitrate * 1000)
     }
 
-    /// AV1, Main tier: MaxPicSize, MaxHSize, MaxDisplayRate, MainMbps (in 100 000 bits a second).
-    private static let av1: [LevelLimits] = [
-        (2, 0, 147_456, 2048, 4_423_680, 15), (2, 1, 278_784, 2816, 8_363_520, 30),
-        (3, 0, 665_856, 4352, 19_975_680, 60), (3, 1, 1_065_024, 5504, 31_950_720, 100),
-        (4, 0, 2_359_296, 6144, 70_778_880, 120), (4, 1, 2_359_296, 6144, 141_557_760, 200),
-        (5, 0, 8_912_896, 8192, 267_386_880, 300), (5, 1, 8_912_896, 8192, 534_773_760, 400),
-        (5, 2, 8_912_896, 8192, 1_069_547_520, 600), (5, 3, 8_912_896, 8192, 1_069_547_520, 600),
-        (6, 0, 35_651_584, 16384, 1_069_547_520, 600), (6, 1, 35_651_584, 16384, 2_139_095_040, 1000),
-        (6, 2, 35_651_584, 16384, 4_278_190_080, 1600), (6, 3, 35_651_584, 16384, 4_278_190_080, 1600),
-    ].map { major, minor, samples, side, rate, bitrate in
+    /// AV1, Main tier: MaxPicSize, MaxHSize, MaxVSize, MaxDisplayRate, MainMbps (in 100 000 bits a second).
+    static let av1: [LevelLimits] = [
+        (2, 0, 147_456, 2048, 1152, 4_423_680, 15), (2, 1, 278_784, 2816, 1584, 8_363_520, 30),
+        (3, 0, 665_856, 4352, 2448, 19_975_680, 60), (3, 1, 1_065_024, 5504, 3096, 31_950_720, 100),
+        (4, 0, 2_359_296, 6144, 3456, 70_778_880, 120), (4, 1, 2_359_296, 6144, 3456, 141_557_760, 200),
+        (5, 0, 8_912_896, 8192, 4352, 267_386_880, 300), (5, 1, 8_912_896, 8192, 4352, 534_773_760, 400),
+        (5, 2, 8_912_896, 8192, 4352, 1_069_547_520, 600), (5, 3, 8_912_896, 8192, 4352, 1_069_547_520, 600),
+        (6, 0, 35_651_584, 16384, 8704, 1_069_547_520, 600), (6, 1, 35_651_584, 16384, 8704, 2_139_095_040, 1000),
+        (6, 2, 35_651_584, 16384, 8704, 4_278_190_080, 1600), (6, 3, 35_651_584, 16384, 8704, 4_278_190_080, 1600),
+    ].map { major, minor, samples, width, height, rate, bitrate in
         LevelLimits(
-            level: CodecLevel(major: major, minor: minor), pictureSamples: samples, longestSide: side,
-            sampleRate: rate, bitrate: bitrate * 100_000)
+            level: CodecLevel(major: major, minor: minor), pictureSamples: samples, maxWidth: width,
+            maxHeight: height, sampleRate: rate, bitrate: bitrate * 100_000)
+    }
+
+    /// H.264's factor for the High profiles' rates and buffers (cpbBrVclFactor over Main's): 1.25 for
+    /// High, 3 for High 10; 1 for every other profile and codec.
+    static func rateFactor(_ profile: CodecProfile?, codec: VideoCodec) -> Double {
+        guard codec == .h264 else { return 1 }
+        switch profile {
+        case .high?: return 1.25
+        case .high10?: return 3
+        default: return 1
+        }
     }
 
     /// The first limit of this level that a `width` by `height` movie at `frameRate` (and `bitrate`
-    /// bits a second, when one is set) passes, in words; `nil` when the level holds it.
-    func exceeded(width: Int, height: Int, frameRate: FrameRate, bitrate: Int?, codec: VideoCodec) -> String? {
-        // H.264 counts whole macroblocks.
-        let (w, h) = codec == .h264 ? ((width + 15) / 16 * 16, (height + 15) / 16 * 16) : (width, height)
+    /// bits a second, when one is set, against the level's rate times `rateFactor`) passes, in words;
+    /// `nil` when the level holds it. `macroblocks` rounds the sides up to whole 16x16 blocks, as H.264 counts.
+    func exceeded(
+        width: Int, height: Int, frameRate: FrameRate, bitrate: Int?, rateFactor: Double, macroblocks: Bool
+    ) -> String? {
+        let (w, h) = macroblocks ? ((width + 15) / 16 * 16, (height + 15) / 16 * 16) : (width, height)
         if w * h > pictureSamples {
             return "pictures of at most \(pictureSamples) luma samples, and \(width)x\(height) has \(w * h)"
         }
-        if max(w, h) > longestSide {
-            return "sides of at most \(longestSide) pixels, and \(width)x\(height) has \(max(w, h))"
+        if w > maxWidth || h > maxHeight {
+            return "pictures of at most \(maxWidth)x\(maxHeight), and this one is \(width)x\(height)"
         }
         let rate = Double(w * h) * Double(frameRate.numerator) / Double(frameRate.denominator)
         if rate > Double(sampleRate) {
             return "at most \(sampleRate) luma samples a second, and \(width)x\(height) at \(frameRate) fps needs "
                 + "\(Int(rate.rounded(.up)))"
         }
-        if let bitrate, bitrate > self.bitrate {
-            return "at most \(self.bitrate / 1000) kb/s, and the movie asks for \(bitrate / 1000) kb/s"
+        let most = Int(Double(self.bitrate) * rateFactor)
+        if let bitrate, bitrate > most {
+            return "at most \(most / 1000) kb/s, and the movie asks for \(bitrate / 1000) kb/s"
         }
         return nil
     }

@@ -20,7 +20,7 @@ enum H264Profile: String {
         } else if settings.bitDepth == 10 {
             self = .high10
         } else {
-            self = settings.lossless || settings.crf == 0 ? .high444 : .high
+            self = settings.isLossless ? .high444 : .high
         }
     }
 }

@@ -70,9 +70,8 @@ public enum KeyframeInterval: Sendable, Hashable {
         switch self {
         case .frames(let count): return count
         case .duration(let time):
-            let top = Int64(time.value) * Int64(frameRate.numerator)
-            let bottom = Int64(time.timescale) * Int64(frameRate.denominator)
-            return Int(max(1, min(top / bottom, Int64(Int32.max))))
+            let frames = (time.seconds * frameRate.framesPerSecond).rounded(.down)
+            return frames.isFinite ? Int(max(1, min(frames, Double(Int32.max)))) : Int(Int32.max)
         }
     }
 }
@@ -104,8 +103,9 @@ public struct EncoderParameter: Sendable, Hashable {
     }
 }
 
-/// One of two passes over the same pictures: the first writes the encoder's statistics to a file
-/// (its packets are thrown away), the second reads them to spend its bits where they count.
+/// One of two passes over the same pictures: the first writes the encoder's statistics to a file (its
+/// movie is written to the private folder and removed), the second reads them to spend its bits where
+/// they count.
 enum EncoderPass: Sendable, Hashable {
     case first(statistics: String)
     case second(statistics: String)

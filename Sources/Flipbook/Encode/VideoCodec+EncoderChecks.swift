@@ -8,13 +8,26 @@ extension VideoCodec {
     public var tunes: [String] { record.tunes }
     /// The profiles ``VideoSettings/profile`` takes for this codec.
     public var profiles: [CodecProfile] { record.profiles }
+    /// The highest bit rate the codec's encoder takes, in bits a second.
+    public var highestBitrate: Int { record.highestBitrate }
     /// Whether the codec's encoder makes two passes (see ``RateControl/averageBitrate(_:passes:)``); a target
     /// size without them is reached by one-pass encodes, each corrected by the last.
     public var takesTwoPasses: Bool { record.takesTwoPasses }
     /// The B-frame counts ``VideoSettings/bFrames`` takes for this codec; `nil` when none can be chosen.
     public var bFrameRange: ClosedRange<Int>? { record.bFrameRange }
     /// The levels ``VideoSettings/level`` takes for this codec, from the lowest.
-    public var levels: [CodecLevel] { LevelLimits.levels(of: self).map(\.level) }
+    public var levels: [CodecLevel] { record.levels.map(\.level) }
+
+    /// The profile a stream of `bitDepth` is written in when none is asked for: H.264 High or High 10,
+    /// HEVC Main or Main 10, AV1 Main; `nil` for ProRes, whose profiles are ``ProResProfile``.
+    public func defaultProfile(bitDepth: Int) -> CodecProfile? {
+        switch self {
+        case .h264: bitDepth == 10 ? .high10 : .high
+        case .hevc: bitDepth == 10 ? .main10 : .main
+        case .av1: .main
+        default: nil
+        }
+    }
 
     /// Checks a rate control and a rate limit.
     ///
@@ -24,13 +37,14 @@ extension VideoCodec {
         if rateControl != .constantQuality || limit != nil, !takesRateControl {
             throw FlipbookError(.invalidSettings, "\(name) has no rate control: its profile sets the rate")
         }
-        let range = RateControl.bitrateRange
+        let range = RateControl.bitrateRange.lowerBound...record.highestBitrate
         func check(_ what: String, _ rate: Int) throws {
             guard range.contains(rate) else {
                 throw FlipbookError(
                     .invalidSettings,
                     "\(what) \(Self.rate(rate)) is out of range; use \(Self.rate(range.lowerBound)) to "
-                        + Self.rate(range.upperBound))
+                        + Self.rate(range.upperBound)
+                        + (range.upperBound < RateControl.bitrateRange.upperBound ? " for \(name)" : ""))
             }
         }
         switch rateControl {
@@ -56,6 +70,12 @@ extension VideoCodec {
         }
         if let limit {
             try check("max bitrate", limit.maxBitrate)
+            if rateControl != .constantQuality && record.capsConstantQualityOnly {
+                throw FlipbookError(
+                    .invalidSettings,
+                    "max bitrate \(Self.rate(limit.maxBitrate)) goes with a CRF only for \(name) (\(encoderName) "
+                        + "caps constant quality, not an average rate); drop the bitrate or the max bitrate")
+            }
             guard (1000...2_000_000_000).contains(limit.bufferSize) else {
                 throw FlipbookError(
                     .invalidSettings,
@@ -137,32 +157,43 @@ extension VideoCodec {
     }
 
     /// Checks that `level` exists for the codec and holds a `width` by `height` movie at `frameRate`
-    /// and, when given, `bitrate` bits a second.
+    /// and, when given, `bitrate` bits a second, in `profile` (H.264's High profiles may go faster).
     ///
     /// - Throws: ``FlipbookError`` with `.invalidSettings`: "level 3.1 of h264 holds pictures of at most
     ///   921600 luma samples, and 1920x1080 has 2088960; use level 4 or higher".
-    public func checkLevel(_ level: CodecLevel, width: Int, height: Int, frameRate: FrameRate, bitrate: Int?) throws {
-        let all = LevelLimits.levels(of: self)
+    public func checkLevel(
+        _ level: CodecLevel, width: Int, height: Int, frameRate: FrameRate, bitrate: Int?, profile: CodecProfile? = nil
+    ) throws {
+        let all = record.levels
         guard !all.isEmpty else {
             throw FlipbookError(.invalidSettings, "level \(level) is not available for \(name), which has no levels")
         }
         guard let limits = all.first(where: { $0.level == level }) else {
             throw FlipbookError(
                 .invalidSettings,
-                "level \(level) is not a level of \(name); use \(spokenList(all.map(\.level.description), joinedBy: "or"))"
-            )
+                "level \(level) is not a level of \(name); use "
+                    + spokenList(all.map(\.level.description), joinedBy: "or"))
         }
-        guard
-            let exceeded = limits.exceeded(
-                width: width, height: height, frameRate: frameRate, bitrate: bitrate, codec: self)
-        else { return }
-        let fitting = all.first {
-            $0.exceeded(width: width, height: height, frameRate: frameRate, bitrate: bitrate, codec: self) == nil
+        let factor = LevelLimits.rateFactor(profile, codec: self)
+        func limitPassed(_ limits: LevelLimits) -> String? {
+            limits.exceeded(
+                width: width, height: height, frameRate: frameRate, bitrate: bitrate, rateFactor: factor,
+                macroblocks: record.levelsCountMacroblocks)
         }
+        guard let passed = limitPassed(limits) else { return }
+        let fitting = all.first { limitPassed($0) == nil }
         throw FlipbookError(
             .invalidSettings,
-            "level \(level) of \(name) holds \(exceeded); "
+            "level \(level) of \(name) holds \(passed); "
                 + (fitting.map { "use level \($0.level) or higher" } ?? "no level of \(name) holds it"))
+    }
+
+    /// The highest bit rate and buffer (bits) `level` allows in `profile`, for a stream kept within it;
+    /// `nil` for a level the codec does not have.
+    func levelRate(_ level: CodecLevel, profile: CodecProfile?) -> (bitrate: Int, buffer: Int?)? {
+        guard let limits = record.levels.first(where: { $0.level == level }) else { return nil }
+        let factor = LevelLimits.rateFactor(profile, codec: self)
+        return (Int(Double(limits.bitrate) * factor), limits.buffer.map { Int(Double($0) * factor) })
     }
 
     /// Checks parameters with the encoder's own parser.
@@ -173,8 +204,37 @@ extension VideoCodec {
         guard let check = record.checkParameters else {
             throw FlipbookError(.invalidSettings, "encoder parameters are not available for \(name)")
         }
+        for parameter in parameters {
+            if let instead = Self.parametersFlipbookSets[parameter.key.lowercased()] {
+                throw FlipbookError(
+                    .invalidSettings, "the encoder parameter \(parameter.key) is Flipbook's to set; \(instead)")
+            }
+        }
         try check(parameters)
     }
+
+    /// The encoders' parameters that Flipbook sets itself, because the file depends on them or an
+    /// option of its own says them, and what to do instead.
+    static let parametersFlipbookSets: [String: String] = {
+        var table: [String: String] = [:]
+        let options: [(String, [String])] = [
+            ("use --bitrate", ["bitrate", "b", "tbr"]), ("use --crf", ["crf", "qp", "q"]),
+            ("use --two-pass", ["pass", "passes", "stats", "slow-firstpass"]),
+            ("use --max-bitrate", ["vbv-maxrate", "vbv-max-bitrate", "mbr"]),
+            ("use --buffer-size", ["vbv-bufsize", "vbv-buffer-size"]),
+            ("use --keyint", ["keyint", "min-keyint", "keyint-min", "intra-period-length", "irefresh-type"]),
+            ("use --bframes", ["bframes", "b-pyramid", "pred-struct"]), ("use --profile", ["profile"]),
+            ("use --level", ["level", "level-idc"]), ("use --preset", ["preset"]), ("use --tune", ["tune"]),
+            ("use --fps", ["fps", "input-rate"]), ("use --bit-depth", ["input-depth", "output-depth"]),
+            ("use --threads", ["threads", "pools", "frame-threads", "lp"]),
+            (
+                "Flipbook writes the stream for MP4 (length-prefixed, headers apart, closed GOPs)",
+                ["annexb", "repeat-headers", "open-gop", "input-csp", "input-res", "csp"]
+            ),
+        ]
+        for (instead, keys) in options { for key in keys { table[key] = instead } }
+        return table
+    }()
 
     /// A rate as people write it: `800k`, `2.5M`, `1200`.
     static func rate(_ bits: Int) -> String {

@@ -56,6 +56,17 @@ struct VideoCodecRecord: Sendable {
     var tunes: [String] = []
     /// The profiles of ``CodecProfile`` the encoder writes, when asked for one.
     var profiles: [CodecProfile] = []
+    /// The levels the codec's streams are marked with, from the lowest, and whether their picture
+    /// sizes count whole 16x16 macroblocks (H.264).
+    var levels: [LevelLimits] = []
+    var levelsCountMacroblocks = false
+    /// The highest average or capped bit rate the encoder takes (SVT-AV1: 100 Mb/s).
+    var highestBitrate = RateControl.bitrateRange.upperBound
+    /// Whether the encoder caps the rate of constant quality only (SVT-AV1's `max_bit_rate`), not an average.
+    var capsConstantQualityOnly = false
+    /// Whether the encoder's structure without reordering takes constant quality only (SVT-AV1's
+    /// low-delay prediction has no VBR).
+    var noReorderingNeedsConstantQuality = false
     /// The B-frames (pictures reordered between keyframes) the encoder may be asked for; `nil` when
     /// the number cannot be chosen.
     var bFrameRange: ClosedRange<Int>? = nil
@@ -82,7 +93,8 @@ enum VideoCodecs {
         makeEncoder: { try X264Encoder(settings: $0, colour: $1) },
         takesTwoPasses: true,
         tunes: ["film", "animation", "grain", "stillimage", "psnr", "ssim", "fastdecode", "zerolatency"],
-        profiles: [.baseline, .main, .high, .high10], bFrameRange: 0...16,
+        profiles: [.baseline, .main, .high, .high10], levels: LevelLimits.h264, levelsCountMacroblocks: true,
+        bFrameRange: 0...8,
         checkParameters: { try X264Encoder.check($0) })
 
     static let hevc = VideoCodecRecord(
@@ -97,8 +109,8 @@ enum VideoCodecs {
         isPastDecoderLimit: { width, height in width * height > 8_912_896 },
         makeEncoder: { try X265Encoder(settings: $0, colour: $1) },
         takesTwoPasses: true, tunes: ["psnr", "ssim", "grain", "zerolatency", "fastdecode", "animation"],
-        profiles: [.main, .main10],
-        bFrameRange: 0...16, checkParameters: { try X265Encoder.check($0) })
+        profiles: [.main, .main10], levels: LevelLimits.hevc, bFrameRange: 0...8,
+        checkParameters: { try X265Encoder.check($0) })
 
     static let av1 = VideoCodecRecord(
         name: "av1", displayName: "AV1", encoderName: "SVT-AV1", strength: "the newest browsers",
@@ -113,7 +125,9 @@ enum VideoCodecs {
         isPastDecoderLimit: { width, height in width * height > 8_912_896 },
         makeEncoder: { try SVTAV1Encoder(settings: $0, colour: $1) },
         // SVT-AV1 reorders in its own hierarchy; 0 asks for its low-delay structure (no reordering).
-        tunes: ["vq", "psnr"], profiles: [.main], bFrameRange: 0...0,
+        tunes: ["vq", "psnr"], profiles: [.main], levels: LevelLimits.av1, highestBitrate: 100_000_000,
+        capsConstantQualityOnly: true,
+        noReorderingNeedsConstantQuality: true, bFrameRange: 0...0,
         checkParameters: { try SVTAV1Encoder.check($0) })
 
     static let prores: VideoCodecRecord = {

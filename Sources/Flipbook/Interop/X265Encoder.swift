@@ -176,8 +176,11 @@ final class X265Encoder: VideoEncoder {
         for parameter in parameters { try parse(param, api: api, parameter) }
     }
 
+    /// Whether the encoder was closed at the end of the stream (see ``flush()``).
+    private var isClosed = false
+
     deinit {
-        api.pointee.encoder_close(encoder)
+        if !isClosed { api.pointee.encoder_close(encoder) }
         api.pointee.param_free(param)
     }
 
@@ -211,8 +214,13 @@ final class X265Encoder: VideoEncoder {
     }
 
     func flush() throws -> [EncodedPacket] {
+        guard !isClosed else { return [] }
         var packets: [EncodedPacket] = []
         while let packet = try encodeOnce(nil) { packets.append(packet) }
+        // x265 writes out a first pass's statistics when the encoder closes: at once, so the second pass
+        // finds them whenever this object goes.
+        api.pointee.encoder_close(encoder)
+        isClosed = true
         return packets
     }
 

@@ -63,8 +63,10 @@ public enum MovieJoiner {
                 track.rotation = first.rotation.degrees
                 return track
             }
+            var videoBytes: UInt64 = 0
             func append(_ sample: MediaSample) throws {
                 let place = places.next()!
+                videoBytes += UInt64(place.size)
                 let copied = sample.withBytes(inSource: place.source, at: place.offset, count: place.size)
                 try muxer.appendVideo(copied, video: videoTrack)
             }
@@ -81,6 +83,7 @@ public enum MovieJoiner {
                 duration: MediaTime(value: end, timescale: Int32(first.timescale)), bytes: bytes,
                 width: first.width, height: first.height, codec: first.codecName, warnings: muxer.warnings)
             summary.audio = muxer.sound?.info(movieEnd: end, movieTimescale: Int64(first.timescale))
+            summary.videoBytes = videoBytes
             summary.metadata = MovieMetadata(first.tags)
             summary.rotation = first.rotation
             return summary

@@ -289,6 +289,10 @@ public actor MovieWriter {
     /// The work of ``finish()`` once no frame is encoding.
     private func complete() throws -> MovieSummary {
         try store(try encoder.flush())
+        // A caller cancelled while the last pictures were encoded: the movie is discarded, never published.
+        if Task.isCancelled {
+            throw FlipbookError(.cancelled, "the movie was cancelled before it was finished; nothing was published")
+        }
         if let last = timeline.finish() { try storeVideo(last) }
         let movieEnd = timeline.presentationEnd
         let bytes = try output.finish(video: videoTrack(), movieEnd: movieEnd, extensions: extensions)

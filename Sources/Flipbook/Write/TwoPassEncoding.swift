@@ -14,6 +14,10 @@ struct TwoPassEncoding {
     let destination: MovieDestination
     let options: SequenceOptions
 
+    /// Movies of at most this many frames reach a target size by their quality (CRF), not a rate:
+    /// the encoders' rate control cannot spread a rate over a few pictures (a slideshow's), whose size
+    /// barely follows it.
+    static let fewFrames = 30
     /// Encodes of the second pass a target size may take.
     static let attempts = 4
     /// The share of the video's budget a second pass aims at, below 100% for the encoder's spread.
@@ -23,6 +27,8 @@ struct TwoPassEncoding {
 
     func run() async throws -> MovieSummary {
         let settings = options.settings
+        // What the passes depend on, before the first (the size comes from the first image later).
+        try settings.validateEncoderChoices()
         if case .targetSize(let bytes) = settings.rateControl {
             if options.segment != nil {
                 throw FlipbookError(
@@ -37,15 +43,22 @@ struct TwoPassEncoding {
                     "target size \(bytes) bytes cannot hold \(frames) frames; use at least \(smallest) bytes")
             }
         }
-        let folder = try Self.makePrivateFolder()
+        let folder = try Self.makePrivateFolder(at: destination.temporaryStem() + "-passes")
         defer { try? FileManager.default.removeItem(at: folder) }
         let statistics = folder.appendingPathComponent("statistics").path
 
+        // No try goes past a rate limit or the level's rate, which the settings would refuse.
+        var ceiling = Double(settings.codec.highestBitrate)
+        if let limit = settings.rateLimit { ceiling = min(ceiling, Double(limit.maxBitrate)) }
+        if let level = settings.level, let most = settings.codec.levelRate(level, profile: settings.effectiveProfile) {
+            ceiling = min(ceiling, Double(most.bitrate))
+        }
         // An encoder without two passes measures with a whole one-pass encode at a guessed rate.
         let twoPasses = settings.codec.takesTwoPasses
         var first = options
         first.settings.pass = twoPasses ? .first(statistics: statistics) : nil
-        first.settings.rateControl = .averageBitrate(try firstPassRate(), passes: twoPasses ? 2 : 1)
+        first.settings.rateControl = .averageBitrate(
+            Int(min(Double(try firstPassRate()), ceiling)), passes: twoPasses ? 2 : 1)
         first.overwrite = true
         first.progress = reporting(pass: 1, of: 2)
         let measuring: Bool = if case .targetSize = settings.rateControl { true } else { false }
@@ -73,6 +86,9 @@ struct TwoPassEncoding {
                 "target size \(target) bytes leaves no room for the pictures: the sound and the container take "
                     + "\(rest) bytes of it; use a larger size")
         }
+        if measured.frames <= Self.fewFrames && settings.codec.takesCRF {
+            return try await fitByQuality(target: target, rest: rest, firstVideo: measured.videoBytes)
+        }
         var rate = Double(budget) * 8 / seconds * Self.aim
         if !twoPasses {
             // The measuring encode's own miss, corrected.
@@ -81,34 +97,53 @@ struct TwoPassEncoding {
         }
         var tries: [(rate: Double, video: Double)] = []
         var underRate: Double?
+        var takesAnyUnder = false
+        var notes: [String] = []
+        var sizes: [UInt64] = []
         for attempt in 1...Self.attempts {
-            second.settings.rateControl = .averageBitrate(
-                Int(min(rate, Double(RateControl.bitrateRange.upperBound))), passes: twoPasses ? 2 : 1)
+            rate = min(rate, ceiling)
+            second.settings.rateControl = .averageBitrate(Int(rate), passes: twoPasses ? 2 : 1)
             let isLast = attempt == Self.attempts
             var bound = destination
-            let lowest = isLast ? 0 : UInt64(Double(target) * Self.lowestShare)
+            let lowest = isLast || takesAnyUnder ? 0 : UInt64(Double(target) * Self.lowestShare)
             bound.acceptedBytes = lowest...UInt64(target)
-            second.progress = reporting(pass: 1 + attempt, of: 1 + max(attempt, 1))
+            second.progress = reporting(pass: 1 + attempt, of: 1 + attempt)
             do {
                 var summary = try await MovieWriter.makeMovie(fromImagesAt: images, to: bound, options: second)
                 summary.passes = 1 + attempt
+                summary.notes = notes
                 return summary
             } catch {
                 guard let missed = SizeBudgetMissed.behind(error) else { throw error }
+                sizes.append(missed.bytes)
                 guard !isLast else {
                     throw FlipbookError(
                         .encoderFailed,
-                        "the movie came to \(missed.bytes) bytes in \(Self.attempts) tries, over the target size of "
-                            + "\(target) bytes; nothing was written. Use a larger size or a smaller picture")
+                        "the movie came to \(sizes.map(String.init).joined(separator: ", ")) bytes in \(Self.attempts) "
+                            + "tries, over the target size of \(target) bytes; nothing was written there. Use a larger "
+                            + "size or a smaller picture",
+                        path: destination.url.path)
                 }
                 let video = max(1, Double(Int64(missed.bytes) - rest))
-                if missed.bytes <= UInt64(target) {
+                let over = missed.bytes > UInt64(target)
+                if !over {
+                    // Two tries under the size whose rates differ and sizes do not: the pictures are at the
+                    // encoder's best, and a smaller file is the movie.
+                    if let last = tries.last, let underRate, abs(last.video - video) <= 0.005 * video, rate > underRate
+                    {
+                        takesAnyUnder = true
+                    }
                     underRate = max(underRate ?? 0, rate)
                 }
+                let tried = rate
                 rate = Self.nextRate(after: &tries, rate: rate, video: video, goal: Double(budget) * Self.aim)
                 // The last try takes no chance: the highest rate that already came under the size, again
                 // (the encoders give the same stream for the same settings), if one did.
-                if attempt + 1 == Self.attempts, let underRate { rate = underRate }
+                if let underRate, attempt + 1 == Self.attempts || takesAnyUnder { rate = underRate }
+                notes.append(
+                    "try \(attempt) at \(Int(tried / 1000)) kb/s came to \(missed.bytes) bytes, "
+                        + (over ? "over" : "under 95% of") + " the target of \(target); encoded again at "
+                        + "\(Int(min(rate, ceiling) / 1000)) kb/s")
             }
         }
         preconditionFailure("the last attempt returns or throws")
@@ -159,7 +194,7 @@ struct TwoPassEncoding {
     }
 
     /// The caller's progress, marked with the pass.
-    private func reporting(pass: Int, of passes: Int) -> (@Sendable (SequenceProgress) -> Void)? {
+    func reporting(pass: Int, of passes: Int) -> (@Sendable (SequenceProgress) -> Void)? {
         guard let progress = options.progress else { return nil }
         return { update in
             var update = update
@@ -169,18 +204,16 @@ struct TwoPassEncoding {
         }
     }
 
-    /// A new folder only this user may enter, under the system's temporary folder.
-    private static func makePrivateFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "flipbook-passes-\(UUID().uuidString)", isDirectory: true)
+    /// A new hidden folder only this user may enter, beside the destination (so the first pass's movie
+    /// is laid out on the same file system as the last).
+    private static func makePrivateFolder(at path: String) throws -> URL {
+        let folder = URL(fileURLWithPath: path, isDirectory: true)
         do {
             try FileManager.default.createDirectory(
                 at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         } catch {
             throw FlipbookError(
-                .outputNotWritable,
-                "the folder for the first pass's statistics could not be made in \(FileManager.default.temporaryDirectory.path)",
-                underlying: error)
+                .outputNotWritable, "the folder for the first pass could not be made at \(path)", underlying: error)
         }
         return folder
     }

@@ -1,0 +1,89 @@
+import Foundation
+
+extension TwoPassEncoding {
+    /// Tries of a few-frame movie's quality a target size may take (each encode is a few pictures).
+    static let qualityAttempts = 8
+
+    /// Lands a movie of a few frames at its target size by its CRF: a search in which the video's size
+    /// is taken to fall exponentially with the CRF (halving about every 6 steps of x264's and x265's
+    /// scale), through the last two tries once there are two. A try between 95% of the size and the
+    /// size is published; the last try repeats the best that came under, and a movie at the codec's
+    /// best quality still under 95% is taken as it is. Only a movie at or under the size is published.
+    func fitByQuality(target: Int64, rest: Int64, firstVideo: UInt64) async throws -> MovieSummary {
+        let codec = options.settings.codec
+        let goal = Double(target - rest) * Self.aim
+        var quality = options
+        quality.settings.pass = nil
+        quality.settings.rateControl = .constantQuality
+        var crf = codec.defaultCRF
+        var tries: [(crf: Double, video: Double)] = []
+        var bestUnder: (crf: Double, bytes: UInt64)?
+        var takesAnyUnder = false
+        var notes: [String] = []
+        var sizes: [UInt64] = []
+        for attempt in 1...Self.qualityAttempts {
+            crf = Self.crf(crf, on: codec)
+            quality.settings.crf = crf
+            let isLast = attempt == Self.qualityAttempts
+            var bound = destination
+            let lowest = isLast || takesAnyUnder ? 0 : UInt64(Double(target) * Self.lowestShare)
+            bound.acceptedBytes = lowest...UInt64(target)
+            quality.progress = reporting(pass: 1 + attempt, of: 1 + attempt)
+            do {
+                var summary = try await MovieWriter.makeMovie(fromImagesAt: images, to: bound, options: quality)
+                summary.passes = 1 + attempt
+                summary.notes = notes
+                return summary
+            } catch {
+                guard let missed = SizeBudgetMissed.behind(error) else { throw error }
+                sizes.append(missed.bytes)
+                let over = missed.bytes > UInt64(target)
+                let atBest = crf <= codec.crfRange.lowerBound
+                guard !isLast, !(over && crf >= codec.crfRange.upperBound) else {
+                    throw FlipbookError(
+                        .encoderFailed,
+                        "the movie came to \(sizes.map(String.init).joined(separator: ", ")) bytes in \(attempt) "
+                            + "tries, over the target size of \(target) bytes; nothing was written there. Use a "
+                            + "larger size or a smaller picture",
+                        path: destination.url.path)
+                }
+                if !over, missed.bytes > bestUnder?.bytes ?? 0 { bestUnder = (crf, missed.bytes) }
+                let video = max(1, Double(Int64(missed.bytes) - rest))
+                tries.append((crf, video))
+                let tried = crf
+                crf = Self.nextCRF(tries, goal: goal)
+                // Under the size at the best quality, or the search stuck on one step: the best under is the movie.
+                if (!over && atBest) || crf == tried || attempt + 1 == Self.qualityAttempts, let bestUnder {
+                    takesAnyUnder = takesAnyUnder || !over && atBest || crf == tried
+                    crf = bestUnder.crf
+                }
+                notes.append(
+                    "try \(attempt) at CRF \(VideoCodec.number(tried)) came to \(missed.bytes) bytes, "
+                        + (over ? "over" : "under 95% of") + " the target of \(target); encoded again at CRF "
+                        + VideoCodec.number(Self.crf(crf, on: codec)))
+            }
+        }
+        preconditionFailure("the last attempt returns or throws")
+    }
+
+    /// The CRF the next try takes to make `goal` video bytes: the size modelled as falling
+    /// exponentially with the CRF, its slope through the last two tries, or 6 steps a halving after one.
+    static func nextCRF(_ tries: [(crf: Double, video: Double)], goal: Double) -> Double {
+        let last = tries[tries.count - 1]
+        var slope = -Foundation.log(2.0) / 6
+        if tries.count >= 2 {
+            let before = tries[tries.count - 2]
+            if before.crf != last.crf, before.video != last.video {
+                let measured = (Foundation.log(last.video) - Foundation.log(before.video)) / (last.crf - before.crf)
+                if measured < 0 { slope = measured }
+            }
+        }
+        return last.crf + (Foundation.log(goal) - Foundation.log(last.video)) / slope
+    }
+
+    /// `crf` within the codec's scale, whole for SVT-AV1 (which takes whole quantisers), to a tenth otherwise.
+    static func crf(_ crf: Double, on codec: VideoCodec) -> Double {
+        let clamped = min(max(crf, codec.crfRange.lowerBound), codec.crfRange.upperBound)
+        return codec == .av1 ? clamped.rounded() : (clamped * 10).rounded() / 10
+    }
+}
