@@ -4,7 +4,8 @@
 # puts the file, for each codec.
 #
 #   bench/ratecontrol.sh [--frames 300] [--corpora "png-adaptive jpeg420 png16"] [--codecs "h264 hevc av1"]
-#                        [--preset fast] [--rate 2M] [--corpora-dir bench/.corpora] [--summary]
+#                        [--preset fast] [--rate 2M] [--corpora-dir bench/.corpora] [--only movies|slideshows]
+#                        [--summary]
 #
 # For each of bench/make-corpora.sh's corpora (--frames images at 30 fps, 1920x1080) and a slideshow of the
 # corpus's first three images (--duration 3), and each codec:
@@ -23,7 +24,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 frames=300 corpora="png-adaptive jpeg420 png16" codecs="h264 hevc av1" preset=fast rate=2M
-corpora_dir=bench/.corpora summary=0
+corpora_dir=bench/.corpora summary=0 only=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --frames) frames=$2; shift 2 ;;
@@ -33,6 +34,7 @@ while [ $# -gt 0 ]; do
         --rate) rate=$2; shift 2 ;;
         --corpora-dir) corpora_dir=$2; shift 2 ;;
         --summary) summary=1; shift ;;
+        --only) only=$2; shift 2 ;;
         *) echo "unknown option $1" >&2; exit 2 ;;
     esac
 done
@@ -124,8 +126,8 @@ for corpus in $corpora; do
     e=png
     case $corpus in jpeg*) e=jpg ;; esac
     for codec in $codecs; do
-        run "$corpus" "$dir" "$e" "$codec" 0
-        run "$corpus slideshow" "$dir" "$e" "$codec" 1
+        [ "$only" = slideshows ] || run "$corpus" "$dir" "$e" "$codec" 0
+        [ "$only" = movies ] || run "$corpus slideshow" "$dir" "$e" "$codec" 1
     done
 done
 

@@ -420,7 +420,7 @@ let optionTable: [OptionSpec] =
         OptionSpec(
             names: ["--json"], value: nil,
             help: "Print a summary object on standard output: output, frames, duration, width, height, codec, bytes, "
-                + "videoBytes, videoBitrate, passes (and metadata, rotation when given)."
+                + "videoBytes, videoBitrate, passes (and notes, metadata, rotation when given)."
         ) { options, _ in options.json = true },
         OptionSpec(names: ["-h", "--help"], value: nil, help: "Show this help.") { options, _ in options.showHelp = true
         },

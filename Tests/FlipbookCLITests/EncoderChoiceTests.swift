@@ -47,6 +47,28 @@ import Testing
         #expect(abs((info["videoBitrate"] as? Double ?? 0) - rate) <= rate * 0.001, "\(info) against \(rate)")
     }
 
+    /// Any number of B-frames, or none by a tune, keeps the times of every packet sound: decode times
+    /// rising, each picture shown no earlier than it is decoded, every frame decoded cleanly.
+    @Test(arguments: [
+        ("h264", ["--bframes", "8"]), ("hevc", ["--bframes", "1"]), ("hevc", ["--bframes", "8"]),
+        ("hevc", ["--tune", "zerolatency"]), ("h264", ["--tune", "zerolatency"]), ("h264", ["--keyint", "1"]),
+        ("av1", ["--keyint", "2"]),
+    ])
+    func reorderedOrNotEveryPacketIsTimedSoundly(codec: String, options: [String]) throws {
+        let dir = try TemporaryDirectory()
+        let frames = try Self.frames(dir, count: 60)
+        let movie = dir.path("out.mp4")
+        try Self.encode([frames, "-o", movie, "--codec", codec, "--preset", "veryfast"] + options)
+        let packets = try Judge.packets(of: movie)
+        #expect(packets.count == 60)
+        #expect(zip(packets, packets.dropFirst()).allSatisfy { $0.dts < $1.dts }, "\(codec) \(options)")
+        #expect(packets.allSatisfy { $0.pts >= $0.dts }, "\(codec) \(options)")
+        #expect(try Judge.frames(of: movie).map(\.pts) == (0..<60).map { Int64($0) * 400 })
+        #expect(try Judge.decodeErrors(of: movie) == "")
+        if options == ["--keyint", "1"] { #expect(packets.allSatisfy { $0.isKeyframe }) }
+        if options == ["--keyint", "2"] { #expect(packets.enumerated().allSatisfy { $1.isKeyframe == ($0 % 2 == 0) }) }
+    }
+
     @Test(arguments: ["h264", "hevc"])
     func noBFramesMeansDecodeOrderIsDisplayOrderWithoutAnEdit(codec: String) throws {
         let dir = try TemporaryDirectory()
@@ -134,6 +156,7 @@ import Testing
             ),
             (["--profile", "high10", "--bit-depth", "8"], "--profile high10 is 10-bit, and the bit depth is 8"),
             (["--keyint", "0"], "--keyint 0 is not an interval"),
+            (["--codec", "av1", "--keyint", "1"], "--keyint 1 is out of range for av1; use 2 to 100000 frames"),
             (["--bframes", "9"], "--bframes 9 is out of range for h264; use 0 to 8"),
             (["--bframes", "2", "--profile", "baseline"], "--bframes 2 is not available in profile baseline"),
             (["--codec", "av1", "--bframes", "0", "--bitrate", "1M"], "--bframes 0 goes with a CRF only for av1"),

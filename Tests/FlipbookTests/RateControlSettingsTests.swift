@@ -167,4 +167,16 @@ import Testing
         var flat: [(rate: Double, video: Double)] = [(100_000, 117_600)]
         #expect(TwoPassEncoding.nextRate(after: &flat, rate: 98_000, video: 117_600, goal: 112_000) == 98_000 * 0.85)
     }
+
+    @Test func theNextQualityBracketsTheGoalAndHalvesWhenOneSideStalls() {
+        // One try: 6 CRF steps a halving.
+        #expect(abs(TwoPassEncoding.nextCRF([(28, 100_000)], goal: 400_000) - 16) < 1e-9)
+        // A try on each side: through both (the size exponential in the CRF).
+        let both: [(crf: Double, video: Double)] = [(28, 100_000), (16, 1_600_000)]
+        let through = TwoPassEncoding.nextCRF(both, goal: 400_000)
+        #expect(abs(through - 22) < 1e-9)
+        // The last two on one side of the goal: halfway between the closest on each side.
+        let stalled: [(crf: Double, video: Double)] = [(28, 100_000), (2, 2_700_000), (4, 2_690_000)]
+        #expect(TwoPassEncoding.nextCRF(stalled, goal: 2_000_000) == 16)
+    }
 }

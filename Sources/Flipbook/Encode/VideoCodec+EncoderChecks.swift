@@ -94,9 +94,11 @@ extension VideoCodec {
     ///
     /// - Throws: ``FlipbookError`` with `.invalidSettings`: "keyframe interval 0 is out of range; use 1 frame or more".
     public func checkKeyframeInterval(_ frames: Int) throws {
-        guard (1...100_000).contains(frames) else {
+        let shortest = record.shortestKeyframeInterval
+        guard (shortest...100_000).contains(frames) else {
             throw FlipbookError(
-                .invalidSettings, "keyframe interval \(frames) is out of range; use 1 to 100000 frames")
+                .invalidSettings,
+                "keyframe interval \(frames) is out of range for \(name); use \(shortest) to 100000 frames")
         }
         if !takesRateControl && frames != 1 {
             throw FlipbookError(

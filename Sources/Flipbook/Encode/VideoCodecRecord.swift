@@ -60,6 +60,8 @@ struct VideoCodecRecord: Sendable {
     /// sizes count whole 16x16 macroblocks (H.264).
     var levels: [LevelLimits] = []
     var levelsCountMacroblocks = false
+    /// The shortest keyframe interval the encoder keeps, in frames (SVT-AV1 has no all-keyframe mode: 2).
+    var shortestKeyframeInterval = 1
     /// The highest average or capped bit rate the encoder takes (SVT-AV1: 100 Mb/s).
     var highestBitrate = RateControl.bitrateRange.upperBound
     /// Whether the encoder caps the rate of constant quality only (SVT-AV1's `max_bit_rate`), not an average.
@@ -125,7 +127,8 @@ enum VideoCodecs {
         isPastDecoderLimit: { width, height in width * height > 8_912_896 },
         makeEncoder: { try SVTAV1Encoder(settings: $0, colour: $1) },
         // SVT-AV1 reorders in its own hierarchy; 0 asks for its low-delay structure (no reordering).
-        tunes: ["vq", "psnr"], profiles: [.main], levels: LevelLimits.av1, highestBitrate: 100_000_000,
+        tunes: ["vq", "psnr"], profiles: [.main], levels: LevelLimits.av1, shortestKeyframeInterval: 2,
+        highestBitrate: 100_000_000,
         capsConstantQualityOnly: true,
         noReorderingNeedsConstantQuality: true, bFrameRange: 0...0,
         checkParameters: { try SVTAV1Encoder.check($0) })

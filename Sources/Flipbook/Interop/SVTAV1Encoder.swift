@@ -128,7 +128,8 @@ final class SVTAV1Encoder: VideoEncoder {
         config.intra_refresh_type = SVT_AV1_KF_REFRESH
         if let frames = settings.keyframeFrames {
             // A keyframe at least once a fragment; the period counts the frames between keyframes.
-            config.intra_period_length = Int32(frames - 1)
+            // At least 1: SVT-AV1 takes 0 for no keyframe after the first.
+            config.intra_period_length = Int32(max(1, frames - 1))
         }
         config.logical_processors = UInt32(settings.encoderThreads)
         config.color_description_present_flag = 1

@@ -2,7 +2,7 @@ import Foundation
 
 extension TwoPassEncoding {
     /// Tries of a few-frame movie's quality a target size may take (each encode is a few pictures).
-    static let qualityAttempts = 8
+    static let qualityAttempts = 10
 
     /// Lands a movie of a few frames at its target size by its CRF: a search in which the video's size
     /// is taken to fall exponentially with the CRF (halving about every 6 steps of x264's and x265's
@@ -66,19 +66,33 @@ extension TwoPassEncoding {
         preconditionFailure("the last attempt returns or throws")
     }
 
-    /// The CRF the next try takes to make `goal` video bytes: the size modelled as falling
-    /// exponentially with the CRF, its slope through the last two tries, or 6 steps a halving after one.
+    /// The CRF the next try takes to make `goal` video bytes. Once tries lie on both sides of the goal,
+    /// between the closest two: through them with the size modelled as falling exponentially with the
+    /// CRF, or halfway when that lands near either or the last two tries fell on one side (x265's size
+    /// of a few pictures stays flat over many CRFs and then falls off a cliff). Before that, from the
+    /// last try: through the last two, or 6 steps a halving.
     static func nextCRF(_ tries: [(crf: Double, video: Double)], goal: Double) -> Double {
-        let last = tries[tries.count - 1]
-        var slope = -Foundation.log(2.0) / 6
-        if tries.count >= 2 {
-            let before = tries[tries.count - 2]
-            if before.crf != last.crf, before.video != last.video {
-                let measured = (Foundation.log(last.video) - Foundation.log(before.video)) / (last.crf - before.crf)
-                if measured < 0 { slope = measured }
-            }
+        func through(_ a: (crf: Double, video: Double), _ b: (crf: Double, video: Double)) -> Double? {
+            guard a.crf != b.crf, a.video != b.video else { return nil }
+            let slope = (Foundation.log(b.video) - Foundation.log(a.video)) / (b.crf - a.crf)
+            return slope < 0 ? b.crf + (Foundation.log(goal) - Foundation.log(b.video)) / slope : nil
         }
-        return last.crf + (Foundation.log(goal) - Foundation.log(last.video)) / slope
+        let big = tries.filter { $0.video > goal }.max { $0.crf < $1.crf }
+        let small = tries.filter { $0.video <= goal }.min { $0.crf < $1.crf }
+        if let big, let small {
+            let width = small.crf - big.crf
+            let middle = (big.crf + small.crf) / 2
+            // The last two tries on one side: the line keeps landing there (one side flat, the other
+            // steep), so halve the bracket instead.
+            let sameSide =
+                tries.count >= 2 && (tries[tries.count - 1].video > goal) == (tries[tries.count - 2].video > goal)
+            guard !sameSide, let next = through(big, small), next > big.crf + width / 50, next < small.crf - width / 50
+            else { return middle }
+            return next
+        }
+        let last = tries[tries.count - 1]
+        if tries.count >= 2, let next = through(tries[tries.count - 2], last) { return next }
+        return last.crf + (Foundation.log(goal) - Foundation.log(last.video)) / (-Foundation.log(2.0) / 6)
     }
 
     /// `crf` within the codec's scale, whole for SVT-AV1 (which takes whole quantisers), to a tenth otherwise.
