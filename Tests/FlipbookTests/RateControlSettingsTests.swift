@@ -163,9 +163,14 @@ import Testing
         // Two: through both (bytes = rate + 100000 here), straight to the goal.
         let third = TwoPassEncoding.nextRate(after: &tries, rate: 50_000, video: 150_000, goal: 120_000)
         #expect(abs(third - 20_000) < 1)
-        // A rate that moved no size: 15% further toward the goal.
+        // A rate that moved no size: twice the proportional step.
         var flat: [(rate: Double, video: Double)] = [(100_000, 117_600)]
-        #expect(TwoPassEncoding.nextRate(after: &flat, rate: 98_000, video: 117_600, goal: 112_000) == 98_000 * 0.85)
+        let stepped = TwoPassEncoding.nextRate(after: &flat, rate: 98_000, video: 117_600, goal: 112_000)
+        #expect(abs(stepped - 98_000 * (112_000.0 / 117_600) * (112_000.0 / 117_600)) < 1e-6)
+        // Tries on both sides of the goal: between them (halfway here, as the last two fell on one side).
+        var bracketed: [(rate: Double, video: Double)] = [(2_421_000, 15_069_868), (1_986_000, 11_924_739)]
+        let between = TwoPassEncoding.nextRate(after: &bracketed, rate: 1_900_000, video: 11_000_000, goal: 14_500_000)
+        #expect(between == (1_986_000 + 2_421_000) / 2)
     }
 
     @Test func theNextQualityBracketsTheGoalAndHalvesWhenOneSideStalls() {

@@ -149,23 +149,38 @@ struct TwoPassEncoding {
         preconditionFailure("the last attempt returns or throws")
     }
 
-    /// The rate for the next try at `goal` video bytes: through the last two tries (rate against
-    /// bytes, which few-frame movies make far from proportional), or in proportion after one; never
-    /// below the lowest rate.
+    /// The rate for the next try at `goal` video bytes. Once tries lie on both sides of the goal,
+    /// between the closest two (through them, or halfway when that lands near either or the last two
+    /// tries fell on one side). Before that: through the last two tries; in proportion after one; and
+    /// twice the proportional step when the last rate moved no size (an encoder whose few pictures
+    /// change quantiser in steps). Never below the lowest rate.
     static func nextRate(
         after tries: inout [(rate: Double, video: Double)], rate: Double, video: Double, goal: Double
     ) -> Double {
         tries.append((rate, video))
+        func through(_ a: (rate: Double, video: Double), _ b: (rate: Double, video: Double)) -> Double? {
+            guard a.rate != b.rate, a.video != b.video else { return nil }
+            let slope = (b.video - a.video) / (b.rate - a.rate)
+            return slope > 0 ? b.rate + (goal - b.video) / slope : nil
+        }
         var next = rate * goal / video
-        if tries.count >= 2 {
+        let big = tries.filter { $0.video > goal }.min { $0.rate < $1.rate }
+        let small = tries.filter { $0.video <= goal }.max { $0.rate < $1.rate }
+        if let big, let small, small.rate < big.rate {
+            let width = big.rate - small.rate
+            let sameSide =
+                tries.count >= 2 && (tries[tries.count - 1].video > goal) == (tries[tries.count - 2].video > goal)
+            next = (small.rate + big.rate) / 2
+            if !sameSide, let line = through(small, big), line > small.rate + width / 50, line < big.rate - width / 50 {
+                next = line
+            }
+        } else if tries.count >= 2 {
             let (a, b) = (tries[tries.count - 2], tries[tries.count - 1])
             if abs(b.video - a.video) <= 0.005 * b.video {
-                // The size did not follow the rate (an encoder whose few pictures change quantiser in
-                // steps): a step of 15% toward the goal reaches the next quantiser.
-                next = b.rate * (goal < b.video ? 0.85 : 1.15)
-            } else if b.rate != a.rate {
-                let slope = (b.video - a.video) / (b.rate - a.rate)
-                if slope > 0 { next = b.rate + (goal - b.video) / slope }
+                let ratio = goal / b.video
+                next = b.rate * ratio * ratio
+            } else if let line = through(a, b) {
+                next = line
             }
         }
         return max(next, Double(RateControl.bitrateRange.lowerBound))
