@@ -25,17 +25,12 @@ extension TwoPassEncoding {
             crf = Self.crf(crf, on: codec)
             quality.settings.crf = crf
             let isLast = attempt == Self.qualityAttempts
-            var bound = destination
-            let lowest = isLast || takesAnyUnder ? 0 : UInt64(Double(target) * Self.lowestShare)
-            bound.acceptedBytes = lowest...UInt64(target)
-            quality.progress = reporting(pass: 1 + attempt, of: 1 + attempt)
-            do {
-                var summary = try await MovieWriter.makeMovie(fromImagesAt: images, to: bound, options: quality)
-                summary.passes = 1 + attempt
+            switch try await tryAt(target, options: quality, attempt: attempt, takingAnyUnder: isLast || takesAnyUnder)
+            {
+            case .success(var summary):
                 summary.notes = notes
                 return summary
-            } catch {
-                guard let missed = SizeBudgetMissed.behind(error) else { throw error }
+            case .failure(let missed):
                 sizes.append(missed.bytes)
                 let over = missed.bytes > UInt64(target)
                 let atBest = crf <= codec.crfRange.lowerBound

@@ -104,17 +104,11 @@ struct TwoPassEncoding {
             rate = min(rate, ceiling)
             second.settings.rateControl = .averageBitrate(Int(rate), passes: twoPasses ? 2 : 1)
             let isLast = attempt == Self.attempts
-            var bound = destination
-            let lowest = isLast || takesAnyUnder ? 0 : UInt64(Double(target) * Self.lowestShare)
-            bound.acceptedBytes = lowest...UInt64(target)
-            second.progress = reporting(pass: 1 + attempt, of: 1 + attempt)
-            do {
-                var summary = try await MovieWriter.makeMovie(fromImagesAt: images, to: bound, options: second)
-                summary.passes = 1 + attempt
+            switch try await tryAt(target, options: second, attempt: attempt, takingAnyUnder: isLast || takesAnyUnder) {
+            case .success(var summary):
                 summary.notes = notes
                 return summary
-            } catch {
-                guard let missed = SizeBudgetMissed.behind(error) else { throw error }
+            case .failure(let missed):
                 sizes.append(missed.bytes)
                 guard !isLast else {
                     throw FlipbookError(
@@ -147,6 +141,26 @@ struct TwoPassEncoding {
             }
         }
         preconditionFailure("the last attempt returns or throws")
+    }
+
+    /// One try at the target: the movie published when it lands between 95% of `target` (or nothing,
+    /// when `takingAnyUnder`) and `target`, or the size it came to, unpublished.
+    func tryAt(_ target: Int64, options: SequenceOptions, attempt: Int, takingAnyUnder: Bool) async throws
+        -> Result<MovieSummary, SizeBudgetMissed>
+    {
+        var options = options
+        var bound = destination
+        let lowest = takingAnyUnder ? 0 : UInt64(Double(target) * Self.lowestShare)
+        bound.acceptedBytes = lowest...UInt64(target)
+        options.progress = reporting(pass: 1 + attempt, of: 1 + attempt)
+        do {
+            var summary = try await MovieWriter.makeMovie(fromImagesAt: images, to: bound, options: options)
+            summary.passes = 1 + attempt
+            return .success(summary)
+        } catch {
+            guard let missed = SizeBudgetMissed.behind(error) else { throw error }
+            return .failure(missed)
+        }
     }
 
     /// The rate for the next try at `goal` video bytes. Once tries lie on both sides of the goal,
