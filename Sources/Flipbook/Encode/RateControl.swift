@@ -37,6 +37,9 @@ public enum RateControl: Sendable, Hashable {
         2048 + Int64(frames) * 32
     }
 
+    /// `bits` in whole kilobits, rounded, at least one: x264's and x265's unit for rates and buffers.
+    static func kilobits(_ bits: Int) -> Int { max(1, (bits + 500) / 1000) }
+
     /// Average bit rates the encoders take, in bits per second: 1 kb/s to 1 Gb/s.
     public static let bitrateRange: ClosedRange<Int> = 1000...1_000_000_000
 }
@@ -88,6 +91,17 @@ public struct EncoderParameter: Sendable, Hashable {
     public init(key: String, value: String) {
         self.key = key
         self.value = value
+    }
+
+    /// The error for a parameter `encoder`'s parser refused (`status`, from `function` of `library`):
+    /// an unknown name when `unknownName`, otherwise a value it does not take.
+    func refusal(by encoder: String, unknownName: Bool, library: String, function: String, status: Int32)
+        -> FlipbookError
+    {
+        FlipbookError(
+            .invalidSettings,
+            unknownName ? "\(encoder) does not know the parameter \(key)" : "\(encoder) does not take \(key)=\(value)",
+            underlying: LibraryCallError(library: library, function: function, status: Int(status)))
     }
 
     /// Parses `key=value:key=value`, as ffmpeg's `-x264-params` takes them; `nil` when a pair has no `=`

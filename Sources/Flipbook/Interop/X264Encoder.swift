@@ -98,17 +98,17 @@ final class X264Encoder: VideoEncoder {
         param.rc.f_rf_constant = Float(settings.crf)
         if let rate = settings.rateControl.averageRate {
             param.rc.i_rc_method = X264_RC_ABR
-            param.rc.i_bitrate = Int32(kilobits(rate))
+            param.rc.i_bitrate = Int32(RateControl.kilobits(rate))
         }
         if let limit = settings.rateLimit {
-            param.rc.i_vbv_max_bitrate = Int32(kilobits(limit.maxBitrate))
-            param.rc.i_vbv_buffer_size = Int32(kilobits(limit.bufferSize))
+            param.rc.i_vbv_max_bitrate = Int32(RateControl.kilobits(limit.maxBitrate))
+            param.rc.i_vbv_buffer_size = Int32(RateControl.kilobits(limit.bufferSize))
         } else if let level = settings.level,
             let most = settings.codec.levelRate(level, profile: settings.effectiveProfile), let buffer = most.buffer
         {
             // Kept within the level: x264 marks it but holds a stream to its rate and buffer only by a VBV.
-            param.rc.i_vbv_max_bitrate = Int32(kilobits(most.bitrate))
-            param.rc.i_vbv_buffer_size = Int32(kilobits(buffer))
+            param.rc.i_vbv_max_bitrate = Int32(RateControl.kilobits(most.bitrate))
+            param.rc.i_vbv_buffer_size = Int32(RateControl.kilobits(buffer))
         }
         if let level = settings.level { param.i_level_idc = Int32(level.tenTimes) }
         param.vui.i_sar_width = 1
@@ -147,19 +147,13 @@ final class X264Encoder: VideoEncoder {
         return param
     }
 
-    /// Whole kilobits (x264's unit for rates and buffers), at least one.
-    private static func kilobits(_ bits: Int) -> Int { max(1, (bits + 500) / 1000) }
-
     /// Hands one parameter to x264's own parser.
     private static func parse(_ param: inout x264_param_t, _ parameter: EncoderParameter) throws {
         let status = x264_param_parse(&param, parameter.key, parameter.value)
         guard status != 0 else { return }
-        throw FlipbookError(
-            .invalidSettings,
-            status == X264_PARAM_BAD_NAME
-                ? "x264 does not know the parameter \(parameter.key)"
-                : "x264 does not take \(parameter.key)=\(parameter.value)",
-            underlying: LibraryCallError(library: "libx264", function: "x264_param_parse", status: Int(status)))
+        throw parameter.refusal(
+            by: "x264", unknownName: status == X264_PARAM_BAD_NAME, library: "libx264", function: "x264_param_parse",
+            status: status)
     }
 
     /// Checks parameters with x264's own parser, on its defaults.

@@ -120,11 +120,11 @@ final class X265Encoder: VideoEncoder {
         }
         if let bFrames = settings.bFrames { options += [("bframes", String(bFrames))] }
         if !settings.reordersFrames { options += [("bframes", "0")] }
-        if let rate = settings.rateControl.averageRate { options += [("bitrate", String(kilobits(rate)))] }
+        if let rate = settings.rateControl.averageRate { options += [("bitrate", String(RateControl.kilobits(rate)))] }
         if let limit = settings.rateLimit {
             options += [
-                ("vbv-maxrate", String(kilobits(limit.maxBitrate))),
-                ("vbv-bufsize", String(kilobits(limit.bufferSize))),
+                ("vbv-maxrate", String(RateControl.kilobits(limit.maxBitrate))),
+                ("vbv-bufsize", String(RateControl.kilobits(limit.bufferSize))),
             ]
         }
         if let level = settings.level { options += [("level-idc", level.description)] }
@@ -151,21 +151,15 @@ final class X265Encoder: VideoEncoder {
             "x265 cannot apply the \(profile) profile")
     }
 
-    /// Whole kilobits (x265's unit for rates and buffers), at least one.
-    private static func kilobits(_ bits: Int) -> Int { max(1, (bits + 500) / 1000) }
-
     /// Hands one parameter to x265's own parser.
     private static func parse(
         _ param: UnsafeMutablePointer<x265_param>, api: UnsafePointer<x265_api>, _ parameter: EncoderParameter
     ) throws {
         let status = api.pointee.param_parse(param, parameter.key, parameter.value)
         guard status != 0 else { return }
-        throw FlipbookError(
-            .invalidSettings,
-            status == X265_PARAM_BAD_NAME
-                ? "x265 does not know the parameter \(parameter.key)"
-                : "x265 does not take \(parameter.key)=\(parameter.value)",
-            underlying: LibraryCallError(library: "libx265", function: "x265_param_parse", status: Int(status)))
+        throw parameter.refusal(
+            by: "x265", unknownName: status == X265_PARAM_BAD_NAME, library: "libx265", function: "x265_param_parse",
+            status: status)
     }
 
     /// Checks parameters with x265's own parser, on its defaults.

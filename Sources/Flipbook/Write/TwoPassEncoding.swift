@@ -35,7 +35,7 @@ struct TwoPassEncoding {
                     .invalidSettings,
                     "a target size is for a whole movie; give each segment the same average bitrate instead")
             }
-            let frames = try estimatedFrames()
+            let frames = try estimatedLength().frames
             let smallest = RateControl.smallestTargetSize(frames: frames)
             guard bytes >= smallest else {
                 throw FlipbookError(
@@ -200,11 +200,12 @@ struct TwoPassEncoding {
         return max(next, Double(RateControl.bitrateRange.lowerBound))
     }
 
-    /// The frames the movie will have, from the images and the frames each one makes.
-    private func estimatedFrames() throws -> Int {
+    /// The frames the movie will have, from the images and the frames each one makes, and how long it lasts.
+    private func estimatedLength() throws -> (frames: Int, seconds: Double) {
         let timing = try SlideshowTiming(
             settings: options.settings, imageDuration: options.imageDuration, repeatFrames: options.repeatFrames)
-        return images.count * timing.copies
+        let frames = images.count * timing.copies
+        return (frames, Double(frames) * timing.settings.frameRate.frameDuration.seconds)
     }
 
     /// The first pass's rate: the one asked for, or for a target size a guess from the frames' time
@@ -213,10 +214,7 @@ struct TwoPassEncoding {
         switch options.settings.rateControl {
         case .averageBitrate(let rate, _): return rate
         case .targetSize(let bytes):
-            let timing = try SlideshowTiming(
-                settings: options.settings, imageDuration: options.imageDuration, repeatFrames: options.repeatFrames)
-            let seconds = Double(images.count * timing.copies) * timing.settings.frameRate.frameDuration.seconds
-            let rate = Double(bytes) * 8 / max(seconds, 0.001)
+            let rate = Double(bytes) * 8 / max(try estimatedLength().seconds, 0.001)
             return Int(min(max(rate, 1000), Double(RateControl.bitrateRange.upperBound)))
         case .constantQuality: preconditionFailure("one pass at constant quality")
         }
