@@ -10,6 +10,9 @@ struct EncodedPacket: Sendable {
     var decodeTime: Int64
     /// Whether a decoder can start here.
     var isKeyframe: Bool
+    /// The same picture's alpha plane coded as a picture of its own (VP9's transparency, a Matroska
+    /// BlockAdditional with ID 1); `nil` for an opaque movie.
+    var alpha: [UInt8]? = nil
 }
 
 /// A video encoder as the writer sees it: pictures in, packets out, in decode order, and the
