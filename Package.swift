@@ -59,11 +59,15 @@ let package = Package(
         // The MP4 writer and reader: pure Swift, no C module.
         .target(name: "ISOBMFF"),
 
+        // The Matroska and WebM writer (EBML): pure Swift, on the ISOBMFF target's sessions and tracks.
+        .target(name: "Matroska", dependencies: ["ISOBMFF"]),
+
         // The public library.
         .target(
             name: "Flipbook",
             dependencies: [
-                "ISOBMFF", "CX264", "CX265", "CSVTAV1", "CSPNG", "CTurboJPEG", "CWebP", "CTIFF", "CHEIF", "CDeflate",
+                "ISOBMFF", "Matroska", "CX264", "CX265", "CSVTAV1", "CSPNG", "CTurboJPEG", "CWebP", "CTIFF", "CHEIF",
+                "CDeflate",
                 "CLinux", "CAVCodec",
                 "CFlipbookPixels",
             ]),
@@ -93,6 +97,7 @@ let package = Package(
         .executableTarget(name: "FuzzMP4", dependencies: ["ISOBMFF"], path: "fuzz/targets/FuzzMP4"),
 
         .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "FlipbookTestSupport"]),
+        .testTarget(name: "MatroskaTests", dependencies: ["Matroska", "ISOBMFF", "FlipbookTestSupport"]),
         .testTarget(name: "FlipbookTests", dependencies: ["Flipbook", "ISOBMFF", "FlipbookTestSupport"]),
         .testTarget(name: "FlipbookCLITests", dependencies: ["flipbook", "ISOBMFF", "FlipbookTestSupport"]),
     ],

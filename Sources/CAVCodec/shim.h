@@ -1,8 +1,9 @@
 #ifndef FLIPBOOK_CAVCODEC_SHIM_H
 #define FLIPBOOK_CAVCODEC_SHIM_H
 
-// libavcodec 59 and libavutil 57 (Debian 12's FFmpeg 5.1): the native AAC encoder, the FLAC
-// decoder with its parser, and the prores_ks ProRes encoder (its options set through <opt.h>).
+// libavcodec 59, libavutil 57 and libswresample 4 (Debian 12's FFmpeg 5.1): the native AAC
+// encoder, the libopus wrapper, the FLAC decoder with its parser, the prores_ks ProRes encoder (its
+// options set through <opt.h>), and the resampler that brings sound to Opus's 48 kHz.
 // Flipbook muxes on its own, so libavformat is not used.
 #include <errno.h>
 #include <libavcodec/avcodec.h>
@@ -12,6 +13,7 @@
 #include <libavutil/log.h>
 #include <libavutil/mem.h>
 #include <libavutil/opt.h>
+#include <libswresample/swresample.h>
 
 // AVERROR(EAGAIN) is a function-like macro, invisible to Swift: "send more input" or "take output first".
 static inline int flipbook_averror_eagain(void) { return AVERROR(EAGAIN); }

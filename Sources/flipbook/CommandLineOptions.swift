@@ -19,6 +19,8 @@ struct CommandLineOptions {
     var rawFormat = PixelFormat.rgba
     var crf: Double?
     var codec = VideoCodec.h264
+    /// Whether `--codec` was given; without it the output's container chooses (VP9 for `.webm`).
+    var codecGiven = false
     var bitDepth: Int?
     var profileName: String?
     var rateControl = RateControl.constantQuality
@@ -230,10 +232,11 @@ let optionTable: [OptionSpec] =
             names: ["--codec"], value: "NAME",
             help: "The video codec: "
                 + HelpText.list(VideoCodec.allCases.map { "\($0.name) (\($0.encoderName), \($0.strength))" })
-                + " (default \(VideoCodec.h264.name))."
+                + " (default \(VideoCodec.h264.name); \(MovieContainer.webm.defaultCodec.name) for .webm)."
         ) { options, text in
             options.codec = try require(
                 VideoCodec(name: text), "--codec \(text) is not a codec; use \(VideoCodec.nameList).")
+            options.codecGiven = true
         },
         OptionSpec(
             names: ["--profile"], value: "NAME",

@@ -43,6 +43,9 @@ extension CommandLineOptions {
             }
             try spec.apply(&self, value)
         }
+        if !codecGiven, let output, let container = try? MovieContainer(forOutput: URL(fileURLWithPath: output)) {
+            codec = container.defaultCodec
+        }
     }
 
     /// Checks that the options make a command.

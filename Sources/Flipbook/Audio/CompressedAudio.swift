@@ -65,6 +65,18 @@ enum SoundFormat {
         return (bytes, format)
     }
 
+    /// The kind of sound, as a message names it: `AAC`, `MP3`.
+    var codecDescription: String {
+        switch self {
+        case .mp4: "MP4 (AAC)"
+        case .adts: "AAC"
+        case .wav: "WAV"
+        case .flac: "FLAC"
+        case .mp3: "MP3"
+        case .oggOpus: "Opus"
+        }
+    }
+
     /// An ISO base media file (`.m4a`, `.mp4`): a box of type `ftyp` first.
     case mp4
     /// AAC in ADTS frames (`.aac`), perhaps after an ID3 tag.

@@ -1,7 +1,7 @@
 import ISOBMFF
 
-/// Encodes uncompressed sound to AAC-LC in step with the pictures, cut at the sample where the
-/// pictures end.
+/// Encodes uncompressed sound in step with the pictures, cut at the sample where the pictures end:
+/// to AAC-LC, or for WebM to Opus (the sound resampled to 48 kHz first when it is at another rate).
 ///
 /// The encoded stream starts at movie time zero: a positive offset is encoded as silence, a
 /// negative one skips the sound's first samples, and looping sound repeats sample for sample. The
@@ -9,8 +9,8 @@ import ISOBMFF
 /// delay and ends there too, so playback starts on the first sample and stops on the last.
 struct EncodedSoundFeed: SoundFeed {
     private(set) var sound: PCMSound
-    private let encoder: AACEncoder
-    private let entry: MPEG4AudioSampleEntry
+    private let encoder: any SoundEncoder
+    private let entry: any SampleEntry
     let movieTimescale: Int64
     /// Where sound sample zero plays, in samples of the movie's sound.
     let offset: Int64
@@ -19,10 +19,10 @@ struct EncodedSoundFeed: SoundFeed {
     private var encoded: Int64 = 0
 
     /// A feed for sound in memory, all of it (a file's) or the first of it (``append(_:)`` adds more).
-    init(sound: PCMSound, soundtrack: Soundtrack, movieTimescale: Int32) throws {
+    init(sound: PCMSound, soundtrack: Soundtrack, movieTimescale: Int32, codec: SoundCodec = .aac) throws {
         try self.init(
             sound: sound, offset: soundtrack.offset, loops: soundtrack.loops, bitrate: soundtrack.bitrate,
-            movieTimescale: movieTimescale)
+            movieTimescale: movieTimescale, codec: codec)
         if !loops && offset <= -Int64(sound.frameCount) {
             throw FlipbookError(
                 .invalidSettings,
@@ -31,18 +31,31 @@ struct EncodedSoundFeed: SoundFeed {
         }
     }
 
-    init(sound: PCMSound, offset: MediaTime, loops: Bool, bitrate: Int?, movieTimescale: Int32) throws {
-        try sound.checkAACCanCarry()
+    init(
+        sound: PCMSound, offset: MediaTime, loops: Bool, bitrate: Int?, movieTimescale: Int32,
+        codec: SoundCodec = .aac
+    ) throws {
+        var sound = sound
+        let bitrate = bitrate ?? codec.defaultBitrate(channels: sound.channelCount)
+        switch codec {
+        case .aac:
+            try sound.checkAACCanCarry()
+            encoder = try AACEncoder(sampleRate: sound.sampleRate, channels: sound.channelCount, bitrate: bitrate)
+        case .opus:
+            encoder = try OpusEncoder(channels: sound.channelCount, bitrate: bitrate, path: sound.path)
+            if sound.path == Self.fromMemory, sound.sampleRate != OpusEncoder.sampleRate {
+                throw FlipbookError(
+                    .invalidAudio,
+                    "is at \(sound.sampleRate) Hz; a WebM's sound is Opus, encoded at 48000 Hz, so give sound from "
+                        + "memory at 48000 Hz", path: sound.path)
+            }
+            sound = try sound.resampled(to: OpusEncoder.sampleRate)
+        }
         self.sound = sound
         self.movieTimescale = Int64(movieTimescale)
         self.loops = loops
         self.offset = offset.ticks(atRate: Int64(sound.sampleRate))
-        let bitrate = bitrate ?? 80_000 * sound.channelCount
-        encoder = try AACEncoder(sampleRate: sound.sampleRate, channels: sound.channelCount, bitrate: bitrate)
-        entry = MPEG4AudioSampleEntry(
-            objectTypeIndication: 0x40, decoderSpecificInfo: encoder.audioSpecificConfig,
-            channelCount: UInt16(sound.channelCount), sampleRate: UInt32(sound.sampleRate),
-            averageBitrate: UInt32(bitrate), bufferSize: UInt32(768 * sound.channelCount))
+        entry = encoder.sampleEntry(bitrate: bitrate)
     }
 
     /// The name of sound given from memory, in messages.
@@ -54,7 +67,7 @@ struct EncodedSoundFeed: SoundFeed {
     }
 
     var timescale: UInt32 { UInt32(sound.sampleRate) }
-    var codecName: String { "aac" }
+    var codecName: String { encoder.codecName }
     var channelCount: Int { sound.channelCount }
 
     /// Where the sound ends on the movie's timeline, in samples; `nil` when it loops.

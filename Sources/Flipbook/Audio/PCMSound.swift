@@ -19,7 +19,7 @@ struct PCMSound: Sendable {
 
     /// Reads a WAV or FLAC file.
     ///
-    /// - Throws: `.invalidAudio` naming the file when it is damaged or holds sound AAC cannot carry.
+    /// - Throws: `.invalidAudio` naming the file when it is damaged or holds no sound.
     static func read(_ bytes: [UInt8], format: SoundFormat, path: String) throws -> PCMSound {
         let sound: PCMSound
         switch format {
@@ -27,9 +27,16 @@ struct PCMSound: Sendable {
         case .flac: sound = try FLACReader.read(bytes, path: path)
         default: throw FlipbookError(.invalidAudio, "is not uncompressed or FLAC sound", path: path)
         }
-        try sound.checkAACCanCarry()
         guard sound.frameCount > 0 else { throw FlipbookError(.invalidAudio, "holds no sound", path: path) }
         return sound
+    }
+
+    /// The same sound at `rate` samples a second (libswresample), or itself when it is at that rate.
+    func resampled(to rate: Int) throws -> PCMSound {
+        guard rate != sampleRate else { return self }
+        return PCMSound(
+            path: path, sampleRate: rate,
+            planes: try SoundResampler.resample(planes, from: sampleRate, to: rate, path: path))
     }
 
     /// Throws `.invalidAudio` naming the file unless AAC can carry the sound's rate and channels.

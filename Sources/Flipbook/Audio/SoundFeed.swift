@@ -31,9 +31,12 @@ extension SoundFeed {
     }
 }
 
-/// Opens the feed a soundtrack needs: compressed sound copied, uncompressed or FLAC sound encoded.
+/// Opens the feed a soundtrack needs: compressed sound copied where the container holds its codec,
+/// uncompressed or FLAC sound encoded (to Opus for WebM, AAC-LC for the others).
 enum SoundFeeds {
-    static func make(_ soundtrack: Soundtrack, movieTimescale: Int32) throws -> any SoundFeed {
+    static func make(_ soundtrack: Soundtrack, movieTimescale: Int32, container: MovieContainer = .mp4) throws
+        -> any SoundFeed
+    {
         let offset = soundtrack.offset
         guard offset.timescale > 0, abs(offset.value) / Int64(offset.timescale) <= 86_400 else {
             throw FlipbookError(
@@ -45,7 +48,13 @@ enum SoundFeeds {
         if format.isEncoded {
             return try EncodedSoundFeed(
                 sound: try PCMSound.read(bytes, format: format, path: path), soundtrack: soundtrack,
-                movieTimescale: movieTimescale)
+                movieTimescale: movieTimescale, codec: SoundCodec(for: container))
+        }
+        if container == .webm, format != .oggOpus {
+            throw FlipbookError(
+                .invalidAudio,
+                "is \(format.codecDescription) sound, and a WebM's sound is Opus; give an Opus (.opus), WAV or FLAC "
+                    + "soundtrack, or name the output .mkv or .mp4", path: path)
         }
         let audio: CompressedAudio
         switch format {
@@ -53,6 +62,14 @@ enum SoundFeeds {
         case .adts: audio = try ADTSReader.read(bytes, path: path)
         case .mp3: audio = try MP3Reader.read(bytes, path: path)
         default: audio = try OggOpusReader.read(bytes, path: path)
+        }
+        if container.isMatroska, let entry = audio.sampleEntry as? CopiedAudioSampleEntry,
+            entry.type != "mp4a" || entry.decoderSpecificInfo == nil && entry.objectTypeIndication == 0x40
+        {
+            throw FlipbookError(
+                .invalidAudio,
+                "holds \(entry.type.trimmingCharacters(in: .whitespaces)) sound, which Flipbook copies into MP4 and "
+                    + "MOV only; give AAC, MP3, Opus, WAV or FLAC, or name the output .mp4", path: path)
         }
         return try CopiedSoundFeed(
             audio: audio, offset: soundtrack.offset, loops: soundtrack.loops, movieTimescale: movieTimescale)

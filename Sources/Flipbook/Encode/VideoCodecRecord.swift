@@ -88,7 +88,7 @@ enum VideoCodecs {
         crfRange: 0...51, defaultCRF: 23, crfNote: "18 looks lossless", widthRange: VideoSettings.sideRange,
         heightRange: VideoSettings.sideRange,
         maximumFrameRate: nil, bitDepths: [8, 10], chromaFormats: [.yuv420], carriesAlpha: false,
-        encodesLosslessly: true, containers: MovieContainer.allCases, presetNote: nil,
+        encodesLosslessly: true, containers: [.mp4, .m4v, .mov, .mkv], presetNote: nil,
         // Level 5.2: 36,864 macroblocks a picture.
         decoderLimit: "H.264 past 4096x2304 (level 5.2)",
         isPastDecoderLimit: { width, height in ((width + 15) / 16) * ((height + 15) / 16) > 36_864 },
@@ -105,7 +105,7 @@ enum VideoCodecs {
         crfRange: 0...51, defaultCRF: 28, crfNote: nil, widthRange: 16...16384, heightRange: 16...16384,
         maximumFrameRate: nil,
         bitDepths: [8, 10], chromaFormats: [.yuv420], carriesAlpha: false, encodesLosslessly: false,
-        containers: MovieContainer.allCases, presetNote: nil,
+        containers: [.mp4, .m4v, .mov, .mkv], presetNote: nil,
         // Level 5.1: 8,912,896 samples a picture.
         decoderLimit: "HEVC past 4096x2176 (level 5.1)",
         isPastDecoderLimit: { width, height in width * height > 8_912_896 },
@@ -139,7 +139,7 @@ enum VideoCodecs {
             strength: "for editing: every frame a keyframe, 4444 keeps alpha; .mov only", sampleEntryType: "apch",
             crfRange: 0...0, defaultCRF: 0, crfNote: nil, widthRange: VideoSettings.sideRange,
             heightRange: VideoSettings.sideRange, maximumFrameRate: nil, bitDepths: [10],
-            chromaFormats: [.yuv422, .yuv444], carriesAlpha: true, encodesLosslessly: false, containers: [.mov],
+            chromaFormats: [.yuv422, .yuv444], carriesAlpha: true, encodesLosslessly: false, containers: [.mov, .mkv],
             presetNote: "prores has no presets: its --profile sets the quality",
             // Apple's decoders take ProRes up to 8K (8192x4320).
             decoderLimit: "ProRes past 8192x4320",

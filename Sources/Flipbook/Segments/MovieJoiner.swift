@@ -46,7 +46,9 @@ public enum MovieJoiner {
             }
         }
         var timeline = try joinedTimeline(parts)
-        let sound = try soundtrack.map { try SoundFeeds.make($0, movieTimescale: Int32(first.timescale)) }
+        let sound = try soundtrack.map {
+            try SoundFeeds.make($0, movieTimescale: Int32(first.timescale), container: destination.container)
+        }
         let muxer = try MovieMuxer(
             destination: destination, videoTimescale: first.timescale, sound: sound, tags: first.tags)
         do {

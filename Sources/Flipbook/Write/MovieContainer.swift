@@ -1,5 +1,6 @@
 import Foundation
 import ISOBMFF
+import Matroska
 
 /// The kind of file a movie is written as, chosen by the destination's extension.
 ///
@@ -8,6 +9,8 @@ import ISOBMFF
 /// | ``mp4`` | `.mp4` | ISO MP4, what browsers, phones and editors read |
 /// | ``m4v`` | `.m4v` | Apple's MP4 variant, for iTunes and the TV app |
 /// | ``mov`` | `.mov`, `.qt` | a QuickTime movie, for Final Cut and QuickTime Player |
+/// | ``webm`` | `.webm` | WebM: VP9 or AV1 with Opus, the web's open format; VP9 keeps alpha |
+/// | ``mkv`` | `.mkv` | Matroska: every codec Flipbook writes, for archives and players that prefer it |
 ///
 /// A destination with another extension, or none, is refused before anything is written (see
 /// ``init(forOutput:)``), so a movie never lands under a name that promises another kind of file.
@@ -18,6 +21,10 @@ public enum MovieContainer: String, Sendable, Hashable, CaseIterable {
     case m4v
     /// A QuickTime movie (`.mov`, `.qt`).
     case mov
+    /// WebM (`.webm`): VP9 or AV1 pictures, Opus sound.
+    case webm
+    /// Matroska (`.mkv`).
+    case mkv
 
     /// The container a destination's extension asks for, compared case-insensitively.
     ///
@@ -38,6 +45,16 @@ public enum MovieContainer: String, Sendable, Hashable, CaseIterable {
     /// The file name extensions that ask for this container, without the dot, the usual one first.
     public var fileExtensions: [String] { record.extensions }
 
+    /// The codec a movie of this container is encoded with when none is asked for: H.264, or for
+    /// WebM, AV1.
+    public var defaultCodec: VideoCodec { self == .webm ? .av1 : .h264 }
+
+    /// Whether the container is Matroska or its WebM subset, whose files are EBML.
+    public var isMatroska: Bool {
+        if case .matroska = record.layout { return true }
+        return false
+    }
+
     /// Every extension Flipbook writes, as a person reads them: `.mp4, .m4v, .mov or .qt`.
     public static var extensionList: String {
         let all = allCases.flatMap(\.fileExtensions).map { "." + $0 }
@@ -47,25 +64,48 @@ public enum MovieContainer: String, Sendable, Hashable, CaseIterable {
     /// The record that describes the container.
     var record: Record {
         switch self {
-        case .mp4: Record(extensions: ["mp4"], brand: .mp4)
-        case .m4v: Record(extensions: ["m4v"], brand: .m4v)
-        case .mov: Record(extensions: ["mov", "qt"], brand: .quickTime)
+        case .mp4: Record(extensions: ["mp4"], layout: .isoBMFF(.mp4))
+        case .m4v: Record(extensions: ["m4v"], layout: .isoBMFF(.m4v))
+        case .mov: Record(extensions: ["mov", "qt"], layout: .isoBMFF(.quickTime))
+        case .webm: Record(extensions: ["webm"], layout: .matroska(.webm))
+        case .mkv: Record(extensions: ["mkv"], layout: .matroska(.matroska))
         }
+    }
+
+    /// How a container's file is laid out.
+    enum Layout {
+        /// An ISO base media file of this brand: MP4, M4V or QuickTime.
+        case isoBMFF(FileBrand)
+        /// An EBML file of this document type: Matroska or WebM.
+        case matroska(MatroskaSession.DocType)
     }
 
     /// One container's facts and its muxing session.
     struct Record {
         /// Extensions without the dot, lowercase, the usual one first.
         let extensions: [String]
-        /// The ISO-BMFF brand, which decides `ftyp` and QuickTime details.
-        let brand: FileBrand
+        /// The file's layout: an ISO-BMFF brand, which decides `ftyp` and QuickTime details, or a
+        /// Matroska document type.
+        let layout: Layout
 
         /// The session that lays out a movie of tracks with these timescales: progressive, with the
         /// header inserted in front of media on blocks of `alignment` bytes, or fragmented, with
         /// fragments of about `fragmentDuration` ticks of the first track; `tags` go in its `moov`.
+        /// A Matroska file is written front to back in clusters of a second, or of `fragmentDuration`
+        /// each made durable; `frameDuration` (nanoseconds) is its pictures' nominal length.
         func makeSession(
-            timescales: [UInt32], alignment: Int, fragmentDuration: UInt64?, tags: MovieTags = MovieTags()
+            timescales: [UInt32], alignment: Int, fragmentDuration: UInt64?, frameDuration: UInt64? = nil,
+            tags: MovieTags = MovieTags()
         ) -> any MuxingSession {
+            let brand: FileBrand
+            switch layout {
+            case .isoBMFF(let iso): brand = iso
+            case .matroska(let docType):
+                let seconds = fragmentDuration.map { Double($0) / Double(max(1, timescales[0])) } ?? 1
+                return MatroskaSession(
+                    docType: docType, isDurable: fragmentDuration != nil, clusterSeconds: seconds,
+                    frameDuration: frameDuration, tags: tags)
+            }
             if let fragmentDuration {
                 return FragmentedMovieSession(
                     brand: brand, trackCount: timescales.count, fragmentDuration: fragmentDuration, tags: tags)

@@ -24,16 +24,19 @@ final class MovieMuxer {
     ///   - sound: The soundtrack, the second track; none by default.
     ///   - fragmentDuration: The length of a fragment in movie ticks, for a fragmented movie; `nil`
     ///     for a progressive one.
+    ///   - frameRate: The pictures' nominal rate, for containers that state a frame's length (Matroska); none by default.
     ///   - tags: The creation time and tags written in `moov`; none by default.
     init(
         destination: MovieDestination, videoTimescale: UInt32, sound: (any SoundFeed)? = nil,
-        fragmentDuration: UInt64? = nil, tags: MovieTags = MovieTags()
+        fragmentDuration: UInt64? = nil, frameRate: FrameRate? = nil, tags: MovieTags = MovieTags()
     ) throws {
         sink = try MovieFileSink(destination: destination, playable: fragmentDuration != nil)
         var timescales = [videoTimescale]
         if let sound { timescales.append(sound.timescale) }
         session = destination.container.record.makeSession(
-            timescales: timescales, alignment: sink.blockSize, fragmentDuration: fragmentDuration, tags: tags)
+            timescales: timescales, alignment: sink.blockSize, fragmentDuration: fragmentDuration,
+            frameDuration: frameRate.map { UInt64(($0.denominator * 1_000_000_000 + $0.numerator / 2) / $0.numerator) },
+            tags: tags)
         self.sound = sound
     }
 

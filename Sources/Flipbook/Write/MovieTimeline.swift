@@ -160,7 +160,8 @@ struct MovieTimeline {
     private func sample(for packet: EncodedPacket, duration: Int64) -> MediaSample {
         MediaSample(
             data: packet.data, duration: UInt32(clamping: duration),
-            compositionOffset: UInt32(clamping: packet.presentationTime - packet.decodeTime), isSync: packet.isKeyframe)
+            compositionOffset: UInt32(clamping: packet.presentationTime - packet.decodeTime), isSync: packet.isKeyframe,
+            alpha: packet.alpha)
     }
 
     /// A frame number from the encoder in ticks: a frame's own time, or, before the first frame

@@ -142,13 +142,16 @@ public actor MovieWriter {
         preparer = FramePreparer(settings: settings, matrix: matrix)
         let timeline = try MovieTimeline(timescale: settings.resolvedTimescale, frameRate: settings.frameRate)
         self.timeline = timeline
-        var sound = try soundtrack.map { try SoundFeeds.make($0, movieTimescale: timeline.timescale) }
+        var sound = try soundtrack.map {
+            try SoundFeeds.make($0, movieTimescale: timeline.timescale, container: destination.container)
+        }
         if let audio {
             let empty = PCMSound(
                 path: EncodedSoundFeed.fromMemory, sampleRate: audio.sampleRate,
                 planes: Array(repeating: [], count: audio.channelCount))
             sound = try EncodedSoundFeed(
-                sound: empty, offset: .zero, loops: false, bitrate: audio.bitrate, movieTimescale: timeline.timescale)
+                sound: empty, offset: .zero, loops: false, bitrate: audio.bitrate, movieTimescale: timeline.timescale,
+                codec: SoundCodec(for: destination.container))
         }
         if settings.fragmentDuration != nil, let soundtrack, soundtrack.loops, sound is CopiedSoundFeed {
             // Each repeat of copied sound is an edit of its own, and a fragmented movie's edit list is
@@ -164,7 +167,7 @@ public actor MovieWriter {
         }
         output = try MovieMuxer(
             destination: destination, videoTimescale: UInt32(timeline.timescale), sound: sound,
-            fragmentDuration: fragmentTicks, tags: metadata.movieTags)
+            fragmentDuration: fragmentTicks, frameRate: settings.frameRate, tags: metadata.movieTags)
     }
 
     /// Appends a frame.

@@ -107,6 +107,10 @@ package struct CopiedAudioSampleEntry: SampleEntry, Equatable {
     package let channelCount: Int
     /// The `objectTypeIndication` of the entry's `esds`, if it has one.
     package let objectTypeIndication: UInt8?
+    /// The DecoderSpecificInfo of the entry's `esds` (an AAC AudioSpecificConfig), if it has one.
+    package let decoderSpecificInfo: [UInt8]?
+    /// Samples a second, from the entry's `samplerate` (16.16 fixed point, whole part).
+    package let sampleRate: Int
 
     /// Reads the first sample entry of a `trak` box.
     ///
@@ -122,7 +126,8 @@ package struct CopiedAudioSampleEntry: SampleEntry, Equatable {
         type = entry.type
         let fields = entry.offset + entry.headerSize
         channelCount = Int(bytes[fields + 16]) << 8 | Int(bytes[fields + 17])
-        objectTypeIndication = Self.objectTypeIndication(in: box)
+        sampleRate = Int(bytes[fields + 24]) << 8 | Int(bytes[fields + 25])
+        (objectTypeIndication, decoderSpecificInfo) = Self.decoderConfiguration(in: box)
     }
 
     package var media: MediaKind { .audio }
@@ -131,30 +136,46 @@ package struct CopiedAudioSampleEntry: SampleEntry, Equatable {
         writer.putBytes(box)
     }
 
-    /// The `objectTypeIndication` of the DecoderConfigDescriptor inside an entry's `esds`.
-    private static func objectTypeIndication(in box: [UInt8]) -> UInt8? {
+    /// The `objectTypeIndication` of the DecoderConfigDescriptor inside an entry's `esds`, and the
+    /// DecoderSpecificInfo that follows it.
+    private static func decoderConfiguration(in box: [UInt8]) -> (UInt8?, [UInt8]?) {
         let esds: [UInt8] = Array("esds".utf8)
         guard box.count > 8, let at = (8..<(box.count - 4)).first(where: { Array(box[$0..<$0 + 4]) == esds }) else {
-            return nil
+            return (nil, nil)
         }
         // The descriptors after esds's version and flags: ES_Descriptor (tag 3), then tag 4.
         var position = at + 8
-        func skipSize() {
-            while position < box.count, box[position] & 0x80 != 0 { position += 1 }
-            position += 1
+        func readSize() -> Int {
+            var size = 0
+            while position < box.count {
+                let byte = box[position]
+                position += 1
+                size = size << 7 | Int(byte & 0x7F)
+                if byte & 0x80 == 0 { break }
+            }
+            return size
         }
-        guard position < box.count, box[position] == 0x03 else { return nil }
+        func skipSize() { _ = readSize() }
+        guard position < box.count, box[position] == 0x03 else { return (nil, nil) }
         position += 1
         skipSize()
-        guard position + 3 <= box.count else { return nil }
+        guard position + 3 <= box.count else { return (nil, nil) }
         let flags = box[position + 2]
         position += 3
         if flags & 0x80 != 0 { position += 2 }
         if flags & 0x40 != 0, position < box.count { position += 1 + Int(box[position]) }
         if flags & 0x20 != 0 { position += 2 }
-        guard position < box.count, box[position] == 0x04 else { return nil }
+        guard position < box.count, box[position] == 0x04 else { return (nil, nil) }
         position += 1
         skipSize()
-        return position < box.count ? box[position] : nil
+        guard position < box.count else { return (nil, nil) }
+        let objectType = box[position]
+        // objectTypeIndication, streamType, bufferSizeDB (3), maxBitrate (4), avgBitrate (4).
+        position += 13
+        guard position < box.count, box[position] == 0x05 else { return (objectType, nil) }
+        position += 1
+        let size = readSize()
+        guard size > 0, position + size <= box.count else { return (objectType, nil) }
+        return (objectType, Array(box[position..<position + size]))
     }
 }

@@ -54,17 +54,23 @@ package struct MediaSample: Sendable {
     package var compositionOffset: UInt32
     /// Whether a decoder can start here.
     package var isSync: Bool
+    /// The picture's alpha plane coded as a picture of its own, for a container that carries it
+    /// beside the sample (a Matroska BlockAdditional with ID 1); `nil` for none. An MP4 holds none.
+    package var alpha: [UInt8]?
 
     /// Where the sample's bytes are when they are not held in ``data``: a byte range of a source file
     /// the sink copies file to file (a join copies segments' media this way).
     package private(set) var sourceBytes: SourceBytes?
 
     /// Creates a sample.
-    package init(data: [UInt8], duration: UInt32, compositionOffset: UInt32 = 0, isSync: Bool) {
+    package init(
+        data: [UInt8], duration: UInt32, compositionOffset: UInt32 = 0, isSync: Bool, alpha: [UInt8]? = nil
+    ) {
         self.data = data
         self.duration = duration
         self.compositionOffset = compositionOffset
         self.isSync = isSync
+        self.alpha = alpha
     }
 
     /// The same sample without its bytes, which lie at `offset` in the source file numbered `source`

@@ -82,7 +82,7 @@ package struct Track: Sendable {
     }
 
     /// Throws if the track cannot be described in the file's fields.
-    func validate() throws {
+    package func validate() throws {
         guard timescale > 0 else {
             throw ISOBMFFError(.invalidTrack, "timescale is 0; use the frame rate's time base, e.g. 30000")
         }

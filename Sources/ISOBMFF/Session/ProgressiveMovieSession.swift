@@ -78,7 +78,7 @@ extension [WriteAction] {
     /// Adds the action that writes `sample`'s bytes: a copy from its source file, joined to the last
     /// action when that copies the bytes just before; or its data, joined to the last action's bytes
     /// when `merging` (to write them in one call).
-    mutating func appendBytes(of sample: MediaSample, merging: Bool) {
+    package mutating func appendBytes(of sample: MediaSample, merging: Bool) {
         if let range = sample.sourceBytes {
             if case .copy(let source, let start, let length)? = last, source == range.source,
                 start + length == range.offset

@@ -1,0 +1,111 @@
+internal import CAVCodec
+import ISOBMFF
+
+/// libopus (through libavcodec's wrapper), making Opus packets of 20 ms from 48 kHz float PCM.
+///
+/// The encoder's `OpusHead` (its pre-skip included) comes from its extradata; its delay
+/// (``priming``) is the pre-skip, which the movie's edit list steps over (in Matroska, the track's
+/// `CodecDelay`).
+final class OpusEncoder {
+    private var context: UnsafeMutablePointer<AVCodecContext>?
+    private var frame: UnsafeMutablePointer<AVFrame>?
+    private var packet: UnsafeMutablePointer<AVPacket>?
+    let channels: Int
+    /// Samples a packet holds (960: 20 ms).
+    let frameSize: Int
+    /// Samples of delay before the first input sample (the pre-skip).
+    let priming: Int
+    /// The `OpusHead` for the track's configuration.
+    let opusHead: [UInt8]
+    /// Input samples given so far, as the frames' times.
+    private var samplesIn: Int64 = 0
+    /// The one sample rate Flipbook encodes Opus at.
+    static let sampleRate = 48000
+
+    /// Opens an encoder for 48 kHz sound.
+    ///
+    /// - Throws: `.invalidAudio` for a channel count Opus is not written with here (1 to 8),
+    ///   `.encoderFailed` when libavcodec has no libopus or cannot open it.
+    init(channels: Int, bitrate: Int, path: String) throws {
+        self.channels = channels
+        guard (1...8).contains(channels) else {
+            throw FlipbookError(.invalidAudio, "has \(channels) channels; Opus is written with 1 to 8", path: path)
+        }
+        flipbook_av_log_quiet()
+        guard let codec = avcodec_find_encoder_by_name("libopus") else {
+            throw FlipbookError(.encoderFailed, "this system's libavcodec has no Opus encoder (libopus)")
+        }
+        guard let context = avcodec_alloc_context3(codec), let frame = av_frame_alloc(), let packet = av_packet_alloc()
+        else { throw FlipbookError(.encoderFailed, "libavcodec could not allocate an Opus encoder") }
+        (self.context, self.frame, self.packet) = (context, frame, packet)
+        context.pointee.sample_fmt = AV_SAMPLE_FMT_FLT
+        context.pointee.sample_rate = Int32(Self.sampleRate)
+        context.pointee.bit_rate = Int64(bitrate)
+        context.pointee.time_base = AVRational(num: 1, den: Int32(Self.sampleRate))
+        av_channel_layout_default(&context.pointee.ch_layout, Int32(channels))
+        if channels > 2 {
+            // Surround layouts take Vorbis channel mapping (family 1), as WebM players expect.
+            av_opt_set_int(context.pointee.priv_data, "mapping_family", 1, 0)
+        }
+        try avcodecCall(
+            "avcodec_open2", .encoderFailed, "the Opus encoder cannot take \(channels) channels at 48 kHz",
+            avcodec_open2(context, codec, nil), path: path)
+        frameSize = Int(context.pointee.frame_size)
+        priming = Int(context.pointee.initial_padding)
+        opusHead = Array(
+            UnsafeBufferPointer(start: context.pointee.extradata, count: Int(context.pointee.extradata_size)))
+        guard opusHead.count >= 19 else {
+            throw FlipbookError(.encoderFailed, "the Opus encoder gave no OpusHead", path: path)
+        }
+    }
+
+    deinit {
+        av_packet_free(&packet)
+        av_frame_free(&frame)
+        avcodec_free_context(&context)
+    }
+}
+
+extension OpusEncoder: SoundEncoder {
+    var codecName: String { "opus" }
+
+    func sampleEntry(bitrate: Int) -> any SampleEntry { OpusSampleEntry(opusHead: opusHead) }
+
+    /// Encodes up to ``frameSize`` samples of each channel (fewer only for the last call before
+    /// ``flush()``), interleaved as libopus takes them; returns the packets that are ready.
+    func encode(_ planes: [ArraySlice<Float>]) throws -> [[UInt8]] {
+        guard let context, let frame, let packet, planes.count == channels else { return [] }
+        av_frame_unref(frame)
+        let count = planes[0].count
+        frame.pointee.nb_samples = Int32(count)
+        frame.pointee.format = AV_SAMPLE_FMT_FLT.rawValue
+        frame.pointee.sample_rate = Int32(Self.sampleRate)
+        frame.pointee.pts = samplesIn
+        try avcodecCall(
+            "av_channel_layout_copy", .encoderFailed, "the Opus encoder's frame could not be set up",
+            av_channel_layout_copy(&frame.pointee.ch_layout, &context.pointee.ch_layout))
+        try avcodecCall(
+            "av_frame_get_buffer", .encoderFailed, "the Opus encoder's frame could not be allocated",
+            av_frame_get_buffer(frame, 0))
+        guard let data = frame.pointee.extended_data[0] else { return [] }
+        data.withMemoryRebound(to: Float.self, capacity: count * channels) { target in
+            for (channel, plane) in planes.enumerated() {
+                var index = channel
+                for sample in plane {
+                    target[index] = sample
+                    index += channels
+                }
+            }
+        }
+        samplesIn += Int64(count)
+        try avcodecCall(
+            "avcodec_send_frame", .encoderFailed, "the Opus encoder refused sound", avcodec_send_frame(context, frame))
+        return try AVCodecEncoding.receivePackets(from: context, through: packet, encoder: "Opus").map(\.bytes)
+    }
+
+    func flush() throws -> [[UInt8]] {
+        guard let context, let packet else { return [] }
+        try AVCodecEncoding.endStream(of: context, encoder: "Opus")
+        return try AVCodecEncoding.receivePackets(from: context, through: packet, encoder: "Opus").map(\.bytes)
+    }
+}

@@ -1,0 +1,148 @@
+import ISOBMFF
+
+/// One track as Matroska describes it: its `CodecID`, `CodecPrivate` and the facts its blocks need,
+/// read from the sample entry the encoder or the sound reader made for MP4.
+///
+/// A codec is one mapping here, from the same sample entry: a configuration record (`avcC`, `hvcC`,
+/// `av1C`) is `CodecPrivate` as it is, an AAC AudioSpecificConfig is, and an Opus entry's `OpusHead`
+/// is. ProRes frames lose the 8-byte frame header (size and `icpf`) Matroska leaves out.
+package struct MatroskaTrack: Sendable {
+    /// The track's number in blocks, from 1.
+    package let number: Int
+    /// Whether the track holds pictures.
+    package let isVideo: Bool
+    /// The Matroska codec ID.
+    package let codecID: String
+    /// The codec's configuration, or `nil` for none.
+    package let codecPrivate: [UInt8]?
+    /// Bytes left off the front of every frame (ProRes's frame header).
+    package let strippedPrefix: Int
+    /// Samples a second and channels, for sound.
+    package let sampleRate: Double
+    package let channels: Int
+    /// Time the decoder discards before the first sample it plays, in nanoseconds (Opus's
+    /// pre-skip); Matroska subtracts it from every block's time.
+    package var decoderDelay: UInt64
+    /// The seek pre-roll in nanoseconds (Opus: 80 ms).
+    package let seekPreRoll: UInt64
+    /// The codecs WebM holds.
+    package static let webMCodecs: Set<String> = ["V_VP8", "V_VP9", "V_AV1", "A_OPUS", "A_VORBIS"]
+
+    /// Reads track `track`'s facts.
+    ///
+    /// - Throws: ``ISOBMFFError`` with `.invalidTrack` for a codec Matroska is not written with here.
+    package init(_ track: Track, number: Int) throws {
+        self.number = number
+        var strippedPrefix = 0
+        var sampleRate = 0.0
+        var channels = 0
+        var decoderDelay: UInt64 = 0
+        var seekPreRoll: UInt64 = 0
+        switch track.sampleEntry {
+        case let entry as VideoSampleEntry:
+            isVideo = true
+            guard let record = VisualCodecs.record(forEntryType: entry.format.description),
+                let id = record.matroskaCodecID
+            else { throw Self.unwritable(entry.format.description) }
+            codecID = id
+            if id == "V_PRORES" {
+                codecPrivate = entry.format.bytes
+                strippedPrefix = 8
+            } else {
+                codecPrivate = entry.configuration.flatMap { $0.payload.isEmpty ? nil : $0.payload }
+            }
+        case let entry as MPEG4AudioSampleEntry:
+            isVideo = false
+            (codecID, codecPrivate) = try Self.mpeg4Audio(entry.objectTypeIndication, entry.decoderSpecificInfo)
+            sampleRate = Double(entry.sampleRate)
+            channels = Int(entry.channelCount)
+        case let entry as CopiedAudioSampleEntry:
+            isVideo = false
+            guard entry.type == "mp4a", let objectType = entry.objectTypeIndication else {
+                throw Self.unwritable(entry.type)
+            }
+            (codecID, codecPrivate) = try Self.mpeg4Audio(objectType, entry.decoderSpecificInfo ?? [])
+            sampleRate = Double(entry.sampleRate)
+            channels = entry.channelCount
+        case let entry as OpusSampleEntry:
+            isVideo = false
+            codecID = "A_OPUS"
+            codecPrivate = entry.opusHead
+            sampleRate = 48000
+            channels = Int(entry.opusHead[9])
+            decoderDelay = UInt64(UInt16(entry.opusHead[10]) | UInt16(entry.opusHead[11]) << 8) * 1_000_000_000 / 48000
+            seekPreRoll = 80_000_000
+        default:
+            throw Self.unwritable("this sound")
+        }
+        self.strippedPrefix = strippedPrefix
+        self.sampleRate = sampleRate
+        self.channels = channels
+        self.decoderDelay = decoderDelay
+        self.seekPreRoll = seekPreRoll
+    }
+
+    /// AAC (with its AudioSpecificConfig) or MP3, by the entry's object type.
+    private static func mpeg4Audio(_ objectType: UInt8, _ config: [UInt8]) throws -> (String, [UInt8]?) {
+        switch objectType {
+        case 0x40, 0x66, 0x67, 0x68:
+            guard !config.isEmpty else { throw unwritable("AAC without its AudioSpecificConfig") }
+            return ("A_AAC", config)
+        case 0x69, 0x6B: return ("A_MPEG/L3", nil)
+        default: throw unwritable("MPEG-4 audio of object type \(objectType)")
+        }
+    }
+
+    private static func unwritable(_ what: String) -> ISOBMFFError {
+        ISOBMFFError(.invalidTrack, "\(what) is not written in Matroska files")
+    }
+
+    /// Writes the `TrackEntry` element.
+    ///
+    /// - Parameters:
+    ///   - track: The track the facts were read from.
+    ///   - frameDuration: A picture's nominal length in nanoseconds, for `DefaultDuration`; `nil` for none.
+    ///   - keepsAlpha: Whether blocks carry an alpha picture (`AlphaMode` 1, `MaxBlockAdditionID` 1).
+    package func write(_ track: Track, frameDuration: UInt64?, keepsAlpha: Bool, to writer: inout EBMLWriter) {
+        writer.master(.trackEntry) { w in
+            w.unsigned(.trackNumber, UInt64(number))
+            w.unsigned(.trackUID, UInt64(number))
+            w.unsigned(.trackType, isVideo ? 1 : 2)
+            w.unsigned(.flagLacing, 0)
+            if let frameDuration, frameDuration > 0 { w.unsigned(.defaultDuration, frameDuration) }
+            if keepsAlpha { w.unsigned(.maxBlockAdditionID, 1) }
+            w.string(.language, "und")
+            w.string(.codecID, codecID)
+            if let codecPrivate { w.binary(.codecPrivate, codecPrivate) }
+            if decoderDelay > 0 { w.unsigned(.codecDelay, decoderDelay) }
+            if seekPreRoll > 0 { w.unsigned(.seekPreRoll, seekPreRoll) }
+            if let entry = track.sampleEntry as? VideoSampleEntry {
+                w.master(.video) { w in
+                    w.unsigned(.pixelWidth, UInt64(entry.width))
+                    w.unsigned(.pixelHeight, UInt64(entry.height))
+                    let aspect = entry.pixelAspectRatio
+                    if aspect != .square, aspect.vSpacing > 0 {
+                        let shown =
+                            (UInt64(entry.width) * UInt64(aspect.hSpacing) + UInt64(aspect.vSpacing) / 2)
+                            / UInt64(aspect.vSpacing)
+                        w.unsigned(.displayWidth, shown)
+                        w.unsigned(.displayHeight, UInt64(entry.height))
+                    }
+                    if keepsAlpha { w.unsigned(.alphaMode, 1) }
+                    w.master(.colour) { w in
+                        let colour = entry.colour
+                        w.unsigned(.matrixCoefficients, UInt64(colour.matrixCoefficients))
+                        w.unsigned(.range, colour.fullRange ? 2 : 1)
+                        w.unsigned(.transferCharacteristics, UInt64(colour.transferCharacteristics))
+                        w.unsigned(.primaries, UInt64(colour.colourPrimaries))
+                    }
+                }
+            } else {
+                w.master(.audio) { w in
+                    w.float(.samplingFrequency, sampleRate)
+                    w.unsigned(.channels, UInt64(channels))
+                }
+            }
+        }
+    }
+}
