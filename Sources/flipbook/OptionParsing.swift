@@ -57,6 +57,9 @@ extension CommandLineOptions {
         try Self.checkOutputName(output!)
         let container = try MovieContainer(forOutput: URL(fileURLWithPath: output!))
         try UsageError.rephrasing(codec.name, as: "--codec \(codec.name)") { try codec.checkContainer(container) }
+        try UsageError.rephrasing("a rotation", as: "--rotate \(rotation.degrees)") {
+            try container.checkRotation(rotation)
+        }
         guard !inputs.isEmpty else {
             throw UsageError(description: "no inputs; give image files or folders, such as frames/.")
         }

@@ -92,14 +92,20 @@ public enum Judge {
     /// BT.709 limited-range 4:2:0, the colour the movie is tagged with.
     ///
     /// - Parameter pattern: an ffmpeg image2 pattern for the sources, such as `dir/frame%03d.png`.
-    public static func psnr(of movie: String, againstImages pattern: String, frameRate: String = "30") throws -> Double
-    {
+    ///
+    /// - Parameter byIndex: Pair the movie's frames with the images by their order rather than their
+    ///   times, for a container whose ticks round a frame's time (Matroska's 100 µs: 0.0333 s lies
+    ///   before the image at 1/30 s, and ffmpeg's time-based pairing would take the image before).
+    public static func psnr(
+        of movie: String, againstImages pattern: String, frameRate: String = "30", byIndex: Bool = false
+    ) throws -> Double {
+        let renumber = byIndex ? "settb=1,setpts=N," : ""
         let result = try ExternalTool.run(
             "ffmpeg",
             [
                 "-v", "info", "-nostats", "-i", movie, "-framerate", frameRate, "-i", pattern, "-lavfi",
-                "[1:v]scale=out_color_matrix=bt709:out_range=tv,format=yuv420p[ref];[0:v]format=yuv420p[mov];"
-                    + "[mov][ref]psnr",
+                "[1:v]\(renumber)scale=out_color_matrix=bt709:out_range=tv,format=yuv420p[ref];"
+                    + "[0:v]\(renumber)format=yuv420p[mov];[mov][ref]psnr",
                 "-f", "null", "-",
             ])
         guard
@@ -134,7 +140,10 @@ extension Judge {
         let info = try stream(of: movie)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["ffmpeg", "-v", "error", "-i", movie, "-f", "rawvideo", "-pix_fmt", "gray", "-"]
+        // Every decoded frame once: no frame repeated to fill a stream that starts before the pictures.
+        process.arguments = [
+            "ffmpeg", "-v", "error", "-i", movie, "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "gray", "-",
+        ]
         let pipe = Pipe()
         let errors = Pipe()
         process.standardOutput = pipe

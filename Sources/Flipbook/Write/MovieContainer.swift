@@ -55,6 +55,18 @@ public enum MovieContainer: String, Sendable, Hashable, CaseIterable {
         return false
     }
 
+    /// Checks that the container states a rotation: MP4 and QuickTime do (the track's matrix);
+    /// Matroska's players read none.
+    ///
+    /// - Throws: ``FlipbookError`` with `.invalidSettings` naming the containers that do.
+    public func checkRotation(_ rotation: Rotation) throws {
+        guard isMatroska, rotation != .upright else { return }
+        throw FlipbookError(
+            .invalidSettings,
+            "a rotation is not written in .\(fileExtensions[0]) files, whose players read none; name the output "
+                + ".mp4, .m4v or .mov, or turn the images themselves")
+    }
+
     /// Every extension Flipbook writes, as a person reads them: `.mp4, .m4v, .mov or .qt`.
     public static var extensionList: String {
         let all = allCases.flatMap(\.fileExtensions).map { "." + $0 }

@@ -131,6 +131,7 @@ public actor MovieWriter {
         try metadata.validate()
         do {
             try settings.codec.checkContainer(destination.container)
+            try destination.container.checkRotation(settings.rotation)
         } catch let error as FlipbookError {
             throw FlipbookError(error.code, error.message, path: destination.url.path)
         }

@@ -1,0 +1,279 @@
+import FlipbookTestSupport
+import Foundation
+import Testing
+
+/// `.webm` and `.mkv` outputs, judged by ffprobe and ffmpeg (codec, every frame's time, duration,
+/// sound placed to the sample) and by mkvtoolnix (`mkvmerge -J`, `mkvinfo -v` read every element
+/// without a problem).
+@Suite struct MatroskaOutputTests {
+    /// Half a tick of the files' 100 µs time scale, and a little for the decimal printing.
+    static let halfTick = 0.000_050_1
+
+    func encode(_ arguments: [String]) throws {
+        let result = try ExternalTool.run(ExternalTool.flipbookPath, arguments + ["-q"])
+        #expect(result.status == 0, "\(arguments): \(result.stderr)")
+    }
+
+    static func formatName(of file: String) throws -> String {
+        try ExternalTool.run(
+            "ffprobe", ["-v", "error", "-show_entries", "format=format_name", "-of", "default=nw=1:nk=1", file]
+        ).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    static func checkElements(of file: String, codecIDs: [String]) throws {
+        let identified = try MatroskaJudge.identify(file)
+        #expect(identified.recognized && identified.containerType == "Matroska", "\(identified)")
+        #expect(identified.errors.isEmpty && identified.warnings.isEmpty, "\(identified)")
+        #expect(identified.codecIDs == codecIDs)
+        let elements = try MatroskaJudge.elementProblems(of: file)
+        #expect(elements.problems.isEmpty, "\(elements.problems)")
+        #expect(elements.clusters >= 1)
+    }
+
+    @Test(arguments: [
+        ("webm", "av1", "V_AV1"), ("mkv", "h264", "V_MPEG4/ISO/AVC"), ("mkv", "hevc", "V_MPEGH/ISO/HEVC"),
+        ("mkv", "av1", "V_AV1"), ("mkv", "prores", "V_PRORES"),
+    ])
+    func everyFrameIsOnItsTickAndEveryElementReads(ext: String, codec: String, codecID: String) throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        try SampleImages.write(count: 45, width: 160, height: 128, into: frames, padded: true)
+        let movie = dir.path("out.\(ext)")
+        try encode([frames, "-o", movie, "--codec", codec])
+        #expect(try Self.formatName(of: movie) == "matroska,webm")
+        let stream = try Judge.stream(of: movie)
+        #expect(stream.codecName == codec && stream.frameCount == 45)
+        #expect(stream.width == 160 && stream.height == 128)
+        #expect(stream.colorSpace == "bt709" && stream.colorPrimaries == "bt709" && stream.colorTransfer == "bt709")
+        let times = try Judge.frames(of: movie).map { Double($0.ptsTime) ?? -1 }
+        #expect(times.count == 45)
+        for (index, time) in times.enumerated() {
+            #expect(abs(time - Double(index) / 30) <= Self.halfTick, "frame \(index) at \(time) s")
+        }
+        #expect(try Judge.formatDuration(of: movie) == "1.500000")
+        #expect(try Judge.decodeErrors(of: movie) == "")
+        #expect(try Judge.psnr(of: movie, againstImages: "\(frames)/frame%03d.png", byIndex: true) > 30)
+        try Self.checkElements(of: movie, codecIDs: [codecID])
+        #expect(try MatroskaJudge.identify(movie).duration == 1_500_000_000)
+    }
+
+    /// 29.97 fps over 20 s: no frame drifts from i × 1001/30000 s by more than half a tick, and the
+    /// duration is the exact 20.02 s.
+    @Test func ntscTimesDoNotDriftOverALongMovie() throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        try SampleImages.write(count: 600, width: 64, height: 48, into: frames)
+        let movie = dir.path("long.mkv")
+        try encode([frames, "-o", movie, "--fps", "29.97", "--preset", "ultrafast"])
+        let times = try Judge.frames(of: movie).map { Double($0.ptsTime) ?? -1 }
+        #expect(times.count == 600)
+        let worst = times.enumerated().map { abs($0.element - Double($0.offset) * 1001 / 30000) }.max() ?? 1
+        #expect(worst <= Self.halfTick, "a frame lies \(worst * 1e6) µs from its time")
+        #expect(try Judge.formatDuration(of: movie) == "20.020000")
+        try Self.checkElements(of: movie, codecIDs: ["V_MPEG4/ISO/AVC"])
+    }
+
+    /// H.264 with B-frames: blocks in decode order, each frame presented at its own time.
+    @Test func reorderedFramesKeepTheirTimes() throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        try SampleImages.write(count: 40, width: 64, height: 48, into: frames)
+        let movie = dir.path("b.mkv")
+        try encode([frames, "-o", movie, "--bframes", "3", "--fps", "24"])
+        let packets = try Judge.packets(of: movie)
+        #expect(packets.count == 40)
+        #expect(packets.map(\.pts) != packets.map(\.pts).sorted(), "the packets are in decode order")
+        let times = try Judge.frames(of: movie).map { Double($0.ptsTime) ?? -1 }
+        for (index, time) in times.enumerated() {
+            #expect(abs(time - Double(index) / 24) <= Self.halfTick, "frame \(index) at \(time) s")
+        }
+        // The exact 40/24 s, which ffmpeg truncates to the microsecond.
+        let duration = try #require(Double(try Judge.formatDuration(of: movie)))
+        #expect(abs(duration - 40.0 / 24) < 1e-6, "\(duration) s")
+    }
+
+    /// The white frame at 1 s and a click at that sample stay together in a WebM (Opus, encoded from
+    /// WAV) and in a Matroska file (AAC), as in MP4.
+    @Test(arguments: ["webm", "mkv"])
+    func aClickComesOutWithItsWhiteFrame(ext: String) throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        let shades = try SampleImages.writeGreyLevels([0, 255], width: 64, height: 64, into: dir.path(""), prefix: "s")
+        for index in 0..<60 {
+            try FileManager.default.copyItem(
+                atPath: shades[index == 30 ? 1 : 0], toPath: "\(frames)/f\(String(format: "%03d", index)).png")
+        }
+        let click = dir.path("click.wav")
+        try AudioJudge.makeSound(
+            click, source: "aevalsrc=if(eq(n\\,48000)\\,0.9\\,0):s=48000:d=3", ["-c:a", "pcm_s16le"])
+        let movie = dir.path("sync.\(ext)")
+        try encode([frames, "-o", movie, "--audio", click] + (ext == "webm" ? ["--codec", "av1"] : []))
+        let lumas = try Judge.lumaMeans(of: movie)
+        let white = try #require(lumas.firstIndex { $0 > 128 })
+        let videoTime = try #require(Double(try Judge.frames(of: movie)[white].ptsTime))
+        #expect(abs(videoTime - 1) <= Self.halfTick, "the white frame is at \(videoTime) s")
+        // The decoded samples start at the stream's start time: before zero by the encoder's delay
+        // (CodecDelay), which ffmpeg keeps for AAC in Matroska and drops for Opus.
+        let sound = try AudioJudge.stream(of: movie)
+        #expect(sound.codecName == (ext == "webm" ? "opus" : "aac"))
+        let samples = try AudioJudge.decodedSamples(of: movie)
+        let peak = try #require(samples.indices.max { abs(samples[$0]) < abs(samples[$1]) })
+        let start = ext == "webm" ? 0 : sound.startTime
+        let audioTime = start + Double(peak) / 48000
+        let offset = (audioTime - videoTime) * 1000
+        print("sync in .\(ext): click at \(audioTime) s, white frame at \(videoTime) s, offset \(offset) ms")
+        #expect(abs(offset) < 1, "the click is \(offset) ms from its white frame")
+        // Decoded, the sound lasts exactly as long as the pictures (DiscardPadding trims the end),
+        // after the encoder's delay where ffmpeg keeps it, within half a tick.
+        let beforeZero = Double(samples.count - 96000)
+        #expect(abs(beforeZero + start * 48000) <= 2.5, "\(samples.count) samples decoded from \(start) s")
+        try Self.checkElements(
+            of: movie, codecIDs: ext == "webm" ? ["V_AV1", "A_OPUS"] : ["V_MPEG4/ISO/AVC", "A_AAC"])
+    }
+
+    /// An Opus file's packets go into a WebM as they are.
+    @Test func opusIsCopiedPacketForPacket() throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        try SampleImages.write(count: 60, width: 64, height: 64, into: frames)
+        let opus = dir.path("tone.opus")
+        try AudioJudge.makeSound(opus, source: "sine=f=440:d=1.5", ["-c:a", "libopus", "-b:a", "64k"])
+        let movie = dir.path("tone.webm")
+        try encode([frames, "-o", movie, "--audio", opus, "--codec", "av1"])
+        let source = try AudioJudge.packetHashes(of: opus)
+        let copied = try AudioJudge.packetHashes(of: movie)
+        #expect(!copied.isEmpty && Array(source.prefix(copied.count)) == copied)
+        #expect(try AudioJudge.stream(of: movie).codecName == "opus")
+    }
+
+    @Test func tagsGoInInfoAndTags() throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        try SampleImages.write(count: 10, width: 64, height: 64, into: frames)
+        let movie = dir.path("tagged.mkv")
+        try encode([
+            frames, "-o", movie, "--title", "Harbour at dusk", "--artist", "A. Painter", "--comment", "third take",
+            "--creation-time", "2024-05-06T07:08:09Z",
+        ])
+        let result = try ExternalTool.run(
+            "ffprobe", ["-v", "error", "-show_entries", "format_tags", "-of", "json", movie])
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let tags = (object?["format"] as? [String: Any])?["tags"] as? [String: String] ?? [:]
+        let upper = Dictionary(uniqueKeysWithValues: tags.map { ($0.key.uppercased(), $0.value) })
+        #expect(upper["TITLE"] == "Harbour at dusk")
+        #expect(upper["ARTIST"] == "A. Painter")
+        #expect(upper["COMMENT"] == "third take")
+        #expect(upper["CREATION_TIME"]?.hasPrefix("2024-05-06T07:08:09") == true, "\(tags)")
+        try Self.checkElements(of: movie, codecIDs: ["V_MPEG4/ISO/AVC"])
+    }
+
+    /// A fragmented WebM killed mid-way keeps every cluster it finished: ffprobe decodes them all,
+    /// each frame at its time.
+    @Test func aKilledFragmentedWebMKeepsEveryFinishedCluster() throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        try SampleImages.write(count: 300, width: 320, height: 240, into: frames)
+        let name = "live.webm"
+        let process = try InterruptTests.start(
+            [
+                frames, "-o", dir.path(name), "--codec", "av1", "--fragmented", "--fragment-duration", "0.5",
+                "--preset",
+                "slow",
+            ])
+        let clusterID = Data([0x1F, 0x43, 0xB6, 0x75])
+        func clusters(in data: Data) -> Int {
+            var count = 0
+            var range = data.startIndex..<data.endIndex
+            while let found = data.range(of: clusterID, in: range) {
+                count += 1
+                range = found.upperBound..<data.endIndex
+            }
+            return count
+        }
+        var before = 0
+        try InterruptTests.waitUntil {
+            guard let path = InterruptTests.temporaryFile(in: dir, for: name),
+                let data = FileManager.default.contents(atPath: path)
+            else { return !process.isRunning }
+            before = clusters(in: data)
+            return before >= 3 || !process.isRunning
+        }
+        #expect(process.isRunning, "the encode must still be running when it is killed")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let partial = try #require(InterruptTests.temporaryFile(in: dir, for: name))
+        #expect(!FileManager.default.fileExists(atPath: dir.path(name)))
+        let survivors = try Judge.frames(of: partial)
+        // Every finished cluster holds half a second or more: 15 frames at least in each.
+        #expect(survivors.count >= 15 * before, "\(survivors.count) frames in \(before) clusters")
+        for (index, frame) in survivors.enumerated() {
+            let time = Double(frame.ptsTime) ?? -1
+            #expect(abs(time - Double(index) / 30) <= Self.halfTick, "frame \(index) at \(time) s")
+        }
+        #expect(try Judge.decodeErrors(of: partial) == "")
+        let identified = try MatroskaJudge.identify(partial)
+        #expect(identified.recognized && identified.errors.isEmpty)
+    }
+
+    @Test(arguments: [
+        (
+            ["--codec", "h264"], "webm",
+            "--codec h264 does not go in .webm files; name the output .mp4, .m4v, .mov, .qt or .mkv."
+        ),
+        (
+            ["--codec", "prores"], "webm",
+            "--codec prores does not go in .webm files; name the output .mov, .qt or .mkv."
+        ),
+        (["--rotate", "90"], "mkv", "--rotate 90 is not written in .mkv files"),
+        (["--rotate", "270"], "webm", "--rotate 270 is not written in .webm files"),
+    ])
+    func combinationsTheContainerCannotHoldAreUsageErrors(options: [String], ext: String, message: String) throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        try SampleImages.write(count: 3, width: 64, height: 64, into: frames)
+        let movie = dir.path("out.\(ext)")
+        let result = try ExternalTool.run(ExternalTool.flipbookPath, [frames, "-o", movie] + options)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(!FileManager.default.fileExists(atPath: movie))
+    }
+
+    /// AAC or MP3 sound cannot go into a WebM as it is: one line naming the file and what to give,
+    /// and an existing movie left as it was.
+    @Test(arguments: ["m4a", "mp3"])
+    func soundAWebMCannotHoldLeavesTheOldFile(ext: String) throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        try SampleImages.write(count: 3, width: 64, height: 64, into: frames)
+        let sound = dir.path("tone.\(ext)")
+        try AudioJudge.makeSound(sound, source: "sine=d=1", ext == "m4a" ? ["-c:a", "aac"] : ["-c:a", "libmp3lame"])
+        let movie = dir.path("out.webm")
+        try Data("an older movie".utf8).write(to: URL(fileURLWithPath: movie))
+        let result = try ExternalTool.run(
+            ExternalTool.flipbookPath, [frames, "-o", movie, "--audio", sound, "--codec", "av1", "--overwrite"])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains(sound) && result.stderr.contains("a WebM's sound is Opus"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(try String(contentsOfFile: movie, encoding: .utf8) == "an older movie")
+        #expect(dir.entries().filter { $0.hasPrefix(".") }.isEmpty)
+    }
+
+    /// A WAV at 96 kHz is resampled to Opus's 48 kHz and lasts as long as the pictures.
+    @Test func hiResSoundIsResampledForOpus() throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        try SampleImages.write(count: 30, width: 64, height: 64, into: frames)
+        let sound = dir.path("hires.flac")
+        try AudioJudge.makeSound(sound, source: "sine=f=1000:d=2:sample_rate=96000", ["-c:a", "flac"])
+        let movie = dir.path("hires.webm")
+        try encode([frames, "-o", movie, "--audio", sound, "--codec", "av1"])
+        let stream = try AudioJudge.stream(of: movie)
+        #expect(stream.codecName == "opus" && stream.sampleRate == 48000)
+        let samples = try AudioJudge.decodedSamples(of: movie)
+        #expect(samples.count == 48000, "\(samples.count) samples for a second of pictures")
+        // The tone survives the resampling: ffmpeg's sine is 1/8 loud.
+        let peak = samples[4800..<43200].map { abs($0) }.max() ?? 0
+        #expect(abs(peak - 0.125) < 0.01, "peak \(peak)")
+    }
+}
