@@ -36,7 +36,7 @@ enum SoundResampler {
             return buffer
         }
         let outputs = (0..<channels).map { _ in UnsafeMutablePointer<Float>.allocate(capacity: capacity) }
-        defer { (inputs + outputs).forEach { $0.deallocate() } }
+        defer { for buffer in inputs + outputs { buffer.deallocate() } }
         var produced = 0
         for feeding in [true, false] {
             var outPointers: [UnsafeMutablePointer<UInt8>?] = outputs.map {
