@@ -175,9 +175,19 @@ def write_tone(path, seconds=3, rate=48000):
 
 class Movie:
     def __init__(
-        self, name, options, colours, expected_duration, duration_tolerance, frames, sound=False, shown=(WIDTH, HEIGHT)
+        self,
+        name,
+        options,
+        colours,
+        expected_duration,
+        duration_tolerance,
+        frames,
+        sound=False,
+        shown=(WIDTH, HEIGHT),
+        ext="mp4",
     ):
         self.name = name
+        self.ext = ext
         self.shown = shown
         self.options = options
         self.colours = colours
@@ -212,6 +222,9 @@ def make_sources(work):
         song = work / "tone.m4a"
         subprocess.run(["ffmpeg", "-v", "error", "-i", str(tone), "-c:a", "aac", str(song)], check=True)
         sounds.append(song)
+        opus = work / "tone.opus"
+        subprocess.run(["ffmpeg", "-v", "error", "-i", str(tone), "-c:a", "libopus", str(opus)], check=True)
+        sounds.append(opus)
     return sequence, sequence_colours, slide_files, slide_colours, sounds
 
 
@@ -236,9 +249,35 @@ def movies(sequence, sequence_colours, slide_files, slide_colours, sounds):
             sound=True,
         )
         for sound in sounds
+        if sound.suffix != ".opus"
         for fragmented in (False, True)
     ]
-    return with_sound + [
+    # WebM: AV1 pictures, Opus sound (encoded from the WAV, or an .opus copied), exact durations.
+    webm = [
+        Movie(
+            f"webm-{name}",
+            [str(sequence), *AV1, *options],
+            sequence_colours,
+            Fraction(60, 30) if "29.97" not in name else Fraction(60 * 1001, 30000),
+            one_ms,
+            60,
+            sound=sound,
+            ext="webm",
+        )
+        for name, options, sound in [
+            ("av1", [], False),
+            ("av1-fragmented", ["--fragmented"], False),
+            ("av1-fps-29.97", ["--fps", "29.97"], False),
+            *[
+                (f"av1-audio-{tone.suffix[1:]}{'-fragmented' if fragmented else ''}",
+                 ["--audio", str(tone)] + (["--fragmented"] if fragmented else []), True)
+                for tone in sounds
+                if tone.suffix in (".wav", ".opus")
+                for fragmented in (False, True)
+            ],
+        ]
+    ]
+    return with_sound + webm + [
         Movie("default", [str(sequence)], sequence_colours, Fraction(60, 30), one_ms, 60),
         Movie("fragmented", [str(sequence), "--fragmented"], sequence_colours, Fraction(60, 30), one_ms, 60),
         # The display matrix of a phone's upright video: shown a quarter turn clockwise, width and height swapped.
@@ -427,7 +466,7 @@ def main():
         driver = start_browser(args.chromium, args.chromedriver)
         print(f"browser: {driver.capabilities.get('browserVersion')}, movies in {work}", flush=True)
         for movie in movies(*sources):
-            output = work / f"{movie.name}.mp4"
+            output = work / f"{movie.name}.{movie.ext}"
             made = subprocess.run(
                 [args.flipbook, *movie.options, "-o", str(output), "--quiet"], capture_output=True, text=True
             )
