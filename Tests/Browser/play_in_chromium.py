@@ -22,6 +22,7 @@ import colorsys
 import json
 import os
 import shutil
+import signal
 import struct
 import subprocess
 import sys
@@ -435,6 +436,63 @@ def play(driver, page, movie_path):
     return driver.execute_script("return window.flipbookResult")
 
 
+def count_clusters(path):
+    """The Cluster IDs in a Matroska file's bytes: the clusters begun, the last perhaps unfinished."""
+    try:
+        return path.read_bytes().count(b"\x1f\x43\xb6\x75")
+    except OSError:
+        return 0
+
+
+def play_killed_webm(flipbook, driver, page, work, sequence, colours, checks):
+    """A `--fragmented` WebM killed with SIGKILL after three clusters: the hidden file plays, every
+    finished cluster's frames shown, the first in its colour."""
+    name = "webm-killed"
+    frames = work / "long"
+    frames.mkdir()
+    for index in range(300):
+        shutil.copyfile(sequence / f"frame{index % 60 + 1}.png", frames / f"frame{index + 1}.png")
+    output = work / f"{name}.webm"
+    process = subprocess.Popen(
+        [flipbook, str(frames), "-o", str(output), *AV1[:2], "--preset", "slow", "--fragmented",
+         "--fragment-duration", "0.5", "--quiet"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    hidden = None
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and process.poll() is None:
+        found = [p for p in work.iterdir() if p.name.startswith(f".{output.name}.flipbook-") and p.suffix == ".tmp"]
+        if found and count_clusters(found[0]) >= 4:
+            hidden = found[0]
+            break
+        time.sleep(0.05)
+    if hidden is None or process.poll() is not None:
+        process.kill()
+        checks.record(f"{name}/made", False, "the encode ended or wrote no clusters before it could be killed")
+        return
+    os.kill(process.pid, signal.SIGKILL)
+    process.wait()
+    begun = count_clusters(hidden)
+    partial = work / f"{name}-partial.webm"
+    shutil.copyfile(hidden, partial)
+    result = play(driver, page, partial)
+    print(f"  {name}: {begun} clusters begun: {json.dumps(result)}", flush=True)
+    if result.get("error"):
+        checks.record(f"{name}/plays", False, result["error"])
+        return
+    total = result.get("totalVideoFrames") or 0
+    # Each finished cluster holds at least half a second (15 frames); the last begun may be cut short.
+    checks.record(
+        f"{name}/frames", total >= 15 * (begun - 1), f"totalVideoFrames {total} from {begun} clusters begun")
+    ended = result.get("endedAt") or 0
+    checks.record(
+        f"{name}/duration", abs(Fraction(ended) - Fraction(total, 30)) <= Fraction(1, 30) + Fraction(1, 1000),
+        f"ended at {ended} s after {total} frames at 30 fps")
+    first = result.get("firstCentre")
+    checks.record(
+        f"{name}/first-frame", colour_close(first, colours[0]),
+        f"centre {fmt_colour(first)}, expected {fmt_colour(colours[0])}")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--flipbook", required=True, help="The flipbook tool to make movies with.")
@@ -480,6 +538,7 @@ def main():
                 result = {"error": f"browser failed: {error.msg}"}
             print(f"  {movie.name}: {json.dumps(result)} ({time.monotonic() - started:.1f} s)", flush=True)
             judge(checks, movie, result)
+        play_killed_webm(args.flipbook, driver, page, work, sources[0], sources[1], checks)
     finally:
         if driver is not None:
             driver.quit()

@@ -50,18 +50,18 @@ enum SoundFeeds {
                 sound: try PCMSound.read(bytes, format: format, path: path), soundtrack: soundtrack,
                 movieTimescale: movieTimescale, codec: SoundCodec(for: container))
         }
-        if container == .webm, format != .oggOpus {
-            throw FlipbookError(
-                .invalidAudio,
-                "is \(format.codecDescription) sound, and a WebM's sound is Opus; give an Opus (.opus), WAV or FLAC "
-                    + "soundtrack, or name the output .mkv or .mp4", path: path)
-        }
         let audio: CompressedAudio
         switch format {
         case .mp4: audio = try MP4AudioReader.read(bytes, path: path)
         case .adts: audio = try ADTSReader.read(bytes, path: path)
         case .mp3: audio = try MP3Reader.read(bytes, path: path)
         default: audio = try OggOpusReader.read(bytes, path: path)
+        }
+        if container == .webm, audio.codecName != "opus" {
+            // WebM holds Opus and Vorbis only: other sound is decoded and encoded to Opus.
+            return try EncodedSoundFeed(
+                sound: try CompressedAudioDecoder.decode(audio), soundtrack: soundtrack, movieTimescale: movieTimescale,
+                codec: .opus)
         }
         if container.isMatroska, let entry = audio.sampleEntry as? CopiedAudioSampleEntry,
             entry.type != "mp4a" || entry.decoderSpecificInfo == nil && entry.objectTypeIndication == 0x40

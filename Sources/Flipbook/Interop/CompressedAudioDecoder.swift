@@ -1,0 +1,128 @@
+internal import CAVCodec
+import ISOBMFF
+
+/// libavcodec's AAC and MP3 decoders: a soundtrack's coded packets to planar float PCM, for a
+/// container that does not hold the codec (a WebM's sound is Opus).
+enum CompressedAudioDecoder {
+    /// Decodes every packet of `audio` and keeps the sound itself: the encoder's delay at the start
+    /// (``CompressedAudio/priming``) left out, ``CompressedAudio/playableLength`` kept.
+    ///
+    /// - Throws: `.invalidAudio` naming the file when the codec is not AAC or MP3 or the packets do not decode.
+    static func decode(_ audio: CompressedAudio) throws -> PCMSound {
+        let path = audio.path
+        let codecID: AVCodecID
+        var configuration: [UInt8] = []
+        switch audio.codecName {
+        case "aac":
+            codecID = AV_CODEC_ID_AAC
+            if let entry = audio.sampleEntry as? MPEG4AudioSampleEntry {
+                configuration = entry.decoderSpecificInfo
+            } else if let entry = audio.sampleEntry as? CopiedAudioSampleEntry {
+                configuration = entry.decoderSpecificInfo ?? []
+            }
+        case "mp3": codecID = AV_CODEC_ID_MP3
+        default:
+            throw FlipbookError(
+                .invalidAudio, "is \(audio.codecName) sound, which Flipbook does not decode", path: path)
+        }
+        guard let codec = avcodec_find_decoder(codecID) else {
+            throw FlipbookError(
+                .invalidAudio, "cannot be decoded: this system's libavcodec has no \(audio.codecName) decoder",
+                path: path)
+        }
+        var context = avcodec_alloc_context3(codec)
+        var frame = av_frame_alloc()
+        var packet = av_packet_alloc()
+        defer {
+            av_packet_free(&packet)
+            av_frame_free(&frame)
+            avcodec_free_context(&context)
+        }
+        guard let context, let frame, let packet else {
+            throw FlipbookError(.invalidAudio, "cannot be decoded: libavcodec is out of memory", path: path)
+        }
+        if !configuration.isEmpty,
+            let extradata = av_mallocz(configuration.count + Int(AV_INPUT_BUFFER_PADDING_SIZE))
+        {
+            configuration.withUnsafeBytes {
+                extradata.copyMemory(from: $0.baseAddress!, byteCount: configuration.count)
+            }
+            context.pointee.extradata = extradata.assumingMemoryBound(to: UInt8.self)
+            context.pointee.extradata_size = Int32(configuration.count)
+        }
+        context.pointee.sample_rate = Int32(audio.sampleRate)
+        av_channel_layout_default(&context.pointee.ch_layout, Int32(audio.channelCount))
+        flipbook_av_log_quiet()
+        let damaged = "is damaged: its \(audio.codecName) packets do not decode"
+        try avcodecCall(
+            "avcodec_open2", .invalidAudio, "cannot be decoded as \(audio.codecName)",
+            avcodec_open2(context, codec, nil), path: path)
+
+        // The channels are the decoded frames' (an MP4's entry may say 2 for mono AAC, as ffmpeg writes it).
+        var planes: [[Float]] = []
+        func receiveFrames() throws {
+            while true {
+                let status = avcodec_receive_frame(context, frame)
+                if status == AVCodecStatus.again || status == AVCodecStatus.endOfFile { return }
+                try avcodecCall("avcodec_receive_frame", .invalidAudio, damaged, status, path: path)
+                try append(frame, to: &planes, path: path)
+            }
+        }
+        var scratch = [UInt8]()
+        for coded in audio.packets {
+            scratch.removeAll(keepingCapacity: true)
+            scratch += audio.bytes[coded.offset..<coded.offset + coded.size]
+            scratch += repeatElement(0, count: Int(AV_INPUT_BUFFER_PADDING_SIZE))
+            try scratch.withUnsafeMutableBufferPointer { buffer in
+                packet.pointee.data = buffer.baseAddress
+                packet.pointee.size = Int32(coded.size)
+                try avcodecCall(
+                    "avcodec_send_packet", .invalidAudio, damaged, avcodec_send_packet(context, packet), path: path)
+                packet.pointee.data = nil
+                packet.pointee.size = 0
+                try receiveFrames()
+            }
+        }
+        _ = avcodec_send_packet(context, nil)
+        try receiveFrames()
+
+        // The delay and length are in the source's media ticks; the samples are at its rate.
+        let scale = Double(audio.sampleRate) / Double(audio.timescale)
+        let skip = min(planes.first?.count ?? 0, Int((Double(audio.priming) * scale).rounded()))
+        let length = Int((Double(audio.playableLength) * scale).rounded())
+        let kept = planes.map { plane in Array(plane.dropFirst(skip).prefix(max(0, length))) }
+        guard let first = kept.first, !first.isEmpty else {
+            throw FlipbookError(.invalidAudio, "holds no sound", path: path)
+        }
+        return PCMSound(path: path, sampleRate: audio.sampleRate, planes: kept)
+    }
+
+    /// Appends a decoded frame's float samples (AAC's and MP3's decoders give planar or interleaved floats).
+    private static func append(_ frame: UnsafeMutablePointer<AVFrame>, to planes: inout [[Float]], path: String) throws
+    {
+        let count = Int(frame.pointee.nb_samples)
+        let format = AVSampleFormat(frame.pointee.format)
+        let planar = av_sample_fmt_is_planar(format) != 0
+        let decodedChannels = Int(frame.pointee.ch_layout.nb_channels)
+        if planes.isEmpty { planes = Array(repeating: [], count: decodedChannels) }
+        let channels = planes.count
+        guard decodedChannels == channels, channels > 0 else {
+            throw FlipbookError(
+                .invalidAudio,
+                "is damaged: a packet decodes to \(frame.pointee.ch_layout.nb_channels) channels, not \(channels)",
+                path: path)
+        }
+        guard format == AV_SAMPLE_FMT_FLT || format == AV_SAMPLE_FMT_FLTP else {
+            throw FlipbookError(
+                .invalidAudio, "decodes to a sample format Flipbook does not take (\(format.rawValue))", path: path)
+        }
+        for channel in 0..<channels {
+            guard let data = frame.pointee.extended_data[planar ? channel : 0] else { continue }
+            let stride = planar ? 1 : channels
+            let first = planar ? 0 : channel
+            data.withMemoryRebound(to: Float.self, capacity: count * stride) { samples in
+                for index in 0..<count { planes[channel].append(samples[first + index * stride]) }
+            }
+        }
+    }
+}
