@@ -223,9 +223,9 @@ import Testing
         let cases: [(arguments: [String], says: String)] = [
             (
                 ["-o", dir.path("a.mp4"), "--codec", "prores"],
-                "--codec prores does not go in .mp4 files; name the output .mov or .qt"
+                "--codec prores does not go in .mp4 files; name the output .mov, .qt or .mkv"
             ),
-            (["-o", dir.path("a.m4v"), "--codec", "prores"], "name the output .mov or .qt"),
+            (["-o", dir.path("a.m4v"), "--codec", "prores"], "name the output .mov, .qt or .mkv"),
             (
                 ["-o", dir.path("a.mp4"), "--alpha"],
                 "alpha is kept only by prores (profile 4444 or 4444xq); h264 has no alpha channel"

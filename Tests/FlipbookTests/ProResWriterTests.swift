@@ -67,7 +67,7 @@ import Testing
             try MovieWriter(url: mp4, settings: VideoSettings(width: 96, height: 64, codec: .prores))
         } throws: { error in
             (error as? FlipbookError)?.code == .unsupportedOutput
-                && (error as? FlipbookError)?.message.contains(".mov or .qt") == true
+                && (error as? FlipbookError)?.message.contains(".mov, .qt or .mkv") == true
         }
         #expect(dir.entries().isEmpty)
     }

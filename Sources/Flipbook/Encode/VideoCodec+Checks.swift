@@ -106,7 +106,7 @@ extension VideoCodec {
     /// Checks that the codec goes in `container`.
     ///
     /// - Throws: ``FlipbookError`` with `.unsupportedOutput`: "prores goes in a QuickTime movie; name
-    ///   the output .mov or .qt".
+    ///   the output .mov, .qt or .mkv".
     public func checkContainer(_ container: MovieContainer) throws {
         guard !containers.contains(container) else { return }
         let names = containers.flatMap(\.fileExtensions).map { "." + $0 }

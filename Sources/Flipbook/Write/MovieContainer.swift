@@ -67,7 +67,7 @@ public enum MovieContainer: String, Sendable, Hashable, CaseIterable {
                 + ".mp4, .m4v or .mov, or turn the images themselves")
     }
 
-    /// Every extension Flipbook writes, as a person reads them: `.mp4, .m4v, .mov or .qt`.
+    /// Every extension Flipbook writes, as a person reads them: `.mp4, .m4v, .mov, .qt, .webm or .mkv`.
     public static var extensionList: String {
         let all = allCases.flatMap(\.fileExtensions).map { "." + $0 }
         return all.dropLast().joined(separator: ", ") + " or " + all.last!
