@@ -13,7 +13,7 @@ import Testing
         return path
     }
 
-    @Test(arguments: ["out.webm", "out.gif", "out.mkv", "out.avi", "out", "out.MP4.part"])
+    @Test(arguments: ["out.wmv", "out.gif", "out.flv", "out.avi", "out", "out.MP4.part"])
     func aNameWithoutAContainerIsAUsageErrorAndNothingIsWritten(name: String) throws {
         let dir = try TemporaryDirectory()
         let image = try Self.image(in: dir)
@@ -29,20 +29,20 @@ import Testing
         let dir = try TemporaryDirectory()
         let image = try Self.image(in: dir)
         let old = Data("an old movie".utf8)
-        try old.write(to: URL(fileURLWithPath: dir.path("clip.webm")))
+        try old.write(to: URL(fileURLWithPath: dir.path("clip.avi")))
         let result = try ExternalTool.run(
-            ExternalTool.flipbookPath, [image, "-o", dir.path("clip.webm"), "--overwrite"])
+            ExternalTool.flipbookPath, [image, "-o", dir.path("clip.avi"), "--overwrite"])
         #expect(result.status == 2, "\(result.stderr)")
-        #expect(try Data(contentsOf: URL(fileURLWithPath: dir.path("clip.webm"))) == old)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir.path("clip.avi"))) == old)
     }
 
     @Test func aJoinToAnUnwritableNameIsAUsageError() throws {
         let dir = try TemporaryDirectory()
         let result = try ExternalTool.run(
-            ExternalTool.flipbookPath, ["join", dir.path("part-1.mp4"), "-o", dir.path("joined.mkv")])
+            ExternalTool.flipbookPath, ["join", dir.path("part-1.mp4"), "-o", dir.path("joined.wmv")])
         #expect(result.status == 2, "\(result.stderr)")
         #expect(result.stderr.contains(".mp4, .m4v, .mov, .qt, .webm or .mkv"), "\(result.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: dir.path("joined.mkv")))
+        #expect(!FileManager.default.fileExists(atPath: dir.path("joined.wmv")))
     }
 
     /// Each extension gives its container, judged by ffprobe's format name and the `ftyp` brand.
