@@ -9,6 +9,11 @@ extension MatroskaFile {
         return (try? handle.read(upToCount: 4)).map { [UInt8]($0) == EBMLID.ebml.bytes } ?? false
     }
 
+    /// Seconds since 1904-01-01 UTC (MP4's epoch) when the movie was made, from its `DateUTC`.
+    package var creationTime: UInt64? {
+        dateUTC.flatMap { UInt64(exactly: $0 / 1_000_000_000 + Int64(MatroskaHead.secondsFrom1904To2001)) }
+    }
+
     /// The first video track, and the first sound track.
     package var videoTrack: MatroskaTrackEntry? { tracks.first { $0.isVideo } }
     package var audioTrack: MatroskaTrackEntry? { tracks.first { $0.isAudio } }
