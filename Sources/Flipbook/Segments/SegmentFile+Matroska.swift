@@ -11,14 +11,7 @@ extension SegmentFile {
         func refuse(_ message: String) -> FlipbookError {
             FlipbookError(.invalidSettings, message, path: path)
         }
-        let file: MatroskaFile
-        do {
-            file = try MatroskaFile(path: path)
-        } catch let error as EBMLError {
-            throw FlipbookError(.invalidMovie, "the segment is not a readable movie", path: path, underlying: error)
-        } catch {
-            throw FlipbookError(.unreadableInput, "cannot read the segment", path: path, underlying: SystemCause(error))
-        }
+        let file = try Self.matroskaFile(at: path)
         guard file.problems.isEmpty, let duration = file.duration else {
             let problem = file.problems.first ?? "it has no Duration"
             throw refuse("the segment was not finished (\(problem)); encode it again")
@@ -42,23 +35,7 @@ extension SegmentFile {
         }
         let blocks = file.blocks
         guard !blocks.isEmpty else { throw refuse("the segment has no frames") }
-        var presentation: [Int64] = []
-        presentation.reserveCapacity(blocks.count)
-        for block in blocks {
-            guard block.lacing == 0, block.frameSize <= Int(UInt32.max) else {
-                throw refuse(
-                    "a block at offset \(block.frameOffset) packs several frames (lacing), which a join does not copy")
-            }
-            guard let time = clock.movieTime(ofTicks: block.time) else {
-                throw refuse(
-                    "the block at offset \(block.frameOffset) is at tick \(block.time), on no frame of the segment's "
-                        + "\(timescale)-tick clock; the segment was not written by Flipbook")
-            }
-            presentation.append(time)
-        }
-        guard Set(presentation).count == presentation.count else {
-            throw refuse("two of the segment's frames are presented at the same time")
-        }
+        let presentation = try Self.presentationTimes(of: blocks, track: video.number, clock: clock, refuse: refuse)
         let decode = clock.decodeTimes(presentation: presentation)
         let origin = decode[0]
         self.init(
@@ -72,6 +49,52 @@ extension SegmentFile {
                     size: UInt32(block.frameSize), offset: block.frameOffset, isSync: block.isKeyframe)
             },
             offset: origin, start: presentation.min()!, end: clock.movieTime(ofDuration: duration))
+    }
+
+    /// The segment's file, read; an error naming it when it cannot be.
+    private static func matroskaFile(at path: String) throws -> MatroskaFile {
+        do {
+            return try MatroskaFile(path: path)
+        } catch let error as EBMLError {
+            throw FlipbookError(.invalidMovie, "the segment is not a readable movie", path: path, underlying: error)
+        } catch {
+            throw FlipbookError(.unreadableInput, "cannot read the segment", path: path, underlying: SystemCause(error))
+        }
+    }
+
+    /// Each block's frame time on the movie's clock, in decode order: all different, each one frame
+    /// of one block of `track`.
+    private static func presentationTimes(
+        of blocks: [MatroskaBlockEntry], track: Int, clock: MatroskaSegmentClock, refuse: (String) -> FlipbookError
+    ) throws -> [Int64] {
+        var presentation: [Int64] = []
+        presentation.reserveCapacity(blocks.count)
+        for block in blocks {
+            guard block.track == track else {
+                throw refuse(
+                    "the block at offset \(block.frameOffset) is of track \(block.track), which the segment does not have"
+                )
+            }
+            guard block.lacing == 0 else {
+                throw refuse(
+                    "the block at offset \(block.frameOffset) packs several frames (lacing), which a join does not copy"
+                )
+            }
+            guard block.frameSize <= Int(UInt32.max) else {
+                throw refuse(
+                    "the frame at offset \(block.frameOffset) is \(block.frameSize) bytes, more than a sample holds")
+            }
+            guard let time = clock.movieTime(ofTicks: block.time) else {
+                throw refuse(
+                    "the block at offset \(block.frameOffset) is at tick \(block.time), on no frame of the segment's "
+                        + "\(clock.timescale)-tick clock; the segment was not written by Flipbook")
+            }
+            presentation.append(time)
+        }
+        guard Set(presentation).count == presentation.count else {
+            throw refuse("two of the segment's frames are presented at the same time")
+        }
+        return presentation
     }
 
     /// The MP4 sample entry of a Matroska video track, for a joined movie of either container.

@@ -97,7 +97,7 @@ package struct MatroskaFile: Sendable {
         let clusters = MatroskaClusterReader(reader: reader)
         var seenCluster = false
         var position = segment.dataOffset
-        walk: while position < end {
+        while position < end {
             let element: EBMLElement
             do {
                 element = try reader.element(at: position, before: end)
@@ -109,36 +109,44 @@ package struct MatroskaFile: Sendable {
                 problems.append("the file ends inside the \(element.id.name ?? "element") at offset \(element.offset)")
                 break
             }
-            switch element.id {
-            case .cluster:
+            if element.id == .cluster {
                 seenCluster = true
                 let outcome = try clusters.read(element, segmentEnd: end, lenient: true, into: &blocks)
                 if outcome.cutShort {
                     problems.append(
                         "the file ends inside the Cluster at offset \(element.offset); its whole blocks are read")
-                    break walk
+                    break
                 }
                 position = outcome.end
-                continue walk
-            case .info:
-                try readInfo(try reader.node(element, before: end))
-            case .tracks:
-                let entries = try reader.node(element, before: end).children(.trackEntry)
-                tracks = try entries.map(MatroskaTrackEntry.init(reading:))
-            case .tags:
-                readTags(try reader.node(element, before: end))
-            case .cues:
-                hasCues = true
-                cuesFirst = !seenCluster
-            default:
-                break
+                continue
             }
+            try readTopLevel(element, reader: reader, before: end, afterClusters: seenCluster)
             position = try reader.checked(element, before: end).end!
         }
         if !segmentSizeKnown {
             problems.append("the Segment's size is unknown: the movie was not finished")
         } else if !hasCues {
             problems.append("the movie has no Cues (no index for seeking)")
+        }
+    }
+
+    /// Reads an element of the segment other than a cluster.
+    private mutating func readTopLevel(
+        _ element: EBMLElement, reader: EBMLReader, before end: UInt64, afterClusters: Bool
+    ) throws {
+        switch element.id {
+        case .info:
+            try readInfo(try reader.node(element, before: end))
+        case .tracks:
+            let entries = try reader.node(element, before: end).children(.trackEntry)
+            tracks = try entries.map(MatroskaTrackEntry.init(reading:))
+        case .tags:
+            readTags(try reader.node(element, before: end))
+        case .cues:
+            hasCues = true
+            cuesFirst = !afterClusters
+        default:
+            break
         }
     }
 
