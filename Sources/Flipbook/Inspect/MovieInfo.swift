@@ -1,20 +1,23 @@
 import Foundation
 import ISOBMFF
+import Matroska
 
 /// What a movie file holds, read from its boxes: codec, size, frames, duration, rate, colour tags,
 /// layout, rotation and metadata (what `flipbook probe` prints).
 ///
-/// Works on MP4 and QuickTime files from any tool, plain or fragmented; structural problems found
-/// on the way are listed in ``problems`` rather than thrown.
+/// Works on MP4 and QuickTime files from any tool, plain or fragmented, and on Matroska and WebM
+/// files (a file starting with an EBML header), finished or cut short; structural problems found on
+/// the way are listed in ``problems`` rather than thrown.
 ///
 /// ```swift
 /// let info = try MovieInfo(contentsOf: URL(filePath: "movie.mp4"))
 /// print(info.codec, info.frames, info.duration)
 /// ```
 public struct MovieInfo: Sendable, Codable, Equatable {
-    /// The `ftyp` major brand, such as `isom` or `qt  `.
+    /// The `ftyp` major brand, such as `isom` or `qt  `; for Matroska, the document type (`webm`, `matroska`).
     public var majorBrand: String
-    /// `faststart` (index before media), `index at end`, or `fragmented`.
+    /// `faststart` (index before media), `index at end`, or `fragmented`; for Matroska, where the
+    /// index is (`cues at end`, `cues first`, `no cues`), or `unfinished` when the writer did not finish.
     public var layout: String
     /// The codec as ffprobe names it (`h264`, `hevc`), or the sample entry's type.
     public var codec: String
@@ -68,9 +71,13 @@ public struct MovieInfo: Sendable, Codable, Equatable {
 
     /// Reads the movie at `url`.
     ///
-    /// - Throws: ``FlipbookError`` with `.invalidMovie` when the file is not a readable MP4 or
-    ///   QuickTime movie with a video track, `.unreadableInput` when it cannot be read.
+    /// - Throws: ``FlipbookError`` with `.invalidMovie` when the file is not a readable MP4,
+    ///   QuickTime, Matroska or WebM movie with a video track, `.unreadableInput` when it cannot be read.
     public init(contentsOf url: URL) throws {
+        if MatroskaFile.startsWithEBMLHeader(path: url.path) {
+            self = try Self.matroska(at: url.path)
+            return
+        }
         let inspection: MovieInspection
         do {
             inspection = try MovieInspection.inspect(path: url.path)

@@ -8,8 +8,9 @@ import ISOBMFF
 /// follow on without a gap or an overlap. The result is a normal faststart movie whose frames keep
 /// their exact times, as if the whole sequence had been encoded on one machine.
 ///
-/// Only the segments' indexes are read: the joined movie's index is built from their sample tables,
-/// and their media is copied file to file by the kernel (`copy_file_range`: shared blocks or a copy on
+/// Segments may be MP4, QuickTime, Matroska or WebM files, joined into the container the destination
+/// names. Only the segments' indexes are read: the joined movie's index is built from their sample
+/// tables or blocks (see ``SegmentFile``), and their media is copied file to file by the kernel (`copy_file_range`: shared blocks or a copy on
 /// the server where the file system can), so a join runs at about the speed of copying the files.
 /// The joined movie keeps the first segment's metadata (title, creation time and the other tags) and
 /// rotation.
@@ -49,8 +50,13 @@ public enum MovieJoiner {
         let sound = try soundtrack.map {
             try SoundFeeds.make($0, movieTimescale: Int32(first.timescale), container: destination.container)
         }
+        // A frame's nominal length, for a Matroska movie's DefaultDuration, when the segments record it.
+        let frameRate = first.info.frameDuration.flatMap { duration in
+            first.info.timescale.map { FrameRate(Int($0), Int(duration)) }
+        }
         let muxer = try MovieMuxer(
-            destination: destination, videoTimescale: first.timescale, sound: sound, tags: first.tags)
+            destination: destination, videoTimescale: first.timescale, sound: sound, frameRate: frameRate,
+            tags: first.tags)
         do {
             // The media is copied file to file; the samples only say where it is. The timeline hands
             // each sample out one packet late, in decode order, so their places are taken in that order.
@@ -126,157 +132,5 @@ public enum MovieJoiner {
         }
         try timeline.extendLatest(until: MediaTime(value: parts.last!.end, timescale: scale))
         return timeline
-    }
-}
-
-/// One segment file, read and placed on the whole movie's timeline.
-private struct SegmentFile {
-    let url: URL
-    let info: SegmentInfo
-    /// The segment's entry, read into its parts and written again as the encoder writes it.
-    let sampleEntry: VideoSampleEntry
-    let width: Int
-    let height: Int
-    let codecName: String
-    let timescale: UInt32
-    let sampleDescription: [UInt8]
-    /// The segment's creation time and tags, which the joined movie keeps from the first segment.
-    let tags: MovieTags
-    /// How the segment's video track is turned for display.
-    let rotation: Rotation
-    let samples: [SampleTableReader.DecodedSample]
-    /// Add to a media time to get the movie time.
-    let offset: Int64
-    /// Where the segment's presentation starts and ends on the movie's timeline.
-    let start: Int64
-    let end: Int64
-
-    init(url: URL) throws {
-        self.url = url
-        let path = url.path
-        func refuse(_ message: String) -> FlipbookError {
-            FlipbookError(.invalidSettings, message, path: path)
-        }
-        let file: MovieFileBytes
-        let boxes: [Box]
-        let table: SampleTableReader
-        do {
-            file = try MovieFileBytes(path: path)
-            boxes = try BoxReader.parse(file.bytes, fileSize: file.fileSize)
-            table = try SampleTableReader(bytes: file.bytes, fileSize: file.fileSize)
-        } catch let error as ISOBMFFError {
-            throw FlipbookError(
-                .invalidMovie, "the segment is not a readable movie", path: path, underlying: error)
-        } catch {
-            throw FlipbookError(
-                .unreadableInput, "cannot read the segment", path: path, underlying: SystemCause(error))
-        }
-        guard let moov = boxes.first("moov"), let trak = moov.child("trak"),
-            let stsd = trak.descendant(["mdia", "minf", "stbl", "stsd"]), let mdhd = trak.descendant(["mdia", "mdhd"])
-        else { throw refuse("the segment has no movie header or video track") }
-        guard let info = SegmentInfo(moov: moov, bytes: file.bytes) else {
-            throw refuse("not a Flipbook segment (it was not made with --segment K/N)")
-        }
-        // Segments hold one video track; a join copies that track and nothing else, so a segment
-        // with more is refused rather than joined without the rest.
-        let tracks = moov.children.filter { $0.type == "trak" }.count
-        guard tracks == 1 else {
-            throw refuse("the segment has \(tracks) tracks; a join copies segments of one video track only")
-        }
-        let problems = table.validate()
-        guard problems.isEmpty else { throw refuse("the segment's sample tables are inconsistent: \(problems[0])") }
-        self.info = info
-        do {
-            let entry = try VideoSampleEntry(reading: trak, in: file.bytes)
-            sampleEntry = entry
-            (width, height, codecName) = (entry.width, entry.height, entry.codecName)
-            timescale = try MediaHeaderBox(reading: mdhd, in: file.bytes).timescale
-        } catch {
-            throw refuse("the segment's video track cannot be read: \(error)")
-        }
-        sampleDescription = Array(file.bytes[stsd.offset..<min(stsd.end, file.bytes.count)])
-        tags = MovieTags(reading: moov, in: file.bytes)
-        let header = trak.child("tkhd").flatMap { try? TrackHeaderBox(reading: $0, in: file.bytes) }
-        rotation = header?.rotation.flatMap(Rotation.init(degrees:)) ?? .upright
-        samples = table.samples
-        guard !samples.isEmpty else { throw refuse("the segment has no frames") }
-
-        let edits =
-            try moov.descendant(["trak", "edts", "elst"]).map { try EditListBox(reading: $0, in: file.bytes).entries }
-            ?? []
-        let empty = edits.prefix { $0.mediaTime == -1 }.reduce(Int64(0)) { $0 + Int64($1.segmentDuration) }
-        if let main = edits.first(where: { $0.mediaTime != -1 }) {
-            offset = empty - main.mediaTime
-            start = empty
-            end = empty + Int64(main.segmentDuration)
-        } else {
-            offset = empty
-            start = empty
-            end = empty + Int64(table.mediaDuration)
-        }
-    }
-
-    /// Orders the segments and checks that they form one whole sequence.
-    static func checkedSequence(_ parts: [SegmentFile]) throws -> [SegmentFile] {
-        let count = parts[0].info.segments
-        var byIndex: [Int: SegmentFile] = [:]
-        for part in parts {
-            guard part.info.segments == count, part.info.totalFrames == parts[0].info.totalFrames else {
-                throw FlipbookError(
-                    .invalidSettings,
-                    "segment \(part.info.segment)/\(part.info.segments) of \(part.info.totalFrames) frames belongs to "
-                        + "another sequence than \(parts[0].url.path) (\(parts[0].info.segment)/\(count) of "
-                        + "\(parts[0].info.totalFrames) frames)", path: part.url.path)
-            }
-            if let twin = byIndex[part.info.segment] {
-                throw FlipbookError(
-                    .invalidSettings,
-                    "segment \(part.info.segment)/\(count) is given twice, also as \(twin.url.path)",
-                    path: part.url.path)
-            }
-            byIndex[part.info.segment] = part
-        }
-        let missing = (1...count).filter { byIndex[$0] == nil }
-        guard missing.isEmpty else {
-            let list = missing.map { "\($0)/\(count)" }.joined(separator: ", ")
-            throw FlipbookError(
-                .invalidSettings,
-                "segment\(missing.count == 1 ? "" : "s") \(list) \(missing.count == 1 ? "is" : "are") missing; "
-                    + "a join needs all \(count)")
-        }
-        let ordered = (1...count).map { byIndex[$0]! }
-        let first = ordered[0]
-        for part in ordered.dropFirst() {
-            guard part.info.settings == first.info.settings, part.sampleDescription == first.sampleDescription else {
-                throw FlipbookError(
-                    .invalidSettings,
-                    "segment \(part.info.segment)/\(count) was made with different settings (\(part.info.settings)) "
-                        + "than segment 1 (\(first.info.settings)); encode every segment with the same options",
-                    path: part.url.path)
-            }
-        }
-        guard first.start == 0 else {
-            throw FlipbookError(.invalidSettings, "segment 1 does not start at time zero", path: first.url.path)
-        }
-        for (previous, part) in zip(ordered, ordered.dropFirst()) where part.start != previous.end {
-            let timescale = Double(first.timescale)
-            throw FlipbookError(
-                .invalidSettings,
-                String(
-                    format: "segment %d starts at %.6f s but segment %d ends at %.6f s; segments must follow on "
-                        + "without a gap or an overlap", part.info.segment, Double(part.start) / timescale,
-                    previous.info.segment, Double(previous.end) / timescale), path: part.url.path)
-        }
-        return ordered
-    }
-
-    /// The segment's samples in decode order, without their bytes, with their times on the joined
-    /// movie's timeline, in ticks.
-    func packets() -> some Sequence<EncodedPacket> {
-        samples.lazy.map { sample in
-            let dts = Int64(sample.decodeTime) + offset
-            return EncodedPacket(
-                data: [], presentationTime: dts + sample.compositionOffset, decodeTime: dts, isKeyframe: sample.isSync)
-        }
     }
 }

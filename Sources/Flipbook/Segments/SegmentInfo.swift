@@ -1,8 +1,9 @@
 import Foundation
 import ISOBMFF
 
-/// What a segment file says about itself, stored in a private `uuid` box inside its `moov`, so that
-/// a join can check that every segment is there once and that all were made alike.
+/// What a segment file says about itself, stored in a private `uuid` box inside its `moov` (in a
+/// Matroska or WebM segment, a binary tag named after the box's user type), so that a join can check
+/// that every segment is there once and that all were made alike.
 struct SegmentInfo: Codable, Equatable, Sendable {
     /// Which segment, from 1.
     var segment: Int
@@ -16,6 +17,11 @@ struct SegmentInfo: Codable, Equatable, Sendable {
     var totalFrames: Int
     /// The settings every segment must share, as text.
     var settings: String
+    /// The movie's ticks a second, and a frame's nominal length in them: how a Matroska segment's
+    /// block times, rounded to ticks of 100 µs, are put back on the movie's clock exactly (every frame
+    /// starts a whole number of nominal frames into the sequence). `nil` in older segments.
+    var timescale: Int32?
+    var frameDuration: Int64?
 
     /// The user type naming the box: the 16 ASCII bytes `flipbook.segment`.
     static let userType = Array("flipbook.segment".utf8)
@@ -30,7 +36,7 @@ struct SegmentInfo: Codable, Equatable, Sendable {
     init?(moov: Box, bytes: [UInt8]) {
         for box in moov.children("uuid") {
             if let info = UserExtensionBox(reading: box, in: bytes, userType: Self.userType),
-                let decoded = try? JSONDecoder().decode(SegmentInfo.self, from: Data(info.payload))
+                let decoded = SegmentInfo(payload: info.payload)
             {
                 self = decoded
                 return
@@ -39,13 +45,38 @@ struct SegmentInfo: Codable, Equatable, Sendable {
         return nil
     }
 
-    init(segment: Segment, firstFrame: Int, frames: Int, totalFrames: Int, settings: String) {
+    /// Reads the info from the payload of its box; `nil` when it is not a segment's description.
+    init?(payload: [UInt8]) {
+        guard let decoded = try? JSONDecoder().decode(SegmentInfo.self, from: Data(payload)) else { return nil }
+        self = decoded
+    }
+
+    /// Describes a segment.
+    ///
+    /// - Parameters:
+    ///   - timescale: The movie's ticks a second; `nil` when not recorded.
+    ///   - frameDuration: A frame's nominal length in those ticks; `nil` when not recorded.
+    init(
+        segment: Segment, firstFrame: Int, frames: Int, totalFrames: Int, settings: String, timescale: Int32? = nil,
+        frameDuration: Int64? = nil
+    ) {
         self.segment = segment.index
         self.segments = segment.count
         self.firstFrame = firstFrame
         self.frames = frames
         self.totalFrames = totalFrames
         self.settings = settings
+        self.timescale = timescale
+        self.frameDuration = frameDuration
+    }
+
+    /// Describes a segment encoded with `settings`, its clock included.
+    init(segment: Segment, firstFrame: Int, frames: Int, totalFrames: Int, settings: VideoSettings) {
+        let timescale = settings.resolvedTimescale
+        self.init(
+            segment: segment, firstFrame: firstFrame, frames: frames, totalFrames: totalFrames,
+            settings: settings.segmentSignature, timescale: timescale,
+            frameDuration: settings.frameRate.frameDuration.exactly(inTimescale: timescale)?.value)
     }
 }
 

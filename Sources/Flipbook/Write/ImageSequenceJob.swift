@@ -146,7 +146,7 @@ struct ImageSequenceJob {
             await writer.describeAsSegment(
                 SegmentInfo(
                     segment: segment, firstFrame: firstImage, frames: images.count, totalFrames: totalImages,
-                    settings: writer.settings.segmentSignature))
+                    settings: writer.settings))
         }
         return (writer, roundedFrom)
     }

@@ -1,6 +1,6 @@
 /// The names ffprobe and ffmpeg use for ITU-T H.273 colour code points.
-enum ColourNames {
-    static func primaries(_ code: UInt16) -> String {
+package enum ColourNames {
+    package static func primaries(_ code: UInt16) -> String {
         [
             1: "bt709", 4: "bt470m", 5: "bt470bg", 6: "smpte170m", 7: "smpte240m", 8: "film", 9: "bt2020",
             10: "smpte428",
@@ -8,14 +8,14 @@ enum ColourNames {
         ][code] ?? "unknown"
     }
 
-    static func transfer(_ code: UInt16) -> String {
+    package static func transfer(_ code: UInt16) -> String {
         [
             1: "bt709", 4: "gamma22", 5: "gamma28", 6: "smpte170m", 7: "smpte240m", 8: "linear", 11: "iec61966-2-4",
             13: "iec61966-2-1", 14: "bt2020-10", 15: "bt2020-12", 16: "smpte2084", 18: "arib-std-b67",
         ][code] ?? "unknown"
     }
 
-    static func matrix(_ code: UInt16) -> String {
+    package static func matrix(_ code: UInt16) -> String {
         [
             0: "gbr", 1: "bt709", 4: "fcc", 5: "bt470bg", 6: "smpte170m", 7: "smpte240m", 8: "ycgco", 9: "bt2020nc",
             10: "bt2020c",

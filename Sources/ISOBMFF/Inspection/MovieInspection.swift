@@ -162,18 +162,12 @@ package struct MovieInspection: Sendable, Codable, Equatable {
                 configuration.profileIndication, compatibility: configuration.profileCompatibility)
             level = Double(configuration.levelIndication) / 10
         }
-        if let hvcC = entry.child("hvcC"), hvcC.size - hvcC.headerSize >= 13 {
-            // general_profile_idc in byte 1, general_level_idc (30 times the level) in byte 12.
-            let payload = hvcC.offset + hvcC.headerSize
-            profile = [1: "Main", 2: "Main 10", 3: "Main Still Picture", 4: "Rext"][bytes[payload + 1] & 0x1F]
-            level = Double(bytes[payload + 12]) / 30
-        }
-        if let av1C = entry.child("av1C"), av1C.size - av1C.headerSize >= 4 {
-            // seq_profile in the top 3 bits of byte 1, seq_level_idx_0 in its low 5 (level 2.0 is index 0).
-            let byte = bytes[av1C.offset + av1C.headerSize + 1]
-            profile = [0: "Main", 1: "High", 2: "Professional"][byte >> 5]
-            let index = Int(byte & 0x1F)
-            level = index == 31 ? nil : Double(2 + index / 4) + Double(index % 4) / 10
+        for box in ["hvcC", "av1C"] {
+            guard let child = entry.child(box) else { continue }
+            let end = min(child.end, bytes.count)
+            let stated = ConfigurationProfile.read(
+                box: box, payload: Array(bytes[min(child.offset + child.headerSize, end)..<end]))
+            if stated.profile != nil || stated.level != nil { (profile, level) = stated }
         }
         if let colr = entry.child("colr"), let colour = try ColourInformationBox(reading: colr, in: bytes).colour {
             colourPrimaries = ColourNames.primaries(colour.colourPrimaries)

@@ -23,6 +23,15 @@ package struct SampleTableReader: Sendable {
         package var offset: UInt64
         /// Whether the sample is a sync sample (`stss`, or every sample without one).
         package var isSync: Bool
+
+        /// Creates a sample's entry, for samples whose times come from elsewhere (a Matroska file's blocks).
+        package init(decodeTime: UInt64, compositionOffset: Int64, size: UInt32, offset: UInt64, isSync: Bool) {
+            self.decodeTime = decodeTime
+            self.compositionOffset = compositionOffset
+            self.size = size
+            self.offset = offset
+            self.isSync = isSync
+        }
     }
 
     /// Time units per second of the media, from `mdhd`.

@@ -1,0 +1,131 @@
+import Foundation
+import ISOBMFF
+import Matroska
+
+extension SegmentFile {
+    /// Reads a Matroska or WebM segment: its description from the binary `FLIPBOOK_` tag, its frames'
+    /// places and times from its blocks, put back on the movie's clock by ``MatroskaSegmentClock``.
+    /// Only the file's elements are read, never its frames.
+    init(matroskaAt url: URL) throws {
+        let path = url.path
+        func refuse(_ message: String) -> FlipbookError {
+            FlipbookError(.invalidSettings, message, path: path)
+        }
+        let file = try Self.matroskaFile(at: path)
+        guard file.problems.isEmpty, let duration = file.duration else {
+            let problem = file.problems.first ?? "it has no Duration"
+            throw refuse("the segment was not finished (\(problem)); encode it again")
+        }
+        guard let info = file.extensionPayload(userType: SegmentInfo.userType).flatMap(SegmentInfo.init(payload:))
+        else { throw refuse("not a Flipbook segment (it was not made with --segment K/N)") }
+        guard file.tracks.count == 1, let video = file.videoTrack else {
+            throw refuse("the segment has \(file.tracks.count) tracks; a join copies segments of one video track only")
+        }
+        let sampleEntry = try Self.sampleEntry(of: video, refuse: refuse)
+        guard file.timestampScale == MatroskaClock.nanosecondsPerTick, let timescale = info.timescale,
+            let frameDuration = info.frameDuration
+        else {
+            throw refuse(
+                "the segment does not record its clock (a TimestampScale of \(file.timestampScale) ns, no movie time "
+                    + "scale); encode it again with this version of Flipbook")
+        }
+        let clock = MatroskaSegmentClock(timescale: Int64(timescale), frameDuration: frameDuration)
+        guard clock.isExact else {
+            throw refuse("the segment's frames are too short for their block times to be put back exactly")
+        }
+        let blocks = file.blocks
+        guard !blocks.isEmpty else { throw refuse("the segment has no frames") }
+        let presentation = try Self.presentationTimes(of: blocks, track: video.number, clock: clock, refuse: refuse)
+        let decode = clock.decodeTimes(presentation: presentation)
+        let origin = decode[0]
+        self.init(
+            url: url, info: info, sampleEntry: sampleEntry, width: video.pixelWidth, height: video.pixelHeight,
+            codecName: sampleEntry.codecName, timescale: UInt32(timescale),
+            sampleDescription: Array(video.codecID.utf8) + [0] + (video.codecPrivate ?? []),
+            tags: Self.tags(of: file), rotation: .upright,
+            samples: zip(blocks, zip(presentation, decode)).map { block, times in
+                SampleTableReader.DecodedSample(
+                    decodeTime: UInt64(times.1 - origin), compositionOffset: times.0 - times.1,
+                    size: UInt32(block.frameSize), offset: block.frameOffset, isSync: block.isKeyframe)
+            },
+            offset: origin, start: presentation.min()!, end: clock.movieTime(ofDuration: duration))
+    }
+
+    /// The segment's file, read; an error naming it when it cannot be.
+    private static func matroskaFile(at path: String) throws -> MatroskaFile {
+        do {
+            return try MatroskaFile(path: path)
+        } catch let error as EBMLError {
+            throw FlipbookError(.invalidMovie, "the segment is not a readable movie", path: path, underlying: error)
+        } catch {
+            throw FlipbookError(.unreadableInput, "cannot read the segment", path: path, underlying: SystemCause(error))
+        }
+    }
+
+    /// Each block's frame time on the movie's clock, in decode order: all different, each one frame
+    /// of one block of `track`.
+    private static func presentationTimes(
+        of blocks: [MatroskaBlockEntry], track: Int, clock: MatroskaSegmentClock, refuse: (String) -> FlipbookError
+    ) throws -> [Int64] {
+        var presentation: [Int64] = []
+        presentation.reserveCapacity(blocks.count)
+        for block in blocks {
+            guard block.track == track else {
+                throw refuse(
+                    "the block at offset \(block.frameOffset) is of track \(block.track), which the segment does not have"
+                )
+            }
+            guard block.lacing == 0 else {
+                throw refuse(
+                    "the block at offset \(block.frameOffset) packs several frames (lacing), which a join does not copy"
+                )
+            }
+            guard block.frameSize <= Int(UInt32.max) else {
+                throw refuse(
+                    "the frame at offset \(block.frameOffset) is \(block.frameSize) bytes, more than a sample holds")
+            }
+            guard let time = clock.movieTime(ofTicks: block.time) else {
+                throw refuse(
+                    "the block at offset \(block.frameOffset) is at tick \(block.time), on no frame of the segment's "
+                        + "\(clock.timescale)-tick clock; the segment was not written by Flipbook")
+            }
+            presentation.append(time)
+        }
+        guard Set(presentation).count == presentation.count else {
+            throw refuse("two of the segment's frames are presented at the same time")
+        }
+        return presentation
+    }
+
+    /// The MP4 sample entry of a Matroska video track, for a joined movie of either container.
+    private static func sampleEntry(
+        of video: MatroskaTrackEntry, refuse: (String) -> FlipbookError
+    ) throws -> VideoSampleEntry {
+        guard video.codecID != "V_PRORES" else {
+            // Matroska stores ProRes frames without their 8-byte frame header, which a joined movie
+            // would have to put back.
+            throw refuse("ProRes segments written as Matroska cannot be joined; write ProRes segments as .mov")
+        }
+        guard !video.isEncoded,
+            let record = VisualCodecs.all.first(where: { $0.matroskaCodecID == video.codecID }),
+            let box = record.configurationBox, let format = record.entryTypes.first,
+            let codecPrivate = video.codecPrivate, let codec = VideoCodec(name: record.probeName)
+        else { throw refuse("a segment of \(video.codecID) cannot be joined") }
+        return VideoSampleEntry(
+            format: format, width: video.pixelWidth, height: video.pixelHeight,
+            configuration: CodecConfiguration(boxType: box, payload: codecPrivate),
+            colour: ColourDescription(
+                UInt16(clamping: video.primaries ?? 1), UInt16(clamping: video.transferCharacteristics ?? 1),
+                UInt16(clamping: video.matrixCoefficients ?? 1), fullRange: video.range == 2),
+            compressorName: "Flipbook \(codec.displayName)")
+    }
+
+    /// The segment's title, creation time and tags, named as Flipbook names them.
+    private static func tags(of file: MatroskaFile) -> MovieTags {
+        var items = file.title.map { [MovieTags.Item(name: "title", value: $0)] } ?? []
+        for tag in file.tags where !items.contains(where: { $0.name == tag.name.lowercased() }) {
+            items.append(MovieTags.Item(name: tag.name.lowercased(), value: tag.value))
+        }
+        return MovieTags(creationTime: file.creationTime ?? 0, items: items)
+    }
+}
