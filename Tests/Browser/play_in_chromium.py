@@ -101,8 +101,23 @@ video.addEventListener("ended", () => {
   report.lastCentre = centreColour();
   done();
 });
+// The mean alpha of the 9x9 pixels at (x, y) of the video drawn on a transparent canvas.
+function alphaAt(x, y) {
+  canvas.width = video.videoWidth;
+  canvas.height = video.videoHeight;
+  const context = canvas.getContext("2d", { willReadFrequently: true });
+  context.clearRect(0, 0, canvas.width, canvas.height);
+  context.drawImage(video, 0, 0);
+  const data = context.getImageData(x, y, 9, 9).data;
+  let sum = 0;
+  for (let i = 3; i < data.length; i += 4) sum += data[i];
+  return sum / (data.length / 4);
+}
+
 // The first presented frame: drawn while paused, then playback starts.
 video.requestVideoFrameCallback((now, metadata) => {
+  report.firstCornerAlpha = alphaAt(16, Math.floor(video.videoHeight / 2) - 4);
+  report.firstCentreAlpha = alphaAt(Math.floor(video.videoWidth / 2) - 4, Math.floor(video.videoHeight / 2) - 4);
   report.firstCentre = centreColour();
   report.firstMediaTime = metadata.mediaTime;
   video.play().catch((e) => done("play() refused: " + e));
@@ -112,15 +127,15 @@ video.src = new URLSearchParams(location.search).get("movie");
 """
 
 
-def write_png(path, rows):
-    """Writes an 8-bit RGB PNG from a list of row byte strings (no filter)."""
+def write_png(path, rows, alpha=False):
+    """Writes an 8-bit RGB (or, with `alpha`, RGBA) PNG from a list of row byte strings (no filter)."""
 
     def chunk(kind, data):
         body = kind + data
         return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
 
     raw = b"".join(b"\x00" + row for row in rows)
-    header = struct.pack(">IIBBBBB", WIDTH, HEIGHT, 8, 2, 0, 0, 0)
+    header = struct.pack(">IIBBBBB", WIDTH, HEIGHT, 8, 6 if alpha else 2, 0, 0, 0)
     Path(path).write_bytes(
         b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 6)) + chunk(b"IEND", b"")
     )
@@ -164,6 +179,22 @@ def draw_frame(path, index, colour):
     write_png(path, rows)
 
 
+def draw_transparent_frame(path, index, colour):
+    """A transparent frame (alpha 0) with an opaque `colour` patch over its middle half and an opaque
+    bar that moves with `index` along the top."""
+    rows = []
+    bar = (index * 7) % WIDTH
+    for y in range(HEIGHT):
+        row = bytearray(b"\x00\x00\x00\x00" * WIDTH)
+        if y < 8:
+            for x in range(bar, min(bar + 8, WIDTH)):
+                row[4 * x : 4 * x + 4] = b"\xe0\xe0\xe0\xff"
+        if HEIGHT // 4 <= y < 3 * HEIGHT // 4:
+            row[4 * (WIDTH // 4) : 4 * (3 * WIDTH // 4)] = (bytes(colour) + b"\xff") * (WIDTH // 2)
+        rows.append(bytes(row))
+    write_png(path, rows, alpha=True)
+
+
 def write_tone(path, seconds=3, rate=48000):
     """A 16-bit stereo WAV of a 440 Hz tone."""
     with wave.open(str(path), "wb") as out:
@@ -186,9 +217,11 @@ class Movie:
         sound=False,
         shown=(WIDTH, HEIGHT),
         ext="mp4",
+        alpha=False,
     ):
         self.name = name
         self.ext = ext
+        self.alpha = alpha
         self.shown = shown
         self.options = options
         self.colours = colours
@@ -205,6 +238,11 @@ def make_sources(work):
     sequence_colours = [centre_colour(i, 60) for i in range(60)]
     for i, colour in enumerate(sequence_colours):
         draw_frame(sequence / f"frame{i + 1}.png", i, colour)
+    # The same colours on transparent frames, for movies that keep alpha.
+    transparent = work / "transparent"
+    transparent.mkdir()
+    for i, colour in enumerate(sequence_colours):
+        draw_transparent_frame(transparent / f"frame{i + 1}.png", i, colour)
     slides = work / "slides"
     slides.mkdir()
     slide_colours = [(200, 40, 50), (40, 180, 70), (50, 60, 200)]
@@ -229,8 +267,9 @@ def make_sources(work):
     return sequence, sequence_colours, slide_files, slide_colours, sounds
 
 
-# AV1 at a fast SVT-AV1 preset, so the browser check stays about a minute.
+# AV1 and VP9 at fast presets, so the browser check stays about a minute.
 AV1 = ["--codec", "av1", "--preset", "veryfast"]
+VP9 = ["--codec", "vp9", "--preset", "veryfast"]
 
 
 def movies(sequence, sequence_colours, slide_files, slide_colours, sounds):
@@ -276,6 +315,17 @@ def movies(sequence, sequence_colours, slide_files, slide_colours, sounds):
                 if tone.suffix in (".wav", ".opus")
                 for fragmented in (False, True)
             ],
+        ]
+    ]
+    transparent = sequence.parent / "transparent"
+    # VP9 in WebM, opaque and with the images' alpha (a second VP9 stream in BlockAdditional).
+    webm += [
+        Movie(f"webm-{name}", options, sequence_colours, Fraction(60, 30), one_ms, 60, ext="webm", alpha=alpha)
+        for name, options, alpha in [
+            ("vp9", [str(sequence), *VP9], False),
+            ("vp9-10bit", [str(sequence), *VP9, "--bit-depth", "10"], False),
+            ("vp9-alpha", [str(transparent), *VP9, "--alpha"], True),
+            ("vp9-alpha-fragmented", [str(transparent), *VP9, "--alpha", "--fragmented"], True),
         ]
     ]
     return with_sound + webm + [
@@ -395,6 +445,19 @@ def judge(checks, movie, result):
         colour_close(last, movie.colours[-1]),
         f"centre after ended {fmt_colour(last)}, expected {fmt_colour(movie.colours[-1])}",
     )
+    corner, centre = result.get("firstCornerAlpha"), result.get("firstCentreAlpha")
+    if movie.alpha:
+        checks.record(
+            f"{name}/alpha",
+            corner is not None and centre is not None and corner <= 2 and centre >= 253,
+            f"alpha {corner} where the images are transparent, {centre} where opaque; expected 0 and 255",
+        )
+    else:
+        checks.record(
+            f"{name}/opaque",
+            corner is not None and corner >= 253,
+            f"alpha {corner} at the left edge, expected 255",
+        )
     if movie.sound:
         decoded = result.get("audioDecodedBytes")
         checks.record(

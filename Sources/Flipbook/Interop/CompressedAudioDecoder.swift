@@ -25,48 +25,16 @@ enum CompressedAudioDecoder {
             throw FlipbookError(
                 .invalidAudio, "is \(audio.codecName) sound, which Flipbook does not decode", path: path)
         }
-        guard let codec = avcodec_find_decoder(codecID) else {
-            throw FlipbookError(
-                .invalidAudio, "cannot be decoded: this system's libavcodec has no \(audio.codecName) decoder",
-                path: path)
+        let decoder = try AVCodecDecoder(codecID, name: audio.codecName, extradata: configuration, path: path) {
+            $0.pointee.sample_rate = Int32(audio.sampleRate)
+            av_channel_layout_default(&$0.pointee.ch_layout, Int32(audio.channelCount))
         }
-        var context = avcodec_alloc_context3(codec)
-        var frame = av_frame_alloc()
-        var packet = av_packet_alloc()
-        defer {
-            av_packet_free(&packet)
-            av_frame_free(&frame)
-            avcodec_free_context(&context)
-        }
-        guard let context, let frame, let packet else {
-            throw FlipbookError(.invalidAudio, "cannot be decoded: libavcodec is out of memory", path: path)
-        }
-        if !configuration.isEmpty,
-            let extradata = av_mallocz(configuration.count + Int(AV_INPUT_BUFFER_PADDING_SIZE))
-        {
-            configuration.withUnsafeBytes {
-                extradata.copyMemory(from: $0.baseAddress!, byteCount: configuration.count)
-            }
-            context.pointee.extradata = extradata.assumingMemoryBound(to: UInt8.self)
-            context.pointee.extradata_size = Int32(configuration.count)
-        }
-        context.pointee.sample_rate = Int32(audio.sampleRate)
-        av_channel_layout_default(&context.pointee.ch_layout, Int32(audio.channelCount))
-        flipbook_av_log_quiet()
+        let (context, packet) = (decoder.context, decoder.packet)
         let damaged = "is damaged: its \(audio.codecName) packets do not decode"
-        try avcodecCall(
-            "avcodec_open2", .invalidAudio, "cannot be decoded as \(audio.codecName)",
-            avcodec_open2(context, codec, nil), path: path)
-
         // The channels are the decoded frames' (an MP4's entry may say 2 for mono AAC, as ffmpeg writes it).
         var planes: [[Float]] = []
         func receiveFrames() throws {
-            while true {
-                let status = avcodec_receive_frame(context, frame)
-                if status == AVCodecStatus.again || status == AVCodecStatus.endOfFile { return }
-                try avcodecCall("avcodec_receive_frame", .invalidAudio, damaged, status, path: path)
-                try append(frame, to: &planes, path: path)
-            }
+            try decoder.receiveFrames(damaged: damaged, path: path) { try append($0, to: &planes, path: path) }
         }
         var scratch = [UInt8]()
         for coded in audio.packets {

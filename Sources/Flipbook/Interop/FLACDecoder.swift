@@ -13,39 +13,18 @@ enum FLACDecoder {
     /// - Throws: `.invalidAudio` naming the file when the frames do not decode.
     static func decode(streamInfo: [UInt8], frames: ArraySlice<UInt8>, channels: Int, path: String) throws -> [[Float]]
     {
-        guard let codec = avcodec_find_decoder(AV_CODEC_ID_FLAC),
-            let parser = av_parser_init(Int32(AV_CODEC_ID_FLAC.rawValue))
-        else {
+        guard let parser = av_parser_init(Int32(AV_CODEC_ID_FLAC.rawValue)) else {
             throw FlipbookError(
-                .invalidAudio, "cannot be decoded: this system's libavcodec has no FLAC decoder", path: path)
+                .invalidAudio, "cannot be decoded: this system's libavcodec has no FLAC parser", path: path)
         }
         defer { av_parser_close(parser) }
-        var context = avcodec_alloc_context3(codec)
-        var frame = av_frame_alloc()
-        var packet = av_packet_alloc()
-        defer {
-            av_packet_free(&packet)
-            av_frame_free(&frame)
-            avcodec_free_context(&context)
-        }
-        guard let context, let frame, let packet,
-            let extradata = av_mallocz(streamInfo.count + Int(AV_INPUT_BUFFER_PADDING_SIZE))
-        else { throw FlipbookError(.invalidAudio, "cannot be decoded: libavcodec is out of memory", path: path) }
-        streamInfo.withUnsafeBytes { extradata.copyMemory(from: $0.baseAddress!, byteCount: streamInfo.count) }
-        context.pointee.extradata = extradata.assumingMemoryBound(to: UInt8.self)
-        context.pointee.extradata_size = Int32(streamInfo.count)
+        let decoder = try AVCodecDecoder(AV_CODEC_ID_FLAC, name: "FLAC", extradata: streamInfo, path: path)
+        let (context, packet) = (decoder.context, decoder.packet)
         let damaged = "is damaged: its FLAC frames do not decode"
-        try avcodecCall(
-            "avcodec_open2", .invalidAudio, "cannot be decoded as FLAC", avcodec_open2(context, codec, nil), path: path)
 
         var planes = [[Float]](repeating: [], count: channels)
         func receiveFrames() throws {
-            while true {
-                let status = avcodec_receive_frame(context, frame)
-                if status == AVCodecStatus.again || status == AVCodecStatus.endOfFile { return }
-                try avcodecCall("avcodec_receive_frame", .invalidAudio, damaged, status, path: path)
-                try append(frame, to: &planes, path: path)
-            }
+            try decoder.receiveFrames(damaged: damaged, path: path) { try append($0, to: &planes, path: path) }
         }
         // The input, padded as the parser requires, then parsed into frames and decoded one by one.
         var input = [UInt8](frames)
