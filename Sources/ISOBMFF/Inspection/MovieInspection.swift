@@ -175,6 +175,12 @@ package struct MovieInspection: Sendable, Codable, Equatable {
             let index = Int(byte & 0x1F)
             level = index == 31 ? nil : Double(2 + index / 4) + Double(index % 4) / 10
         }
+        if let vpcC = entry.child("vpcC"), vpcC.size - vpcC.headerSize >= 6 {
+            // version and flags, then profile and ten times the level.
+            let payload = vpcC.offset + vpcC.headerSize
+            profile = "Profile \(bytes[payload + 4])"
+            level = Double(bytes[payload + 5]) / 10
+        }
         if let colr = entry.child("colr"), let colour = try ColourInformationBox(reading: colr, in: bytes).colour {
             colourPrimaries = ColourNames.primaries(colour.colourPrimaries)
             colourTransfer = ColourNames.transfer(colour.transferCharacteristics)
