@@ -54,6 +54,11 @@ extension CommandLineOptions {
         try Self.checkOutputName(output!)
         let container = try MovieContainer(forOutput: URL(fileURLWithPath: output!))
         try UsageError.rephrasing(codec.name, as: "--codec \(codec.name)") { try codec.checkContainer(container) }
+        if keepsAlpha {
+            try UsageError.rephrasing("", as: "--alpha") {
+                try codec.checkAlpha(bitDepth: effectiveBitDepth, in: container)
+            }
+        }
         guard !inputs.isEmpty else {
             throw UsageError(description: "no inputs; give image files or folders, such as frames/.")
         }
