@@ -217,6 +217,8 @@ def make_sources(work):
 
 # AV1 at a fast SVT-AV1 preset, so the browser check stays about a minute.
 AV1 = ["--codec", "av1", "--preset", "veryfast"]
+# VP9 at a fast libvpx speed, for the same reason.
+VP9 = ["--codec", "vp9", "--preset", "veryfast"]
 
 
 def movies(sequence, sequence_colours, slide_files, slide_colours, sounds):
@@ -288,6 +290,18 @@ def movies(sequence, sequence_colours, slide_files, slide_colours, sounds):
         Movie(
             "av1-slideshow",
             [*map(str, slide_files), *AV1, "--duration", "2"],
+            slide_colours,
+            Fraction(6),
+            one_ms,
+            len(slide_files),
+        ),
+        # VP9 (libvpx) in MP4, vp09 with its vpcC; Chromium decodes it with libvpx or its own decoder.
+        Movie("vp9", [str(sequence), *VP9], sequence_colours, Fraction(60, 30), one_ms, 60),
+        Movie("vp9-fragmented", [str(sequence), *VP9, "--fragmented"], sequence_colours, Fraction(60, 30), one_ms, 60),
+        Movie("vp9-10bit", [str(sequence), *VP9, "--bit-depth", "10"], sequence_colours, Fraction(60, 30), one_ms, 60),
+        Movie(
+            "vp9-slideshow",
+            [*map(str, slide_files), *VP9, "--duration", "2"],
             slide_colours,
             Fraction(6),
             one_ms,
