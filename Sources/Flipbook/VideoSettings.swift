@@ -36,7 +36,7 @@ public struct VideoSettings: Sendable, Hashable {
     public var frameRate: FrameRate
     /// The video codec (H.264 by default).
     public var codec: VideoCodec = .h264
-    /// Bits per sample of the encoded pictures: 8 (the default) or 10 (H.264 High 10, HEVC Main 10, AV1); 8-bit
+    /// Bits per sample of the encoded pictures: 8 (the default) or 10 (H.264 High 10, HEVC Main 10, AV1, VP9); 8-bit
     /// pictures are scaled exactly (each value times 4). ProRes is always 10, whatever this says.
     public var bitDepth = 8
     /// The ProRes flavour, for ``VideoCodec/prores``; `nil` (the default) chooses ProRes 422 HQ, or
@@ -49,8 +49,8 @@ public struct VideoSettings: Sendable, Hashable {
     /// alpha give an opaque plane; the bands around a frame fitted by ``fit`` are transparent.
     public var keepsAlpha = false
     /// Constant rate factor on the codec's own scale (see ``VideoCodec/crfRange``): for H.264 0 (best)
-    /// to 51 (smallest), 18 looks visually lossless, 23 is the default; for AV1 1 to 63, rounded to a
-    /// whole number (SVT-AV1 takes whole quantisers).
+    /// to 51 (smallest), 18 looks visually lossless, 23 is the default; for AV1 1 to 63 and for VP9 0 to
+    /// 63 (default 32), rounded to a whole number (SVT-AV1 and libvpx take whole quantisers).
     public var crf: Double
     /// How much time the encoder spends finding a smaller encoding.
     public var preset: EncoderPreset

@@ -63,7 +63,7 @@ public struct VideoCodec: Sendable, Hashable, CustomStringConvertible {
 
     /// The constant rate factors the codec's encoder takes.
     public var crfRange: ClosedRange<Double> { record.crfRange }
-    /// The encoder's own default CRF: 23 for x264, 28 for x265, 35 for SVT-AV1.
+    /// The encoder's own default CRF: 23 for x264, 28 for x265, 35 for SVT-AV1, 32 for libvpx (VP9).
     public var defaultCRF: Double { record.defaultCRF }
     /// The widths the codec's encoder takes: 2 to 16384 pixels; 16 to 16384 for HEVC (x265's smallest
     /// coding block), 64 to 16384 for AV1 (SVT-AV1's limits).
@@ -72,7 +72,7 @@ public struct VideoCodec: Sendable, Hashable, CustomStringConvertible {
     public var heightRange: ClosedRange<Int> { record.heightRange }
     /// The most frames a second the encoder takes, or `nil` for no limit of its own (SVT-AV1 takes 240).
     public var maximumFrameRate: Int? { record.maximumFrameRate }
-    /// The bit depths the codec is encoded at: 8 or 10 (H.264 High 10, HEVC Main 10, AV1 Main).
+    /// The bit depths the codec is encoded at: 8 or 10 (H.264 High 10, HEVC Main 10, AV1 Main, VP9 profile 2).
     public var bitDepths: [Int] { record.bitDepths }
     /// The chroma formats the codec is encoded in: 4:2:0 for H.264, HEVC and AV1; 4:2:2 and 4:4:4 for ProRes.
     public var chromaFormats: [ChromaFormat] { record.chromaFormats }
