@@ -30,7 +30,9 @@ import Testing
         for line in result.stderr.split(separator: "\n") where line.contains("[trace_headers") {
             let words = line.split(separator: " ")
             guard words.count >= 4, let value = Int(words[words.count - 1]) else { continue }
-            if words.contains("show_frame") { value == 1 ? (shown += 1) : (hidden += 1) }
+            if words.contains("show_frame") {
+                if value == 1 { shown += 1 } else { hidden += 1 }
+            }
             if words.contains("color_space") { colour.append(["color_space": value]) }
             if words.contains("color_range"), !colour.isEmpty { colour[colour.count - 1]["color_range"] = value }
         }
