@@ -22,6 +22,10 @@ let package = Package(
             name: "CSVTAV1",
             providers: [.apt(["libsvtav1enc-dev"])]),
         .systemLibrary(
+            name: "CVPX",
+            pkgConfig: "vpx",
+            providers: [.apt(["libvpx-dev"])]),
+        .systemLibrary(
             name: "CSPNG",
             pkgConfig: "spng",
             providers: [.apt(["libspng-dev"])]),
@@ -67,8 +71,7 @@ let package = Package(
             name: "Flipbook",
             dependencies: [
                 "ISOBMFF", "Matroska", "CX264", "CX265", "CSVTAV1", "CSPNG", "CTurboJPEG", "CWebP", "CTIFF", "CHEIF",
-                "CDeflate",
-                "CLinux", "CAVCodec",
+                "CDeflate", "CLinux", "CAVCodec", "CVPX",
                 "CFlipbookPixels",
             ]),
 

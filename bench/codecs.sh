@@ -1,22 +1,24 @@
 #!/usr/bin/env bash
 # Flipbook against ffmpeg for each codec at its default settings, on the same frames, runs alternating.
 #
-#   bench/codecs.sh [--frames 60] [--size 1920x1080] [--corpus DIR] [--codecs "h264 hevc av1"] [--runs 1]
+#   bench/codecs.sh [--frames 60] [--size 1920x1080] [--corpus DIR] [--codecs "h264 hevc av1 vp9"] [--runs 1]
 #
 # Flipbook's defaults (--codec C, preset medium, the codec's default CRF) against what ffmpeg does with the
 # same settings and Flipbook's colours (BT.709, limited range, tagged, chroma from 2x2 means):
 #   h264  -c:v libx264 -crf 23 -preset medium
 #   hevc  -c:v libx265 -crf 28 -preset medium -tag:v hvc1
 #   av1   -c:v libsvtav1 -crf 35 -preset 7           (Flipbook's medium is SVT-AV1 preset 7)
+#   vp9   -c:v libvpx-vp9 -crf 32 -b:v 0 -row-mt 1 -cpu-used 2   (Flipbook's medium is libvpx speed 2)
 # Prints, per codec and tool, wall and CPU time, peak RSS (GNU time), output size and PSNR of the decoded
 # movie (RGB, through each file's own colour tags) against the source images, then Flipbook / ffmpeg ratios
 # and a Markdown table. The corpus is a moving test pattern with film-like grain (ffmpeg's testsrc2 and
 # noise), made once under bench/. Needs a release build (built here) and ffmpeg, GNU time and bc
-# (make bench-deps). About 5 minutes for 60 1080p frames on 2 cores, most of it AV1.
+# (make bench-deps). About 5 minutes for 60 1080p frames on 2 cores without vp9, most of it AV1; libvpx at
+# speed 2 takes about 3 s a frame of this grain on each side, so vp9 alone adds about 7 minutes a run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-frames=60 size=1920x1080 corpus="" codecs="h264 hevc av1" runs=1
+frames=60 size=1920x1080 corpus="" codecs="h264 hevc av1 vp9" runs=1
 while [ $# -gt 0 ]; do
     case "$1" in
         --frames) frames=$2; shift 2 ;;
@@ -73,6 +75,8 @@ encode() {  # TOOL CODEC -> "wall cpu rss" of TOOL writing $work/TOOL-CODEC.mp4
             -crf 28 -preset medium -tag:v hvc1 -x265-params log-level=error "$out" ;;
         ffmpeg-av1) measure ffmpeg -y -framerate 30 -i "$corpus/%04d.png" "${same_colours[@]}" -c:v libsvtav1 \
             -crf 35 -preset 7 "$out" ;;
+        ffmpeg-vp9) measure ffmpeg -y -framerate 30 -i "$corpus/%04d.png" "${same_colours[@]}" -c:v libvpx-vp9 \
+            -crf 32 -b:v 0 -row-mt 1 -cpu-used 2 "$out" ;;
     esac
 }
 

@@ -36,7 +36,7 @@ public struct VideoSettings: Sendable, Hashable {
     public var frameRate: FrameRate
     /// The video codec (H.264 by default).
     public var codec: VideoCodec = .h264
-    /// Bits per sample of the encoded pictures: 8 (the default) or 10 (H.264 High 10, HEVC Main 10, AV1); 8-bit
+    /// Bits per sample of the encoded pictures: 8 (the default) or 10 (H.264 High 10, HEVC Main 10, AV1, VP9); 8-bit
     /// pictures are scaled exactly (each value times 4). ProRes is always 10, whatever this says.
     public var bitDepth = 8
     /// The ProRes flavour, for ``VideoCodec/prores``; `nil` (the default) chooses ProRes 422 HQ, or
@@ -44,12 +44,13 @@ public struct VideoSettings: Sendable, Hashable {
     public var proResProfile: ProResProfile? = nil
     /// Keeps the frames' transparency as the movie's alpha channel instead of compositing them over
     /// ``background`` (`false` by default). Only a codec that carries alpha takes it: ProRes 4444 and
-    /// 4444 XQ, whose alpha is straight (not premultiplied), as ProRes carries it. Frames without
+    /// 4444 XQ, whose alpha is straight (not premultiplied), as ProRes carries it; and 8-bit VP9, whose
+    /// alpha is a second VP9 stream that only WebM and Matroska files carry. Frames without
     /// alpha give an opaque plane; the bands around a frame fitted by ``fit`` are transparent.
     public var keepsAlpha = false
     /// Constant rate factor on the codec's own scale (see ``VideoCodec/crfRange``): for H.264 0 (best)
-    /// to 51 (smallest), 18 looks visually lossless, 23 is the default; for AV1 1 to 63, rounded to a
-    /// whole number (SVT-AV1 takes whole quantisers).
+    /// to 51 (smallest), 18 looks visually lossless, 23 is the default; for AV1 1 to 63 and for VP9 0 to
+    /// 63 (default 32), rounded to a whole number (SVT-AV1 and libvpx take whole quantisers).
     public var crf: Double
     /// How much time the encoder spends finding a smaller encoding.
     public var preset: EncoderPreset
@@ -228,6 +229,7 @@ public struct VideoSettings: Sendable, Hashable {
         if codec.takesCRF { try codec.checkCRF(crf) }
         try codec.checkBitDepth(codec.bitDepths.count == 1 ? codec.bitDepths[0] : bitDepth, lossless: lossless)
         try codec.checkProfile(proResProfile, keepingAlpha: keepsAlpha)
+        if keepsAlpha { try codec.checkAlpha(bitDepth: bitDepth) }
         try codec.checkRange(colourRange)
         try validateEncoderChoices()
         if let timescale, timescale <= 0 {
@@ -300,9 +302,9 @@ extension VideoSettings {
     }
 
     /// The pictures this movie's encoder takes: ProRes's by its profile and ``keepsAlpha``, the
-    /// others' 4:2:0 at ``bitDepth``.
+    /// others' 4:2:0 at ``bitDepth``, with alpha when the codec keeps it (VP9) and ``keepsAlpha``.
     var pictureFormat: PictureFormat {
-        guard codec == .prores else { return codec.pictureFormat(bitDepth: bitDepth) }
+        guard codec == .prores else { return codec.pictureFormat(bitDepth: bitDepth, keepingAlpha: keepsAlpha) }
         return PictureFormat(chroma: resolvedProResProfile.chromaFormat, bitDepth: 10, hasAlpha: keepsAlpha)
     }
 

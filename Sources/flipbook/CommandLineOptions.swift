@@ -251,8 +251,8 @@ let optionTable: [OptionSpec] =
             names: ["--alpha"], value: nil,
             help:
                 "Keep the images' transparency as the movie's alpha channel instead of compositing over --background: "
-                + HelpText.list(VideoCodec.allCases.filter(\.carriesAlpha).map(\.name))
-                + " with profile 4444 or 4444xq; the bands around fitted images are transparent (default: composite)."
+                + "vp9 (8-bit, in .webm and .mkv) and prores with profile 4444 or 4444xq; the bands around fitted images "
+                + "are transparent (default: composite)."
         ) { options, _ in options.keepsAlpha = true },
         OptionSpec(
             names: ["--crf"], value: "N",
@@ -272,7 +272,7 @@ let optionTable: [OptionSpec] =
         OptionSpec(
             names: ["--bit-depth"], value: "N",
             help:
-                "Bits per sample of the movie: 8 (default) or 10 (H.264 High 10, HEVC Main 10, AV1 Main); ProRes is always 10."
+                "Bits per sample of the movie: 8 (default) or 10 (H.264 High 10, HEVC Main 10, AV1 Main, VP9 profile 2); ProRes is always 10."
         ) { options, text in
             let depths = Array(Set(VideoCodec.allCases.flatMap(\.bitDepths))).sorted()
             options.bitDepth = try require(

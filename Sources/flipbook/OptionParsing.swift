@@ -60,6 +60,11 @@ extension CommandLineOptions {
         try UsageError.rephrasing("a rotation", as: "--rotate \(rotation.degrees)") {
             try container.checkRotation(rotation)
         }
+        if keepsAlpha {
+            try UsageError.rephrasing("", as: "--alpha") {
+                try codec.checkAlpha(bitDepth: effectiveBitDepth, in: container)
+            }
+        }
         guard !inputs.isEmpty else {
             throw UsageError(description: "no inputs; give image files or folders, such as frames/.")
         }

@@ -30,7 +30,8 @@ let rateControlOptionTable: [OptionSpec] = [
     OptionSpec(
         names: ["--max-bitrate"], value: "RATE",
         help:
-            "Cap the video's bit rate over a decoder's buffer (VBV), with --crf or --bitrate (av1: --crf only); needs --buffer-size."
+            "Cap the video's bit rate over a decoder's buffer (VBV), with --crf or --bitrate (av1: --crf only; vp9: none); "
+            + "needs --buffer-size."
     ) { options, text in options.maxBitrate = try bitRate(text, option: "--max-bitrate") },
     OptionSpec(
         names: ["--buffer-size"], value: "BITS",
@@ -43,7 +44,7 @@ let rateControlOptionTable: [OptionSpec] = [
     OptionSpec(
         names: ["--keyint"], value: "N",
         help: "The longest distance between keyframes, in frames (250) or seconds (2s) (default: the encoder's, "
-            + "250 frames for h264 and hevc; fragments also cut at keyframes)."
+            + "250 frames for h264 and hevc, 128 for vp9; fragments also cut at keyframes)."
     ) { options, text in
         if text.hasSuffix("s"), let time = MediaTime(parsingSeconds: String(text.dropLast())), time.value > 0 {
             options.keyframeInterval = .duration(time)

@@ -383,6 +383,18 @@ def movies(sequence, sequence_colours, slide_files, slide_colours, sounds):
             one_ms,
             len(slide_files),
         ),
+        # VP9 (libvpx) in MP4, vp09 with its vpcC; Chromium decodes it with libvpx or its own decoder.
+        Movie("vp9", [str(sequence), *VP9], sequence_colours, Fraction(60, 30), one_ms, 60),
+        Movie("vp9-fragmented", [str(sequence), *VP9, "--fragmented"], sequence_colours, Fraction(60, 30), one_ms, 60),
+        Movie("vp9-10bit", [str(sequence), *VP9, "--bit-depth", "10"], sequence_colours, Fraction(60, 30), one_ms, 60),
+        Movie(
+            "vp9-slideshow",
+            [*map(str, slide_files), *VP9, "--duration", "2"],
+            slide_colours,
+            Fraction(6),
+            one_ms,
+            len(slide_files),
+        ),
     ]
 
 

@@ -11,8 +11,8 @@ import Testing
             #expect(VideoCodec(name: codec.name.uppercased()) == codec)
             #expect(codec.record.probeName == codec.name, "ffprobe's name is --codec's name")
         }
-        #expect(VideoCodec(name: "vp9") == nil)
-        #expect(VideoCodec.nameList == "h264, hevc, av1 or prores")
+        #expect(VideoCodec(name: "vp8") == nil)
+        #expect(VideoCodec.nameList == "h264, hevc, av1, vp9 or prores")
     }
 
     @Test func theSettingsChecksAreTheCodecsOwn() throws {

@@ -61,6 +61,7 @@ import Testing
                 pixelAspectRatio: PixelAspectRatio(hSpacing: 4, vSpacing: 3)),
             .av1(width: 128, height: 96, configuration: av1, colour: ColourDescription(6, 6, 6, fullRange: false)),
             .proRes(format: "ap4h", width: 1920, height: 1080, hasAlpha: true, compressorName: "Flipbook ProRes"),
+            .vp9(width: 320, height: 240, configuration: VPCodecConfigurationTests.ffmpegs320x240),
         ]
         for entry in entries {
             let (trak, bytes) = try Self.track(holding: entry, isQuickTime: isQuickTime)
@@ -78,7 +79,7 @@ import Testing
 
     @Test func anEntryOfACodecFlipbookDoesNotWriteIsNotRead() throws {
         var entry = makeEntry()
-        entry.format = "vp09"
+        entry.format = "vp08"
         let (trak, bytes) = try Self.track(holding: entry)
         #expect(throws: ISOBMFFError.self) { try VideoSampleEntry(reading: trak, in: bytes) }
     }
@@ -90,7 +91,9 @@ import Testing
         #expect(VisualCodecs.record(forEntryType: "hev1")?.probeName == "hevc")
         #expect(VisualCodecs.record(forEntryType: "av01")?.configurationBox == "av1C")
         #expect(VisualCodecs.record(forEntryType: "mp4v")?.probeName == "mpeg4")
-        #expect(VisualCodecs.record(forEntryType: "vp09") == nil)
+        #expect(VisualCodecs.record(forEntryType: "vp09")?.configurationBox == "vpcC")
+        #expect(VisualCodecs.record(forEntryType: "vp09")?.probeName == "vp9")
+        #expect(VisualCodecs.record(forEntryType: "vp08") == nil)
         #expect(Set(VisualCodecs.visualEntryTypes).isSuperset(of: ["avc1", "avc3", "hvc1", "hev1", "av01", "encv"]))
     }
 

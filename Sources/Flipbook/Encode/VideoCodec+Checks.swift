@@ -71,7 +71,8 @@ extension VideoCodec {
     /// (ProRes 4444 and 4444 XQ only).
     ///
     /// - Throws: ``FlipbookError`` with `.invalidSettings`: "profile 4444xq is for prores, not hevc",
-    ///   "alpha is kept only by prores with profile 4444 or 4444xq; h264 has no alpha channel".
+    ///   "alpha is kept only by vp9 (in .webm or .mkv) or prores (profile 4444 or 4444xq); h264 has no
+    ///   alpha channel".
     public func checkProfile(_ profile: ProResProfile?, keepingAlpha: Bool) throws {
         let alphaProfiles = spokenList(ProResProfile.allCases.filter(\.carriesAlpha).map(\.name), joinedBy: "or")
         if let profile, self != .prores {
@@ -80,16 +81,46 @@ extension VideoCodec {
         }
         guard keepingAlpha else { return }
         guard carriesAlpha else {
-            let keepers = Self.allCases.filter(\.carriesAlpha).map(\.name)
+            // Each keeper with where it keeps alpha: ProRes in its profiles, VP9 in its containers.
+            let keepers = Self.allCases.filter(\.carriesAlpha).map { codec in
+                codec == .prores
+                    ? "\(codec.name) (profile \(alphaProfiles))"
+                    : codec.name
+                        + (codec.record.alphaExtensions.map {
+                            " (in " + spokenList($0.map { "." + $0 }, joinedBy: "or") + ")"
+                        }
+                            ?? "")
+            }
             throw FlipbookError(
                 .invalidSettings,
-                "alpha is kept only by \(spokenList(keepers, joinedBy: "or")) (profile \(alphaProfiles)); \(name) "
-                    + "has no alpha channel")
+                "alpha is kept only by \(spokenList(keepers, joinedBy: "or")); \(name) has no alpha channel")
         }
         if let profile, !profile.carriesAlpha {
             throw FlipbookError(
                 .invalidSettings,
                 "profile \(profile.name) has no alpha channel; use \(alphaProfiles) to keep alpha")
+        }
+    }
+
+    /// Checks that the codec keeps alpha at `bitDepth` and in `container` (VP9: 8-bit, in WebM and
+    /// Matroska only); call it only when keeping alpha, after ``checkProfile(_:keepingAlpha:)``.
+    ///
+    /// - Throws: ``FlipbookError`` with `.invalidSettings`: "alpha is kept by vp9 at 8 bits only, and the
+    ///   bit depth is 10"; with `.unsupportedOutput`: "vp9 keeps alpha only in .webm and .mkv files, not in .mp4".
+    public func checkAlpha(bitDepth: Int, in container: MovieContainer? = nil) throws {
+        if let depths = record.alphaBitDepths, !depths.contains(bitDepth) {
+            throw FlipbookError(
+                .invalidSettings,
+                "alpha is kept by \(name) at \(spokenList(depths.map(String.init), joinedBy: "or")) bits only, and "
+                    + "the bit depth is \(bitDepth)")
+        }
+        if let container, let extensions = record.alphaExtensions,
+            !container.fileExtensions.contains(where: extensions.contains)
+        {
+            throw FlipbookError(
+                .unsupportedOutput,
+                "\(name) keeps alpha only in \(spokenList(extensions.map { "." + $0 }, joinedBy: "and")) files, not "
+                    + "in .\(container.fileExtensions[0])")
         }
     }
 
@@ -132,9 +163,9 @@ extension VideoCodec {
     public var presetNote: String? { record.presetNote }
 
     /// The pictures the codec's encoder takes for `bitDepth`: its first chroma format, with alpha
-    /// when it carries one.
-    func pictureFormat(bitDepth: Int) -> PictureFormat {
-        PictureFormat(chroma: chromaFormats[0], bitDepth: bitDepth, hasAlpha: carriesAlpha)
+    /// when it carries one and `keepingAlpha`.
+    func pictureFormat(bitDepth: Int, keepingAlpha: Bool) -> PictureFormat {
+        PictureFormat(chroma: chromaFormats[0], bitDepth: bitDepth, hasAlpha: carriesAlpha && keepingAlpha)
     }
 
     /// A number as a person writes it: `52`, `20.5`.

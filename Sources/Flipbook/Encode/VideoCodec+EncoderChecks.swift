@@ -32,7 +32,7 @@ extension VideoCodec {
     /// Checks a rate control and a rate limit.
     ///
     /// - Throws: ``FlipbookError`` with `.invalidSettings`: "bitrate 0 b/s is out of range; use 1k to 1000M",
-    ///   "prores has no rate control: its profile sets the rate".
+    ///   "prores has no rate control: its profile sets the rate", "max bitrate 2M is not available for vp9 …".
     public func checkRateControl(_ rateControl: RateControl, limit: RateLimit?) throws {
         if rateControl != .constantQuality || limit != nil, !takesRateControl {
             throw FlipbookError(.invalidSettings, "\(name) has no rate control: its profile sets the rate")
@@ -69,6 +69,12 @@ extension VideoCodec {
             }
         }
         if let limit {
+            guard record.takesRateLimit else {
+                throw FlipbookError(
+                    .invalidSettings,
+                    "max bitrate \(Self.rate(limit.maxBitrate)) is not available for \(name) (\(encoderName) keeps no "
+                        + "cap over a decoder's buffer); drop it, and give an average bitrate or a CRF")
+            }
             try check("max bitrate", limit.maxBitrate)
             if rateControl != .constantQuality && record.capsConstantQualityOnly {
                 throw FlipbookError(

@@ -9,7 +9,10 @@ import ISOBMFF
 /// | ``h264`` | x264 | `avc1` | 0-51 | 23 |
 /// | ``hevc`` | x265 | `hvc1` (parameter sets in `hvcC`, as QuickTime, Safari and Photos require) | 0-51 | 28 |
 /// | ``av1`` | SVT-AV1 | `av01` (sequence header in `av1C`) | 1-63 | 35 |
+/// | ``vp9`` | libvpx | `vp09` (profile, level and colour in `vpcC`) | 0-63 | 32 |
 /// | ``prores`` | prores_ks (libavcodec) | `apch`, `ap4h`, … by ``ProResProfile`` | none: the profile | — |
+///
+/// VP9 is coded by libvpx at CRF 32 by default, its speed (`cpu-used`) chosen by ``EncoderPreset/vp9Speed``.
 ///
 /// ProRes goes in QuickTime movies (`.mov`) only; every frame is a keyframe, 10-bit 4:2:2 or 4:4:4,
 /// and ProRes 4444 keeps alpha (``VideoSettings/keepsAlpha``).
@@ -26,12 +29,15 @@ public struct VideoCodec: Sendable, Hashable, CustomStringConvertible {
     public static let hevc = VideoCodec(VideoCodecs.hevc)
     /// AV1, Main profile: the newest browsers' codec, smaller again.
     public static let av1 = VideoCodec(VideoCodecs.av1)
+    /// VP9, profile 0 (8-bit) or 2 (10-bit): royalty-free, played by browsers; keeps alpha (8-bit) in
+    /// WebM and Matroska files only.
+    public static let vp9 = VideoCodec(VideoCodecs.vp9)
     /// Apple ProRes (422 Proxy to 4444 XQ, see ``ProResProfile``): every frame a keyframe, for editing;
     /// in QuickTime movies only.
     public static let prores = VideoCodec(VideoCodecs.prores)
 
     /// Every codec Flipbook encodes, in the order help text lists them.
-    public static let allCases: [VideoCodec] = [.h264, .hevc, .av1, .prores]
+    public static let allCases: [VideoCodec] = [.h264, .hevc, .av1, .vp9, .prores]
 
     /// The record that describes the codec.
     let record: VideoCodecRecord
@@ -57,7 +63,7 @@ public struct VideoCodec: Sendable, Hashable, CustomStringConvertible {
 
     /// The constant rate factors the codec's encoder takes.
     public var crfRange: ClosedRange<Double> { record.crfRange }
-    /// The encoder's own default CRF: 23 for x264, 28 for x265, 35 for SVT-AV1.
+    /// The encoder's own default CRF: 23 for x264, 28 for x265, 35 for SVT-AV1, 32 for libvpx (VP9).
     public var defaultCRF: Double { record.defaultCRF }
     /// The widths the codec's encoder takes: 2 to 16384 pixels; 16 to 16384 for HEVC (x265's smallest
     /// coding block), 64 to 16384 for AV1 (SVT-AV1's limits).
@@ -66,11 +72,11 @@ public struct VideoCodec: Sendable, Hashable, CustomStringConvertible {
     public var heightRange: ClosedRange<Int> { record.heightRange }
     /// The most frames a second the encoder takes, or `nil` for no limit of its own (SVT-AV1 takes 240).
     public var maximumFrameRate: Int? { record.maximumFrameRate }
-    /// The bit depths the codec is encoded at: 8 or 10 (H.264 High 10, HEVC Main 10, AV1 Main).
+    /// The bit depths the codec is encoded at: 8 or 10 (H.264 High 10, HEVC Main 10, AV1 Main, VP9 profile 2).
     public var bitDepths: [Int] { record.bitDepths }
     /// The chroma formats the codec is encoded in: 4:2:0 for H.264, HEVC and AV1; 4:2:2 and 4:4:4 for ProRes.
     public var chromaFormats: [ChromaFormat] { record.chromaFormats }
-    /// Whether the codec carries a transparency (alpha) plane: ProRes 4444 does.
+    /// Whether the codec carries a transparency (alpha) plane: ProRes 4444 does, and VP9 in WebM and Matroska.
     public var carriesAlpha: Bool { record.carriesAlpha }
     /// Whether the codec's quality is set by a constant rate factor (``VideoSettings/crf``); ProRes's
     /// is set by its profile.

@@ -52,6 +52,14 @@ struct VideoCodecRecord: Sendable {
     var takesRateControl = true
     /// Whether the encoder makes two passes over the pictures, a first that writes statistics for the second.
     var takesTwoPasses = false
+    /// Whether the encoder caps the bit rate over a decoder's buffer (VBV); libvpx keeps no such cap.
+    var takesRateLimit = true
+    /// The bit depths at which the codec keeps alpha, when not every one it encodes (VP9: 8, as
+    /// ffmpeg's `yuva420p`); `nil` for all of them.
+    var alphaBitDepths: [Int]? = nil
+    /// The file name extensions (without the dot) of the containers that carry the codec's alpha, when
+    /// not every one it goes in (VP9's alpha is a Matroska BlockAdditional); `nil` for all of them.
+    var alphaExtensions: [String]? = nil
     /// The `--tune` names the encoder knows.
     var tunes: [String] = []
     /// The profiles of ``CodecProfile`` the encoder writes, when asked for one.
@@ -132,6 +140,25 @@ enum VideoCodecs {
         capsConstantQualityOnly: true,
         noReorderingNeedsConstantQuality: true, bFrameRange: 0...0,
         checkParameters: { try SVTAV1Encoder.check($0) })
+
+    static let vp9: VideoCodecRecord = {
+        var record = VideoCodecRecord(
+            name: "vp9", displayName: "VP9", encoderName: "libvpx", strength: "browsers, royalty-free",
+            sampleEntryType: "vp09", crfRange: 0...63, defaultCRF: 32, crfNote: nil, widthRange: 2...16384,
+            heightRange: 2...16384, maximumFrameRate: nil, bitDepths: [8, 10], chromaFormats: [.yuv420],
+            carriesAlpha: true, encodesLosslessly: false, containers: [.mp4, .webm, .mkv],
+            presetNote: "for vp9 these are libvpx speeds (cpu-used) "
+                + EncoderPreset.allCases.dropLast().map { String($0.vp9Speed) }.joined(separator: ", ")
+                + " (placebo \(EncoderPreset.placebo.vp9Speed))",
+            // Level 5.1: 8,912,896 samples a picture, at most 8384 a side.
+            decoderLimit: "VP9 past 4096x2176 (level 5.1)",
+            isPastDecoderLimit: { width, height in width * height > 8_912_896 || max(width, height) > 8384 },
+            makeEncoder: { try VP9Encoder(settings: $0, colour: $1) })
+        record.takesRateLimit = false
+        record.alphaBitDepths = [8]
+        record.alphaExtensions = ["webm", "mkv"]
+        return record
+    }()
 
     static let prores: VideoCodecRecord = {
         var record = VideoCodecRecord(

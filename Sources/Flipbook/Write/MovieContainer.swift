@@ -46,8 +46,8 @@ public enum MovieContainer: String, Sendable, Hashable, CaseIterable {
     public var fileExtensions: [String] { record.extensions }
 
     /// The codec a movie of this container is encoded with when none is asked for: H.264, or for
-    /// WebM, AV1.
-    public var defaultCodec: VideoCodec { self == .webm ? .av1 : .h264 }
+    /// WebM, VP9.
+    public var defaultCodec: VideoCodec { self == .webm ? .vp9 : .h264 }
 
     /// Whether the container is Matroska or its WebM subset, whose files are EBML.
     public var isMatroska: Bool {

@@ -70,7 +70,8 @@ public actor MovieWriter {
     ///   - metadata: The title, artist, creation date and other tags to write into the movie; none by
     ///     default (the movie's creation times then stay zero).
     /// - Throws: ``FlipbookError`` with `.outputExists` when `url` exists and `overwrite` is false,
-    ///   `.unsupportedOutput` for a codec the container does not hold (ProRes outside `.mov`),
+    ///   `.unsupportedOutput` for a codec the container does not hold (ProRes outside `.mov`) or whose alpha
+    ///   it does not carry (VP9's outside WebM and Matroska),
     ///   `.invalidSettings` for settings or metadata out of range, `.outputNotWritable` when the folder cannot be written,
     ///   `.invalidAudio` naming the sound file when it cannot be used (or for an `audio` format AAC cannot carry).
     public init(
@@ -132,6 +133,9 @@ public actor MovieWriter {
         do {
             try settings.codec.checkContainer(destination.container)
             try destination.container.checkRotation(settings.rotation)
+            if settings.keepsAlpha {
+                try settings.codec.checkAlpha(bitDepth: settings.bitDepth, in: destination.container)
+            }
         } catch let error as FlipbookError {
             throw FlipbookError(error.code, error.message, path: destination.url.path)
         }

@@ -169,6 +169,12 @@ package struct MovieInspection: Sendable, Codable, Equatable {
                 box: box, payload: Array(bytes[min(child.offset + child.headerSize, end)..<end]))
             if stated.profile != nil || stated.level != nil { (profile, level) = stated }
         }
+        if let vpcC = entry.child("vpcC"), vpcC.size - vpcC.headerSize >= 6 {
+            // version and flags, then profile and ten times the level.
+            let payload = vpcC.offset + vpcC.headerSize
+            profile = "Profile \(bytes[payload + 4])"
+            level = Double(bytes[payload + 5]) / 10
+        }
         if let colr = entry.child("colr"), let colour = try ColourInformationBox(reading: colr, in: bytes).colour {
             colourPrimaries = ColourNames.primaries(colour.colourPrimaries)
             colourTransfer = ColourNames.transfer(colour.transferCharacteristics)

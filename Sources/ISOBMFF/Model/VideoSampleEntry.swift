@@ -83,6 +83,17 @@ package struct VideoSampleEntry: SampleEntry, Equatable {
             colour: colour, pixelAspectRatio: pixelAspectRatio, compressorName: compressorName)
     }
 
+    /// A VP9 entry, `vp09` with its `vpcC`. The samples are VP9 frames, each shown once: a superframe
+    /// carries any hidden frame with the frame shown after it.
+    package static func vp9(
+        width: Int, height: Int, configuration: VPCodecConfiguration, pixelAspectRatio: PixelAspectRatio = .square,
+        compressorName: String = "Flipbook VP9"
+    ) -> VideoSampleEntry {
+        VideoSampleEntry(
+            format: "vp09", width: width, height: height, configuration: configuration.codecConfiguration,
+            colour: configuration.colour, pixelAspectRatio: pixelAspectRatio, compressorName: compressorName)
+    }
+
     package var media: MediaKind { .video(width: width, height: height) }
 
     /// The brand ``VisualCodecs`` gives the entry type.

@@ -7,7 +7,7 @@
 package struct VisualCodecRecord: Sendable, Equatable {
     /// The sample entry types, the one Flipbook writes first (`hvc1` before `hev1`).
     package let entryTypes: [FourCC]
-    /// The child box that holds the codec configuration record (`avcC`, `hvcC`, `av1C`), or `nil` for none.
+    /// The child box that holds the codec configuration record (`avcC`, `hvcC`, `av1C`, `vpcC`), or `nil` for none.
     package let configurationBox: FourCC?
     /// The codec's name as ffprobe gives it (`h264`).
     package let probeName: String
@@ -25,7 +25,7 @@ package struct VisualCodecRecord: Sendable, Equatable {
 
 /// The video codecs whose sample entries Flipbook writes and reads.
 package enum VisualCodecs {
-    /// H.264, HEVC, AV1, ProRes (its six profiles' entries, 422 Proxy to 4444 XQ; no configuration
+    /// H.264, HEVC, AV1, VP9, ProRes (its six profiles' entries, 422 Proxy to 4444 XQ; no configuration
     /// record: each frame's header describes it), then MPEG-4 Part 2 (read only: named in inspections).
     package static let all: [VisualCodecRecord] = [
         VisualCodecRecord(
@@ -37,6 +37,11 @@ package enum VisualCodecs {
         VisualCodecRecord(
             entryTypes: ["av01"], configurationBox: "av1C", probeName: "av1", compatibleBrand: "av01",
             matroskaCodecID: "V_AV1"),
+        // The VP9 binding names no brand, and ffmpeg's MP4 muxer writes none for it. Matroska's VP9
+        // takes no configuration record (its CodecPrivate is a list of feature IDs, all optional).
+        VisualCodecRecord(
+            entryTypes: ["vp09"], configurationBox: "vpcC", probeName: "vp9", compatibleBrand: nil,
+            matroskaCodecID: "V_VP9"),
         VisualCodecRecord(
             entryTypes: ["apch", "apcn", "apcs", "apco", "ap4h", "ap4x"], configurationBox: nil, probeName: "prores",
             compatibleBrand: nil, matroskaCodecID: "V_PRORES",

@@ -98,6 +98,15 @@ package enum BoxDump {
             let depth = second & 0x40 == 0 ? 8 : second & 0x20 == 0 ? 10 : 12
             return "profile=\(first >> 5) level=\(first & 0x1F) tier=\(second >> 7) depth=\(depth)"
                 + " subsampling=\(second >> 3 & 1)\(second >> 2 & 1) configOBUs=\(max(0, r.readRest().count - 1)) bytes"
+        case "vpcC":
+            // version and flags, then the fields of the VP9 binding §2.3.
+            var r = ByteReader(payloadOf: box, in: bytes)
+            _ = try r.readUInt32()
+            let profile = try r.readUInt8()
+            let level = try r.readUInt8()
+            let packed = try r.readUInt8()
+            return "profile=\(profile) level=\(level) depth=\(packed >> 4) subsampling=\(packed >> 1 & 7)"
+                + " range=\(packed & 1 == 1 ? "full" : "limited")"
         case "colr":
             let colr = try ColourInformationBox(reading: box, in: bytes)
             guard let c = colr.colour else { return "kind=\(colr.colourType)" }
