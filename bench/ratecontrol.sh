@@ -3,7 +3,7 @@
 # --two-pass) lands to the rate asked for, what two passes cost against one, and where --target-size
 # puts the file, for each codec.
 #
-#   bench/ratecontrol.sh [--frames 300] [--corpora "png-adaptive jpeg420 png16"] [--codecs "h264 hevc av1"]
+#   bench/ratecontrol.sh [--frames 300] [--corpora "png-adaptive jpeg420 png16"] [--codecs "h264 hevc av1 vp9"]
 #                        [--preset fast] [--rate 2M] [--corpora-dir bench/.corpora] [--only movies|slideshows]
 #                        [--summary]
 #
@@ -11,10 +11,11 @@
 # corpus's first three images (--duration 3), and each codec:
 #   one pass:   flipbook DIR -o out.mp4 --codec C --preset P --bitrate R
 #               ffmpeg -framerate 30 -i DIR/%04d.EXT -c:v ENC -preset P -b:v R -pix_fmt yuv420p out.mp4
-#   two passes: flipbook ... --bitrate R --two-pass (h264 and hevc; av1 has none)
+#   two passes: flipbook ... --bitrate R --two-pass (h264 and hevc; av1 and vp9 have none)
 #               ffmpeg ... -pass 1 -f null, then -pass 2 (libx264; libx265 with -x265-params pass=1/2)
 #   target:     flipbook ... --target-size S, S the bytes R makes over the corpus's duration
-# (ENC: libx264, libx265, libsvtav1; ffmpeg's libsvtav1 preset is the number Flipbook's name stands for).
+# (ENC: libx264, libx265, libsvtav1, libvpx-vp9; ffmpeg's libsvtav1 preset is the number Flipbook's name
+# stands for, and libvpx-vp9 is given the speed it stands for as -cpu-used, with -row-mt 1).
 # Prints for each: wall time (GNU time), the video stream's rate from ffprobe's packet sizes over the
 # stream's duration as a share of R, for two passes their wall over one pass's, and for the target the
 # file's bytes as a share of S and the encodes made. --summary ends with a Markdown table of the rows.
@@ -23,7 +24,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-frames=300 corpora="png-adaptive jpeg420 png16" codecs="h264 hevc av1" preset=fast rate=2M
+frames=300 corpora="png-adaptive jpeg420 png16" codecs="h264 hevc av1 vp9" preset=fast rate=2M
 corpora_dir=bench/.corpora summary=0 only=""
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -67,11 +68,15 @@ stream_rate() {  # MOVIE -> the video's bits a second from its packets
 share() { printf "%.3f" "$(echo "$1 / $2" | bc -l)"; }
 
 encoder() {
-    case $1 in h264) echo libx264 ;; hevc) echo libx265 ;; av1) echo libsvtav1 ;; esac
+    case $1 in h264) echo libx264 ;; hevc) echo libx265 ;; av1) echo libsvtav1 ;; vp9) echo libvpx-vp9 ;; esac
 }
 
-ffmpeg_preset() {  # CODEC -> ffmpeg's preset argument for $preset
-    if [ "$1" = av1 ]; then
+ffmpeg_preset() {  # CODEC -> ffmpeg's preset argument for $preset (libvpx-vp9's speed)
+    if [ "$1" = vp9 ]; then
+        local names=(ultrafast superfast veryfast faster fast medium slow slower veryslow) numbers=(5 5 4 4 3 2 1 1 0)
+        for i in "${!names[@]}"; do [ "${names[$i]}" = "$preset" ] && { echo "${numbers[$i]}"; return; }; done
+        echo "ratecontrol.sh: no libvpx speed for $preset" >&2; exit 2
+    elif [ "$1" = av1 ]; then
         local names=(ultrafast superfast veryfast faster fast medium slow slower veryslow) numbers=(12 11 10 9 8 7 6 5 4)
         for i in "${!names[@]}"; do [ "${names[$i]}" = "$preset" ] && { echo "${numbers[$i]}"; return; }; done
         echo "ratecontrol.sh: no SVT-AV1 preset for $preset" >&2; exit 2
@@ -90,7 +95,9 @@ run() {  # NAME DIR EXT CODEC SLIDESHOW(0|1)
         input=("$dir") timing=(--fps 30) fftiming=(-framerate 30) count=$(ls "$dir" | grep -c "\.$e$") seconds=$(echo "$count / 30" | bc -l)
     fi
     local f=("$bin/flipbook" "${input[@]}" "${timing[@]}" --codec "$codec" --preset "$preset" --overwrite -q)
-    local g=(ffmpeg -y -v error "${fftiming[@]}" -i "$work/in/%04d.$e" -c:v "$(encoder "$codec")" -preset "$(ffmpeg_preset "$codec")" -pix_fmt yuv420p)
+    local speed=(-preset "$(ffmpeg_preset "$codec")")
+    [ "$codec" = vp9 ] && speed=(-cpu-used "$(ffmpeg_preset "$codec")" -row-mt 1)
+    local g=(ffmpeg -y -v error "${fftiming[@]}" -i "$work/in/%04d.$e" -c:v "$(encoder "$codec")" "${speed[@]}" -pix_fmt yuv420p)
     rm -rf "$work/in" && mkdir "$work/in"
     if [ "$slideshow" = 1 ]; then cp "$work/stills"/* "$work/in/"; else ln -s "$(realpath "$dir")"/* "$work/in/"; fi
 
@@ -98,7 +105,7 @@ run() {  # NAME DIR EXT CODEC SLIDESHOW(0|1)
     one=$(measure "${f[@]}" -o "$work/one.mp4" --bitrate "$rate")
     ffone=$(measure "${g[@]}" -b:v "$bits" "$work/ffone.mp4")
     local row="| $name | $codec | one pass: $(share "$(stream_rate "$work/one.mp4")" "$bits") of the rate in ${one} s (ffmpeg $(share "$(stream_rate "$work/ffone.mp4")" "$bits") in ${ffone} s, ratio $(share "$one" "$ffone"))"
-    if [ "$codec" != av1 ]; then
+    if [ "$codec" != av1 ] && [ "$codec" != vp9 ]; then
         two=$(measure "${f[@]}" -o "$work/two.mp4" --bitrate "$rate" --two-pass)
         local passes1=(-pass 1) passes2=(-pass 2)
         [ "$codec" = hevc ] && passes1=(-x265-params "pass=1:stats=$work/x265.log") passes2=(-x265-params "pass=2:stats=$work/x265.log")
@@ -107,7 +114,7 @@ run() {  # NAME DIR EXT CODEC SLIDESHOW(0|1)
             echo "$(cat "$work/t1") + $(cat "$work/t2")" | bc; } )
         row+=" | two passes: $(share "$(stream_rate "$work/two.mp4")" "$bits") in ${two} s, $(share "$two" "$one")x one pass (ffmpeg $(share "$(stream_rate "$work/fftwo.mp4")" "$bits") in ${fftwo} s, ratio $(share "$two" "$fftwo"))"
     else
-        row+=" | two passes: not available for av1"
+        row+=" | two passes: not available for $codec"
     fi
     target=$(printf "%.0f" "$(echo "$bits * $seconds / 8" | bc -l)")
     if "${f[@]}" -o "$work/target.mp4" --target-size "$target" --json > "$work/json" 2> "$work/err"; then
