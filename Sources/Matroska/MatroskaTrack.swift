@@ -48,6 +48,8 @@ package struct MatroskaTrack: Sendable {
             if id == "V_PRORES" {
                 codecPrivate = entry.format.bytes
                 strippedPrefix = 8
+            } else if id == "V_VP9" {
+                codecPrivate = entry.configuration.flatMap { VP9CodecFeatures(vpcC: $0.payload)?.codecPrivate }
             } else {
                 codecPrivate = entry.configuration.flatMap { $0.payload.isEmpty ? nil : $0.payload }
             }

@@ -42,6 +42,7 @@ public enum MovieJoiner {
         if let codec = VideoCodec(name: first.codecName) {
             do {
                 try codec.checkContainer(destination.container)
+                if !first.alphaPictures.isEmpty { try codec.checkAlpha(bitDepth: 8, in: destination.container) }
             } catch let error as FlipbookError {
                 throw FlipbookError(error.code, error.message, path: url.path)
             }
@@ -60,9 +61,14 @@ public enum MovieJoiner {
         do {
             // The media is copied file to file; the samples only say where it is. The timeline hands
             // each sample out one packet late, in decode order, so their places are taken in that order.
-            let sources = try parts.map { muxer.addSource(try POSIXFile.openForReading(at: $0.url.path)) }
+            let files = try parts.map { try POSIXFile.openForReading(at: $0.url.path) }
+            let sources = files.map { muxer.addSource($0) }
             var places = parts.indices.lazy.flatMap { part in
-                parts[part].samples.lazy.map { (source: sources[part], offset: $0.offset, size: $0.size) }
+                parts[part].samples.indices.lazy.map { index in
+                    let sample = parts[part].samples[index]
+                    let alpha = parts[part].alphaPictures.isEmpty ? nil : parts[part].alphaPictures[index]
+                    return (part: part, source: sources[part], offset: sample.offset, size: sample.size, alpha: alpha)
+                }
             }.makeIterator()
             func videoTrack() -> Track {
                 var track = Track(
@@ -75,7 +81,9 @@ public enum MovieJoiner {
             func append(_ sample: MediaSample) throws {
                 let place = places.next()!
                 videoBytes += UInt64(place.size)
-                let copied = sample.withBytes(inSource: place.source, at: place.offset, count: place.size)
+                var copied = sample.withBytes(inSource: place.source, at: place.offset, count: place.size)
+                // An alpha picture is small beside its frame: read, not copied file to file.
+                if let alpha = place.alpha { copied.alpha = try files[place.part].read(at: alpha.offset, count: alpha.size) }
                 try muxer.appendVideo(copied, video: videoTrack)
             }
             for part in parts {

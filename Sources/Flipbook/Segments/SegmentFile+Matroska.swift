@@ -38,17 +38,19 @@ extension SegmentFile {
         let presentation = try Self.presentationTimes(of: blocks, track: video.number, clock: clock, refuse: refuse)
         let decode = clock.decodeTimes(presentation: presentation)
         let origin = decode[0]
+        let alphaPictures: [(offset: UInt64, size: Int)?] = video.alphaMode == 1 ? blocks.map { $0.alpha } : []
+        let samples = zip(blocks, zip(presentation, decode)).map { block, times in
+            SampleTableReader.DecodedSample(
+                decodeTime: UInt64(times.1 - origin), compositionOffset: times.0 - times.1,
+                size: UInt32(block.frameSize), offset: block.frameOffset, isSync: block.isKeyframe)
+        }
         self.init(
             url: url, info: info, sampleEntry: sampleEntry, width: video.pixelWidth, height: video.pixelHeight,
             codecName: sampleEntry.codecName, timescale: UInt32(timescale),
             sampleDescription: Array(video.codecID.utf8) + [0] + (video.codecPrivate ?? []),
             tags: Self.tags(of: file), rotation: .upright,
-            samples: zip(blocks, zip(presentation, decode)).map { block, times in
-                SampleTableReader.DecodedSample(
-                    decodeTime: UInt64(times.1 - origin), compositionOffset: times.0 - times.1,
-                    size: UInt32(block.frameSize), offset: block.frameOffset, isSync: block.isKeyframe)
-            },
-            offset: origin, start: presentation.min()!, end: clock.movieTime(ofDuration: duration))
+            samples: samples, alphaPictures: alphaPictures, offset: origin, start: presentation.min()!,
+            end: clock.movieTime(ofDuration: duration))
     }
 
     /// The segment's file, read; an error naming it when it cannot be.
@@ -111,13 +113,22 @@ extension SegmentFile {
             let box = record.configurationBox, let format = record.entryTypes.first,
             let codecPrivate = video.codecPrivate, let codec = VideoCodec(name: record.probeName)
         else { throw refuse("a segment of \(video.codecID) cannot be joined") }
-        return VideoSampleEntry(
-            format: format, width: video.pixelWidth, height: video.pixelHeight,
-            configuration: CodecConfiguration(boxType: box, payload: codecPrivate),
-            colour: ColourDescription(
-                UInt16(clamping: video.primaries ?? 1), UInt16(clamping: video.transferCharacteristics ?? 1),
-                UInt16(clamping: video.matrixCoefficients ?? 1), fullRange: video.range == 2),
-            compressorName: "Flipbook \(codec.displayName)")
+        let colour = ColourDescription(
+            UInt16(clamping: video.primaries ?? 1), UInt16(clamping: video.transferCharacteristics ?? 1),
+            UInt16(clamping: video.matrixCoefficients ?? 1), fullRange: video.range == 2)
+        var configuration = CodecConfiguration(boxType: box, payload: codecPrivate)
+        if video.codecID == "V_VP9" {
+            // Matroska's VP9 private data is a list of features; MP4's record is built from them.
+            guard let features = VP9CodecFeatures(codecPrivate: codecPrivate) else {
+                throw refuse("the segment's VP9 codec private data cannot be read")
+            }
+            configuration = features.configuration(colour: colour).codecConfiguration
+        }
+        var entry = VideoSampleEntry(
+            format: format, width: video.pixelWidth, height: video.pixelHeight, configuration: configuration,
+            colour: colour, compressorName: "Flipbook \(codec.displayName)")
+        entry.hasAlpha = video.alphaMode == 1
+        return entry
     }
 
     /// The segment's title, creation time and tags, named as Flipbook names them.

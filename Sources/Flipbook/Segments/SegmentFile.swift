@@ -18,6 +18,9 @@ struct SegmentFile {
     /// How the segment's video track is turned for display.
     let rotation: Rotation
     let samples: [SampleTableReader.DecodedSample]
+    /// Where each sample's alpha picture lies (a WebM's VP9 alpha, `BlockAdditional` 1), sample by
+    /// sample; empty for a segment without one.
+    var alphaPictures: [(offset: UInt64, size: Int)?] = []
     /// Add to a media time to get the movie time.
     let offset: Int64
     /// Where the segment's presentation starts and ends on the movie's timeline.
