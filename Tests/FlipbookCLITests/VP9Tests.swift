@@ -180,6 +180,33 @@ import Testing
         #expect(try Judge.stream(of: movie).frameCount == 300)
     }
 
+    /// A slideshow's target size between the sizes of two neighbouring whole CRFs: libvpx takes whole
+    /// CRFs, so the search ends once it has tried both sides, with the one under, instead of spending its
+    /// tries on fractions that round to them.
+    @Test func aSlideshowBetweenTwoWholeCRFsTakesTheOneUnderAtOnce() throws {
+        let dir = try TemporaryDirectory()
+        let stills = try dir.folder("stills")
+        try SampleImages.write(count: 3, width: 640, height: 360, into: stills)
+        var sizes: [Int] = []
+        for crf in ["0", "1"] {
+            let movie = dir.path("crf\(crf).mp4")
+            try Self.encode([stills], to: movie, ["--duration", "3", "--crf", crf])
+            sizes.append(try #require(try FileManager.default.attributesOfItem(atPath: movie)[.size] as? Int))
+        }
+        #expect(sizes[0] > sizes[1] * 100 / 95, "CRF 0 and 1 must straddle the target: \(sizes)")
+        let target = (sizes[0] + sizes[1]) / 2
+        let movie = dir.path("sized.mp4")
+        let result = try Self.encode(
+            [stills], to: movie, ["--duration", "3", "--target-size", String(target), "--json"])
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let notes = summary["notes"] as? [String] ?? []
+        #expect(notes.count <= 6, "a search of fractions rounding to 0 and 1 runs to its tenth try: \(notes)")
+        #expect(
+            notes.allSatisfy { $0.range(of: #"CRF [0-9]+\.[0-9]"#, options: .regularExpression) == nil },
+            "whole CRFs only: \(notes)")
+        #expect(summary["bytes"] as? Int == sizes[1], "the movie at CRF 1: \(summary)")
+    }
+
     @Test func whatVP9CannotDoHereIsAUsageError() throws {
         let dir = try TemporaryDirectory()
         let frames = try dir.folder("frames")

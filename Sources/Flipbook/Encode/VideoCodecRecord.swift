@@ -83,6 +83,9 @@ struct VideoCodecRecord: Sendable {
     /// Checks `--encoder-params` with the encoder's own parser, throwing `.invalidSettings` naming a
     /// key or value it refuses; `nil` when the encoder takes none.
     var checkParameters: (@Sendable ([EncoderParameter]) throws -> Void)? = nil
+    /// Whether the encoder takes whole CRFs only (SVT-AV1's and libvpx's quantisers), so that a search
+    /// of the CRF tries whole numbers.
+    var takesWholeCRF = false
 
     /// ffprobe's name for the codec, from the sample entry's record.
     var probeName: String { VisualCodecs.record(forEntryType: sampleEntryType.description)?.probeName ?? name }
@@ -139,7 +142,7 @@ enum VideoCodecs {
         highestBitrate: 100_000_000,
         capsConstantQualityOnly: true,
         noReorderingNeedsConstantQuality: true, bFrameRange: 0...0,
-        checkParameters: { try SVTAV1Encoder.check($0) })
+        checkParameters: { try SVTAV1Encoder.check($0) }, takesWholeCRF: true)
 
     static let vp9: VideoCodecRecord = {
         var record = VideoCodecRecord(
@@ -154,6 +157,7 @@ enum VideoCodecs {
             decoderLimit: "VP9 past 4096x2176 (level 5.1)",
             isPastDecoderLimit: { width, height in width * height > 8_912_896 || max(width, height) > 8384 },
             makeEncoder: { try VP9Encoder(settings: $0, colour: $1) })
+        record.takesWholeCRF = true
         record.takesRateLimit = false
         record.alphaBitDepths = [8]
         record.alphaExtensions = ["webm", "mkv"]

@@ -3,9 +3,9 @@ import ISOBMFF
 /// The libvpx VP9 encoder (profile 0 for 8-bit, profile 2 for 10-bit 4:2:0), one libvpx handle per
 /// stream, configured by ``VPXConfiguration``.
 ///
-/// Each packet is one shown frame: libvpx hands a hidden alternate reference frame out with the frame
-/// shown after it, as one superframe. VP9 has no reordering in the container, so packets come out in
-/// presentation order and each one's decode time is its presentation time.
+/// Each packet is one shown frame (libvpx would hand a hidden alternate reference frame out with the
+/// frame shown after it, as one superframe). VP9 has no reordering in the container, so packets come
+/// out in presentation order and each one's decode time is its presentation time.
 ///
 /// A movie that keeps alpha (8-bit only) has a second stream with the same settings whose pictures are
 /// the alpha plane as luma over neutral chroma, as ffmpeg's libvpx-vp9 encodes `yuva420p`; each packet

@@ -11,8 +11,9 @@ import Foundation
 ///   with row multi-threading and as many tile columns as the width allows (one per 256 pixels,
 ///   a power of two), which is what lets more than one thread work on a picture.
 /// - Keyframes at most ``VideoSettings/keyframeFrames`` apart, or libvpx's own 128 frames (about 4 s
-///   at 30 fps); 25 frames of look-ahead, in which libvpx places hidden alternate reference frames
-///   and hands each out with the frame shown after it (a superframe).
+///   at 30 fps); libvpx's 25 frames of look-ahead, as ffmpeg leaves them. Its one-pass mode codes no
+///   hidden alternate reference frames (ffmpeg's `trace_headers` shows every frame shown); one it coded
+///   would be handed out with the frame shown after it, in a superframe.
 /// - The stream's colour space (matrix) and range, which VP9 headers carry; the primaries and transfer
 ///   are the container's to state.
 struct VPXConfiguration {

@@ -47,9 +47,14 @@ extension TwoPassEncoding {
                 tries.append((crf, video))
                 let tried = crf
                 crf = Self.nextCRF(tries, goal: goal)
+                // A codec of whole CRFs is stuck too when the next rounds to one tried already (the size
+                // falls past the goal within one step).
+                let stuck =
+                    crf == tried
+                    || codec.record.takesWholeCRF && tries.contains { $0.crf == Self.crf(crf, on: codec) }
                 // Under the size at the best quality, or the search stuck on one step: the best under is the movie.
-                if (!over && atBest) || crf == tried || attempt + 1 == Self.qualityAttempts, let bestUnder {
-                    takesAnyUnder = takesAnyUnder || !over && atBest || crf == tried
+                if (!over && atBest) || stuck || attempt + 1 == Self.qualityAttempts, let bestUnder {
+                    takesAnyUnder = takesAnyUnder || !over && atBest || stuck
                     crf = bestUnder.crf
                 }
                 notes.append(
@@ -90,9 +95,10 @@ extension TwoPassEncoding {
         return last.crf + (Foundation.log(goal) - Foundation.log(last.video)) / (-Foundation.log(2.0) / 6)
     }
 
-    /// `crf` within the codec's scale, whole for SVT-AV1 (which takes whole quantisers), to a tenth otherwise.
+    /// `crf` within the codec's scale, whole for SVT-AV1 and libvpx (which take whole quantisers), to a
+    /// tenth otherwise.
     static func crf(_ crf: Double, on codec: VideoCodec) -> Double {
         let clamped = min(max(crf, codec.crfRange.lowerBound), codec.crfRange.upperBound)
-        return codec == .av1 ? clamped.rounded() : (clamped * 10).rounded() / 10
+        return codec.record.takesWholeCRF ? clamped.rounded() : (clamped * 10).rounded() / 10
     }
 }
