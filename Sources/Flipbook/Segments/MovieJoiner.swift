@@ -10,7 +10,7 @@ import ISOBMFF
 ///
 /// Segments may be MP4, QuickTime, Matroska or WebM files, joined into the container the destination
 /// names. Only the segments' indexes are read: the joined movie's index is built from their sample
-/// tables or blocks (see ``SegmentFile``), and their media is copied file to file by the kernel (`copy_file_range`: shared blocks or a copy on
+/// tables or blocks, and their media is copied file to file by the kernel (`copy_file_range`: shared blocks or a copy on
 /// the server where the file system can), so a join runs at about the speed of copying the files.
 /// The joined movie keeps the first segment's metadata (title, creation time and the other tags) and
 /// rotation.
