@@ -24,7 +24,8 @@ import Testing
     static func alphaPlanes(_ arguments: [String]) throws -> [UInt8] {
         [UInt8](
             try ExternalTool.runForData(
-                "ffmpeg", ["-v", "error"] + arguments + ["-vf", "alphaextract", "-f", "rawvideo", "-pix_fmt", "gray", "-"]
+                "ffmpeg",
+                ["-v", "error"] + arguments + ["-vf", "alphaextract", "-f", "rawvideo", "-pix_fmt", "gray", "-"]
             ))
     }
 
@@ -41,7 +42,8 @@ import Testing
         #expect(made.status == 0, "\(made.stderr)")
 
         let tags = try ExternalTool.run(
-            "ffprobe", ["-v", "error", "-show_entries", "stream=codec_name:stream_tags=alpha_mode", "-of", "csv", movie])
+            "ffprobe",
+            ["-v", "error", "-show_entries", "stream=codec_name:stream_tags=alpha_mode", "-of", "csv", movie])
         #expect(tags.stdout.contains("vp9") && tags.stdout.contains(",1"), "\(tags.stdout)")
         let source = try Self.alphaPlanes(["-i", "\(frames)/f%03d.png"])
         let decoded = try Self.alphaPlanes(["-c:v", "libvpx-vp9", "-i", movie])

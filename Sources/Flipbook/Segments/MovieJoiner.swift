@@ -83,7 +83,9 @@ public enum MovieJoiner {
                 videoBytes += UInt64(place.size)
                 var copied = sample.withBytes(inSource: place.source, at: place.offset, count: place.size)
                 // An alpha picture is small beside its frame: read, not copied file to file.
-                if let alpha = place.alpha { copied.alpha = try files[place.part].read(at: alpha.offset, count: alpha.size) }
+                if let alpha = place.alpha {
+                    copied.alpha = try files[place.part].read(at: alpha.offset, count: alpha.size)
+                }
                 try muxer.appendVideo(copied, video: videoTrack)
             }
             for part in parts {
