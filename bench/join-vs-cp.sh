@@ -9,6 +9,9 @@
 #
 # Environment: FLIPBOOK (default: the debug build's), OLD_FLIPBOOK (a second binary to time the same
 # way, for a before/after), BENCH_SIZE (frame size, default 3840x2160), BENCH_FRAMES (default 272),
+# BENCH_CONTAINER (mp4, webm or mkv: the segments' and the joined movie's kind, default mp4),
+# BENCH_CODEC (the segments' codec options, default "--crf 0 --preset ultrafast": lossless H.264;
+# for a WebM, for example "--codec av1 --crf 1 --preset ultrafast"),
 # BENCH_RUNS (rounds of all the steps, default 2). On a disk shared with other work the times drift
 # a lot between runs: compare within one run, and look at the best as well as the mean.
 # Needs ffmpeg and GNU time; about 9 GB free on WORK_DIR's disk (the segments, a join and a copy).
@@ -19,6 +22,8 @@ size=${BENCH_SIZE:-3840x2160}
 frames=${BENCH_FRAMES:-272}
 work=${1:-$(mktemp -d /tmp/flipbook-join-bench.XXXXXX)}
 mkdir -p "$work/noise" "$work/frames" "$work/segments"
+ext=${BENCH_CONTAINER:-mp4}
+read -r -a codec_options <<< "${BENCH_CODEC:---crf 0 --preset ultrafast}"
 
 # 16 different frames of noise, repeated: each frame differs from the one before, so every
 # frame is as large as a lossless picture of noise is (x264's ultrafast preset predicts from one
@@ -30,21 +35,21 @@ if [ ! -f "$work/segments/.done" ]; then
         ln -sf "../noise/n$(printf %02d $(((i - 1) % 16 + 1))).png" "$work/frames/frame$(printf %04d "$i").png"
     done
     for k in 1 2 3 4 5 6 7 8; do
-        "$flipbook" "$work/frames" --crf 0 --preset ultrafast --segment "$k/8" -o "$work/segments/part-$k.mp4" \
+        "$flipbook" "$work/frames" "${codec_options[@]}" --segment "$k/8" -o "$work/segments/part-$k.$ext" \
             --overwrite --quiet &
         if [ $((k % 2)) = 0 ]; then wait; fi
     done
     wait
     touch "$work/segments/.done"
 fi
-bytes=$(cat "$work"/segments/part-*.mp4 | wc -c)
+bytes=$(cat "$work"/segments/part-*.$ext | wc -c)
 echo "segments: 8 files, $bytes bytes, in $work/segments ($(df -T "$work" | awk 'NR==2 {print $2}'))"
 
 # Wall seconds of one run of "$@", started with the previous outputs gone and every dirty page
 # written (the page cache keeps what it holds: the segments stay cached, as after an encode).
 seconds() {
     local start end
-    rm -rf "$work/copy" "$work/joined.mp4"
+    rm -rf "$work/copy" "$work/joined.$ext"
     mkdir "$work/copy"
     sync
     start=$(date +%s.%N)
@@ -53,14 +58,14 @@ seconds() {
     echo "$end - $start" | bc
 }
 copy() {
-    cp "$work"/segments/part-*.mp4 "$work/copy/"
+    cp "$work"/segments/part-*.$ext "$work/copy/"
 }
 copy_sync() {
     copy
-    sync "$work"/copy/part-*.mp4
+    sync "$work"/copy/part-*.$ext
 }
 join_with() {
-    "$1" join "$work"/segments/part-*.mp4 -o "$work/joined.mp4" --quiet
+    "$1" join "$work"/segments/part-*.$ext -o "$work/joined.$ext" --quiet
 }
 
 runs=${BENCH_RUNS:-2}
@@ -78,7 +83,7 @@ for run in $(seq "$runs"); do
     record cpsync "cp + sync" "$(seconds copy_sync)"
     for binary in "${binaries[@]}"; do record "$binary" "join ($binary)" "$(seconds join_with "$binary")"; done
 done
-rm -rf "$work/copy" "$work/joined.mp4"
+rm -rf "$work/copy" "$work/joined.$ext"
 mean() { echo "${total[$1]} / $runs" | bc -l; }
 for binary in "${binaries[@]}"; do
     printf 'join %s: mean %.2f s, %.2fx cp (%.2f s), %.2fx cp + sync (%.2f s)\n' "$binary" "$(mean "$binary")" \
