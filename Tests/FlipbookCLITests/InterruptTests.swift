@@ -43,7 +43,9 @@ struct TimedOut: Error {}
     ) throws {
         let dir = try TemporaryDirectory()
         let frames = try dir.folder("frames")
-        try SampleImages.write(count: 150, width: 320, height: 240, into: frames)
+        // Long enough (several seconds at veryslow) that the signal, which a dispatch source hands to the
+        // tool a moment after the kernel does, lands well before the end even on a loaded machine.
+        try SampleImages.write(count: 450, width: 320, height: 240, into: frames)
         let output = dir.path("kept.mp4")
         let precious = Data("last week's movie".utf8)
         try precious.write(to: URL(fileURLWithPath: output))
