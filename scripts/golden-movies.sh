@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The movies whose bytes a refactoring must not change: one of each kind Flipbook writes (faststart,
 # .mov with B-frames at 29.97, fragmented, followed, slideshow, segments and their join, raw stdin, each codec,
-# 10-bit, ProRes 422 HQ and 4444 with alpha, copied and encoded sound, a join with sound), made from the same generated inputs, and the
+# 10-bit, ProRes 422 HQ and 4444 with alpha, copied and encoded sound, a join with sound, WebM and Matroska
+# with Opus, AAC, alpha, ProRes and their segments' join), made from the same generated inputs, and the
 # SHA-256 of each. Run it before and after a change and compare the lists (or pass --check FILE).
 #   scripts/golden-movies.sh FLIPBOOK WORKDIR [--check HASHES]
 # Prints "NAME SHA256" lines on standard output; with --check, exits 1 naming each movie that differs.
@@ -44,8 +45,16 @@ run copied-sound.mp4 "$in/png" --audio "$in/tone.m4a"
 run encoded-sound.mov "$in/png" --audio "$in/tone.wav" --audio-offset 0.25
 run fragmented-sound.mp4 "$in/png" --fragmented --audio "$in/tone.wav"
 run followed.mp4 "$in/png/f%d.png" --follow --follow-until 48 --follow-timeout 5
+run vp9.mp4 "$in/png" --codec vp9 --preset veryfast
+run vp9-opus.webm "$in/png" --preset veryfast --audio "$in/tone.wav"
+run vp9-alpha-fragmented.webm "$in/png" --preset veryfast --alpha --fragmented --fragment-duration 0.5
+run av1-copied-sound.webm "$in/png" --codec av1 --preset faster --audio "$in/tone.m4a"
+run h264-bframes.mkv "$in/png" --fps 29.97 --preset slow --audio "$in/tone.m4a" --title "Golden"
+run prores.mkv "$in/png" --codec prores --profile lt
 "$flipbook" - --raw-size 320x240 --raw-format rgba "${common[@]}" -o "$out/raw-stdin.mp4" <"$in/raw.rgba"
 for k in 1 2 3; do run "part-$k.mp4" "$in/png" --segment "$k/3"; done
+for k in 1 2 3; do run "part-$k.webm" "$in/png" --segment "$k/3" --preset veryfast; done
+"$flipbook" join "$out"/part-*.webm --quiet -o "$out/joined-webm.webm"
 "$flipbook" join "$out"/part-*.mp4 --quiet -o "$out/joined.mp4"
 "$flipbook" join "$out"/part-*.mp4 --quiet --audio "$in/tone.wav" -o "$out/joined-sound.mp4"
 hashes=$(cd "$out" && sha256sum -- * | awk '{print $2, $1}' | sort)
