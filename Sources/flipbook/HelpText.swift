@@ -32,6 +32,8 @@ func helpText() -> String {
         "  flipbook frames/ -o clip.mp4 --fps 29.97 --crf 18 --preset slow --overwrite",
         "  flipbook renders/ -o small.mp4 --codec hevc --bit-depth 10",
         "  flipbook renders/ -o shot.mov --codec prores --alpha",
+        "  flipbook frames/ -o clip.webm --audio theme.wav       # VP9 and Opus for the web",
+        "  flipbook renders/ -o overlay.webm --alpha             # transparent VP9 for browsers",
         "  flipbook a.png b.jpg c.png -o show.mp4 --duration 2",
         "  renderer | flipbook - --raw-size 640x360 --raw-format rgba -o out.mp4",
         "  flipbook 'render/frame_%04d.png' --follow --follow-until 240 -o shot.mp4",

@@ -167,7 +167,7 @@ enum VideoCodecs {
     static let prores: VideoCodecRecord = {
         var record = VideoCodecRecord(
             name: "prores", displayName: "ProRes", encoderName: "prores_ks",
-            strength: "for editing: every frame a keyframe, 4444 keeps alpha; .mov only", sampleEntryType: "apch",
+            strength: "for editing: every frame a keyframe, 4444 keeps alpha; .mov and .mkv", sampleEntryType: "apch",
             crfRange: 0...0, defaultCRF: 0, crfNote: nil, widthRange: VideoSettings.sideRange,
             heightRange: VideoSettings.sideRange, maximumFrameRate: nil, bitDepths: [10],
             chromaFormats: [.yuv422, .yuv444], carriesAlpha: true, encodesLosslessly: false, containers: [.mov, .mkv],
