@@ -36,8 +36,13 @@ package struct EBMLWriter: Sendable {
         raw(id, (0..<length).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * UInt64($0))) })
     }
 
-    /// Writes a signed integer element, two's complement, in as few bytes as hold `value`.
-    package mutating func signed(_ id: EBMLID, _ value: Int64) {
+    /// Writes a signed integer element, two's complement, in as few bytes as hold `value`, or in
+    /// exactly `width` bytes (a `Date` is always 8).
+    package mutating func signed(_ id: EBMLID, _ value: Int64, width: Int? = nil) {
+        if let width {
+            raw(id, (0..<width).reversed().map { UInt8(truncatingIfNeeded: value >> Int64(8 * $0)) })
+            return
+        }
         var length = 8
         while length > 1 {
             let shift = Int64(8 * (length - 1)) - 1

@@ -9,8 +9,9 @@ struct MatroskaCue {
     /// The block's position from the start of the cluster's data.
     var relativePosition: UInt64
 
-    /// Writes the `Cues` element.
+    /// Writes the `Cues` element; nothing when there is no cue (`Cues` holds at least one).
     static func write(_ cues: [MatroskaCue], to writer: inout EBMLWriter) {
+        guard !cues.isEmpty else { return }
         writer.master(.cues) { w in
             for cue in cues {
                 w.master(.cuePoint) { w in

@@ -44,9 +44,11 @@ struct MatroskaHead {
         info.string(.muxingApp, "Flipbook")
         info.string(.writingApp, "Flipbook")
         if let title = tags["title"] { info.string(.title, title) }
+        // Nanoseconds from 2001 in 64 bits reach the year 2293; a later creation time is left out.
         if tags.creationTime > 0 {
-            let seconds = Int64(tags.creationTime) - Int64(Self.secondsFrom1904To2001)
-            info.signed(.dateUTC, seconds * 1_000_000_000)
+            let seconds = Int64(clamping: tags.creationTime) - Int64(Self.secondsFrom1904To2001)
+            let (nanoseconds, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+            if !overflow { info.signed(.dateUTC, nanoseconds, width: 8) }
         }
         let durationInInfo = info.count
         info.void(length: 11)
@@ -88,7 +90,7 @@ struct MatroskaHead {
     }
 
     /// What writes the values known at the end over the space kept for them.
-    func finalActions(segmentSize: UInt64, duration: Double, cuesPosition: UInt64, tagsPosition: UInt64?)
+    func finalActions(segmentSize: UInt64, duration: Double, cuesPosition: UInt64?, tagsPosition: UInt64?)
         -> [WriteAction]
     {
         var durationElement = EBMLWriter()

@@ -147,12 +147,12 @@ package struct MatroskaSession: MuxingSession {
         actions += emitCluster(closedByPicture: true)
 
         var tail = EBMLWriter()
-        let cuesPosition = fileSize - head.segmentDataStart
+        let cuesPosition: UInt64? = cues.isEmpty ? nil : fileSize - head.segmentDataStart
         MatroskaCue.write(cues, to: &tail)
         var tagsPosition: UInt64?
         let described = MatroskaTags(tags: tags, extensions: extensions)
         if described.hasContent {
-            tagsPosition = cuesPosition + UInt64(tail.count)
+            tagsPosition = fileSize - head.segmentDataStart + UInt64(tail.count)
             described.write(to: &tail)
         }
         actions.append(.append(tail.bytes))
@@ -211,7 +211,7 @@ package struct MatroskaSession: MuxingSession {
             cluster[index].durationWrittenOver = true
         }
         var timestamp = EBMLWriter()
-        timestamp.unsigned(.timestamp, UInt64(clusterTime))
+        timestamp.unsigned(.timestamp, UInt64(max(0, clusterTime)))
         let framings = cluster.map { $0.framing(trackNumber: $0.track + 1, clusterTime: clusterTime) }
         let blocksSize = zip(cluster, framings).reduce(0) {
             $0 + $1.1.before.count + $1.0.sample.size + $1.1.after.count

@@ -134,6 +134,58 @@ import Testing
             of: movie, codecIDs: ext == "webm" ? ["V_AV1", "A_OPUS"] : ["V_MPEG4/ISO/AVC", "A_AAC"])
     }
 
+    /// Copied sound that starts before the movie or repeats has no edit list to place it in a Matroska
+    /// file: it is decoded and encoded, and its click lands where the options put it, to the sample.
+    @Test(
+        arguments: ["opus", "m4a"],
+        [("webm", ["--audio-offset", "-0.25"], [0.25]), ("mkv", ["--loop-audio"], [0.5, 1.25])])
+    func copiedSoundThatIsEditedIsPlacedToTheSample(
+        source: String, output: (ext: String, options: [String], clicks: [Double])
+    ) throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        try SampleImages.write(count: 60, width: 64, height: 64, into: frames)
+        let sound = dir.path("short.\(source)")
+        try AudioJudge.makeSound(
+            sound, source: "aevalsrc=if(eq(n\\,24000)\\,0.9\\,0):s=48000:d=0.75",
+            ["-c:a", source == "opus" ? "libopus" : "aac"])
+        let movie = dir.path("edited.\(output.ext)")
+        try encode([frames, "-o", movie, "--audio", sound, "--codec", "av1"] + output.options)
+        let samples = try AudioJudge.decodedSamples(of: movie)
+        // ffmpeg keeps AAC's encoder delay in a Matroska file, before the stream's start time.
+        let start = output.ext == "mkv" ? try AudioJudge.stream(of: movie).startTime : 0
+        var clicks: [Double] = []
+        var index = 1
+        while index < samples.count - 1 {
+            let level = abs(samples[index])
+            if level > 0.3, level >= abs(samples[index - 1]), level >= abs(samples[index + 1]) {
+                clicks.append(start + Double(index) / 48000)
+                index += 2400
+            }
+            index += 1
+        }
+        #expect(clicks.count == output.clicks.count, "clicks at \(clicks)")
+        for (found, expected) in zip(clicks, output.clicks) {
+            #expect(abs(found - expected) < 0.001, "a click at \(found) s, expected \(expected) s")
+        }
+    }
+
+    /// An Opus bit rate Opus does not take is one line naming the file and the range.
+    @Test func anOpusBitRateOutOfRangeNamesTheRange() throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        try SampleImages.write(count: 3, width: 64, height: 64, into: frames)
+        let sound = dir.path("mono.wav")
+        try AudioJudge.makeSound(sound, source: "sine=d=1", ["-c:a", "pcm_s16le"])
+        let movie = dir.path("out.webm")
+        let result = try ExternalTool.run(
+            ExternalTool.flipbookPath, [frames, "-o", movie, "--audio", sound, "--audio-bitrate", "320k"])
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.contains("\(sound): cannot be encoded to Opus at 320k: Opus takes 6k to 256k for 1 channel"))
+        #expect(!FileManager.default.fileExists(atPath: movie))
+    }
+
     /// An Opus file's packets go into a WebM as they are.
     @Test func opusIsCopiedPacketForPacket() throws {
         let dir = try TemporaryDirectory()

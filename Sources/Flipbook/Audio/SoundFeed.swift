@@ -57,19 +57,23 @@ enum SoundFeeds {
         case .mp3: audio = try MP3Reader.read(bytes, path: path)
         default: audio = try OggOpusReader.read(bytes, path: path)
         }
-        if container == .webm, audio.codecName != "opus" {
-            // WebM holds Opus and Vorbis only: other sound is decoded and encoded to Opus.
-            return try EncodedSoundFeed(
-                sound: try CompressedAudioDecoder.decode(audio), soundtrack: soundtrack, movieTimescale: movieTimescale,
-                codec: .opus)
-        }
         if container.isMatroska, let entry = audio.sampleEntry as? CopiedAudioSampleEntry,
             entry.type != "mp4a" || entry.decoderSpecificInfo == nil && entry.objectTypeIndication == 0x40
         {
+            let kind = entry.type.trimmingCharacters(in: .whitespaces)
             throw FlipbookError(
                 .invalidAudio,
-                "holds \(entry.type.trimmingCharacters(in: .whitespaces)) sound, which Flipbook copies into MP4 and "
-                    + "MOV only; give AAC, MP3, Opus, WAV or FLAC, or name the output .mp4", path: path)
+                "holds \(kind) sound in an MP4 file, which Flipbook copies into MP4 and MOV only; give it as an "
+                    + "Ogg .opus, AAC, MP3, WAV or FLAC file, or name the output .mp4", path: path)
+        }
+        // WebM holds Opus and Vorbis only: other sound is decoded and encoded to Opus. A Matroska
+        // file's blocks carry no edit list, so copied sound that starts before the movie or repeats is
+        // decoded and encoded too (each repeat then joins the last sample to the first).
+        let edited = soundtrack.loops || soundtrack.offset.value < 0
+        if container == .webm && audio.codecName != "opus" || container.isMatroska && edited {
+            return try EncodedSoundFeed(
+                sound: try CompressedAudioDecoder.decode(audio), soundtrack: soundtrack, movieTimescale: movieTimescale,
+                codec: SoundCodec(for: container))
         }
         return try CopiedSoundFeed(
             audio: audio, offset: soundtrack.offset, loops: soundtrack.loops, movieTimescale: movieTimescale)

@@ -65,7 +65,9 @@ extension MovieInfo {
         }
         audio = file.audioTrack.map { track in
             AudioStreamInfo(
-                codec: MatroskaCodecNames.probeName(track.codecID), sampleRate: Int(track.samplingFrequency),
+                codec: MatroskaCodecNames.probeName(track.codecID),
+                sampleRate: track.samplingFrequency.isFinite && (1...1_000_000).contains(track.samplingFrequency)
+                    ? Int(track.samplingFrequency) : 0,
                 channels: track.channels, duration: file.playedSeconds(of: track))
         }
     }

@@ -1,13 +1,14 @@
 internal import CAVCodec
 import ISOBMFF
 
-/// libavcodec's AAC and MP3 decoders: a soundtrack's coded packets to planar float PCM, for a
-/// container that does not hold the codec (a WebM's sound is Opus).
+/// libavcodec's AAC, MP3 and Opus decoders: a soundtrack's coded packets to planar float PCM, for a
+/// container that does not hold the codec (a WebM's sound is Opus), or copied sound a Matroska file
+/// cannot place as it is (looped, or starting before the movie).
 enum CompressedAudioDecoder {
     /// Decodes every packet of `audio` and keeps the sound itself: the encoder's delay at the start
     /// (``CompressedAudio/priming``) left out, ``CompressedAudio/playableLength`` kept.
     ///
-    /// - Throws: `.invalidAudio` naming the file when the codec is not AAC or MP3 or the packets do not decode.
+    /// - Throws: `.invalidAudio` naming the file when the codec is not AAC, MP3 or Opus or the packets do not decode.
     static func decode(_ audio: CompressedAudio) throws -> PCMSound {
         let path = audio.path
         let codecID: AVCodecID
@@ -21,6 +22,12 @@ enum CompressedAudioDecoder {
                 configuration = entry.decoderSpecificInfo ?? []
             }
         case "mp3": codecID = AV_CODEC_ID_MP3
+        case "opus":
+            codecID = AV_CODEC_ID_OPUS
+            guard let entry = audio.sampleEntry as? OpusSampleEntry else {
+                throw FlipbookError(.invalidAudio, "holds Opus sound without its OpusHead", path: path)
+            }
+            configuration = entry.opusHead
         default:
             throw FlipbookError(
                 .invalidAudio, "is \(audio.codecName) sound, which Flipbook does not decode", path: path)
@@ -33,8 +40,19 @@ enum CompressedAudioDecoder {
         let damaged = "is damaged: its \(audio.codecName) packets do not decode"
         // The channels are the decoded frames' (an MP4's entry may say 2 for mono AAC, as ffmpeg writes it).
         var planes: [[Float]] = []
+        // The rate is the decoded frames' too: HE-AAC decodes at twice the rate its header states.
+        var rate: Int32 = 0
         func receiveFrames() throws {
-            try decoder.receiveFrames(damaged: damaged, path: path) { try append($0, to: &planes, path: path) }
+            try decoder.receiveFrames(damaged: damaged, path: path) { frame in
+                if rate == 0 { rate = frame.pointee.sample_rate }
+                guard frame.pointee.sample_rate == rate, rate > 0 else {
+                    throw FlipbookError(
+                        .invalidAudio,
+                        "changes its sample rate from \(rate) to \(frame.pointee.sample_rate) Hz midway, which "
+                            + "Flipbook does not follow", path: path)
+                }
+                try append(frame, to: &planes, path: path)
+            }
         }
         var scratch = [UInt8]()
         for coded in audio.packets {
@@ -54,15 +72,18 @@ enum CompressedAudioDecoder {
         _ = avcodec_send_packet(context, nil)
         try receiveFrames()
 
-        // The delay and length are in the source's media ticks; the samples are at its rate.
-        let scale = Double(audio.sampleRate) / Double(audio.timescale)
-        let skip = min(planes.first?.count ?? 0, Int((Double(audio.priming) * scale).rounded()))
+        // The delay and length are in the source's media ticks; the samples are at the decoded rate.
+        let scale = Double(rate) / Double(audio.timescale)
+        // libavcodec's Opus decoder drops the pre-skip itself (the OpusHead tells it); AAC's and MP3's
+        // decoders give their encoder's delay, which is left out here.
+        let priming = audio.codecName == "opus" ? 0 : audio.priming
+        let skip = min(planes.first?.count ?? 0, Int((Double(priming) * scale).rounded()))
         let length = Int((Double(audio.playableLength) * scale).rounded())
         let kept = planes.map { plane in Array(plane.dropFirst(skip).prefix(max(0, length))) }
         guard let first = kept.first, !first.isEmpty else {
             throw FlipbookError(.invalidAudio, "holds no sound", path: path)
         }
-        return PCMSound(path: path, sampleRate: audio.sampleRate, planes: kept)
+        return PCMSound(path: path, sampleRate: Int(rate), planes: kept)
     }
 
     /// Appends a decoded frame's float samples (AAC's and MP3's decoders give planar or interleaved floats).
@@ -81,8 +102,9 @@ enum CompressedAudioDecoder {
                 path: path)
         }
         guard format == AV_SAMPLE_FMT_FLT || format == AV_SAMPLE_FMT_FLTP else {
+            let name = av_get_sample_fmt_name(format).map { String(cString: $0) } ?? "number \(format.rawValue)"
             throw FlipbookError(
-                .invalidAudio, "decodes to a sample format Flipbook does not take (\(format.rawValue))", path: path)
+                .invalidAudio, "decodes to samples of a kind Flipbook does not take (\(name))", path: path)
         }
         for channel in 0..<channels {
             guard let data = frame.pointee.extended_data[planar ? channel : 0] else { continue }

@@ -12,11 +12,11 @@ final class OpusEncoder {
     private var packet: UnsafeMutablePointer<AVPacket>?
     let channels: Int
     /// Samples a packet holds (960: 20 ms).
-    let frameSize: Int
+    private(set) var frameSize = 0
     /// Samples of delay before the first input sample (the pre-skip).
-    let priming: Int
+    private(set) var priming = 0
     /// The `OpusHead` for the track's configuration.
-    let opusHead: [UInt8]
+    private(set) var opusHead: [UInt8] = []
     /// Input samples given so far, as the frames' times.
     private var samplesIn: Int64 = 0
     /// The one sample rate Flipbook encodes Opus at.
@@ -24,12 +24,18 @@ final class OpusEncoder {
 
     /// Opens an encoder for 48 kHz sound.
     ///
-    /// - Throws: `.invalidAudio` for a channel count Opus is not written with here (1 to 8),
-    ///   `.encoderFailed` when libavcodec has no libopus or cannot open it.
+    /// - Throws: `.invalidAudio` for a channel count Opus is not written with here (1 to 8) or a bit
+    ///   rate it does not take, `.encoderFailed` when libavcodec has no libopus or cannot open it.
     init(channels: Int, bitrate: Int, path: String) throws {
         self.channels = channels
         guard (1...8).contains(channels) else {
             throw FlipbookError(.invalidAudio, "has \(channels) channels; Opus is written with 1 to 8", path: path)
+        }
+        guard (6000...256_000 * channels).contains(bitrate) else {
+            throw FlipbookError(
+                .invalidAudio,
+                "cannot be encoded to Opus at \(bitrate / 1000)k: Opus takes 6k to \(256 * channels)k for "
+                    + "\(channels) channel\(channels == 1 ? "" : "s")", path: path)
         }
         flipbook_av_log_quiet()
         guard let codec = avcodec_find_encoder_by_name("libopus") else {
@@ -74,7 +80,10 @@ extension OpusEncoder: SoundEncoder {
     /// Encodes up to ``frameSize`` samples of each channel (fewer only for the last call before
     /// ``flush()``), interleaved as libopus takes them; returns the packets that are ready.
     func encode(_ planes: [ArraySlice<Float>]) throws -> [[UInt8]] {
-        guard let context, let frame, let packet, planes.count == channels else { return [] }
+        guard let context, let frame, let packet else { return [] }
+        guard planes.count == channels else {
+            throw FlipbookError(.encoderFailed, "the Opus encoder was given \(planes.count) channels, not \(channels)")
+        }
         av_frame_unref(frame)
         let count = planes[0].count
         frame.pointee.nb_samples = Int32(count)

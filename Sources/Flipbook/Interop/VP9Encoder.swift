@@ -107,9 +107,10 @@ final class VP9Encoder: VideoEncoder {
             else {
                 throw FlipbookError(
                     .encoderFailed,
-                    "libvpx's alpha stream is out of step with the picture at picture \(frame.presentationTime) "
-                        + "(alpha frame \(alphaFrame.presentationTime), keyframes \(frame.isKeyframe) and "
-                        + "\(alphaFrame.isKeyframe))")
+                    "the VP9 encoder's alpha pictures fell out of step with its pictures at frame "
+                        + "\(frame.presentationTime) (an alpha picture for frame \(alphaFrame.presentationTime)"
+                        + (frame.isKeyframe == alphaFrame.isKeyframe ? ")" : ", one a keyframe and the other not)")
+                        + "; the movie was not written")
             }
             var packet = Self.packet(frame)
             packet.alpha = alphaFrame.data

@@ -42,9 +42,12 @@ struct MatroskaSegmentClock {
         return abs(back - ticks) <= 1 ? time : nil
     }
 
-    /// The movie time of a length of `ticks` (the segment's `Duration`, a float), on the movie's clock.
-    func movieTime(ofDuration ticks: Double) -> Int64 {
-        Int64((ticks * Double(timescale) / Double(MatroskaClock.ticksPerSecond)).rounded())
+    /// The movie time of a length of `ticks` (the segment's `Duration`, a float), on the movie's clock;
+    /// `nil` for one that is not a finite length a movie can have.
+    func movieTime(ofDuration ticks: Double) -> Int64? {
+        let time = (ticks * Double(timescale) / Double(MatroskaClock.ticksPerSecond)).rounded()
+        guard time.isFinite, time >= 0, time < 9.0e18 else { return nil }
+        return Int64(time)
     }
 
     /// The decode time of each frame, given the presentation times in decode order (all different).

@@ -52,11 +52,14 @@ public enum MovieJoiner {
             try SoundFeeds.make($0, movieTimescale: Int32(first.timescale), container: destination.container)
         }
         // A frame's nominal length, for a Matroska movie's DefaultDuration, when the segments record it.
-        let frameRate = first.info.frameDuration.flatMap { duration in
-            first.info.timescale.map { FrameRate(Int($0), Int(duration)) }
+        var frameDuration: UInt64?
+        if let ticks = first.info.frameDuration.flatMap(UInt64.init(exactly:)),
+            let timescale = first.info.timescale.flatMap(UInt64.init(exactly:))
+        {
+            frameDuration = MovieMuxer.nanoseconds(ofFrame: ticks, timescale: timescale)
         }
         let muxer = try MovieMuxer(
-            destination: destination, videoTimescale: first.timescale, sound: sound, frameRate: frameRate,
+            destination: destination, videoTimescale: first.timescale, sound: sound, frameDuration: frameDuration,
             tags: first.tags)
         do {
             // The media is copied file to file; the samples only say where it is. The timeline hands

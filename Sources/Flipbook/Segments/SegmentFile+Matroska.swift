@@ -30,6 +30,9 @@ extension SegmentFile {
                     + "scale); encode it again with this version of Flipbook")
         }
         let clock = MatroskaSegmentClock(timescale: Int64(timescale), frameDuration: frameDuration)
+        guard let end = clock.movieTime(ofDuration: duration) else {
+            throw refuse("the segment's Duration (\(duration) ticks) is not a length a movie can have")
+        }
         guard clock.isExact else {
             throw refuse("the segment's frames are too short for their block times to be put back exactly")
         }
@@ -50,7 +53,7 @@ extension SegmentFile {
             sampleDescription: Array(video.codecID.utf8) + [0] + (video.codecPrivate ?? []),
             tags: Self.tags(of: file), rotation: .upright,
             samples: samples, alphaPictures: alphaPictures, offset: origin, start: presentation.min()!,
-            end: clock.movieTime(ofDuration: duration))
+            end: end)
     }
 
     /// The segment's file, read; an error naming it when it cannot be.
@@ -112,7 +115,13 @@ extension SegmentFile {
             let record = VisualCodecs.all.first(where: { $0.matroskaCodecID == video.codecID }),
             let box = record.configurationBox, let format = record.entryTypes.first,
             let codecPrivate = video.codecPrivate, let codec = VideoCodec(name: record.probeName)
-        else { throw refuse("a segment of \(video.codecID) cannot be joined") }
+        else {
+            let name = MatroskaCodecNames.probeName(video.codecID)
+            throw refuse(
+                video.isEncoded
+                    ? "the segment's \(name) frames are compressed or encrypted inside the file, which a join does not undo"
+                    : "a segment of \(name) cannot be joined; Flipbook joins h264, hevc, av1 and vp9 segments")
+        }
         let colour = ColourDescription(
             UInt16(clamping: video.primaries ?? 1), UInt16(clamping: video.transferCharacteristics ?? 1),
             UInt16(clamping: video.matrixCoefficients ?? 1), fullRange: video.range == 2)

@@ -24,18 +24,19 @@ final class MovieMuxer {
     ///   - sound: The soundtrack, the second track; none by default.
     ///   - fragmentDuration: The length of a fragment in movie ticks, for a fragmented movie; `nil`
     ///     for a progressive one.
-    ///   - frameRate: The pictures' nominal rate, for containers that state a frame's length (Matroska); none by default.
+    ///   - frameDuration: A picture's nominal length in nanoseconds, for containers that state it
+    ///     (Matroska's `DefaultDuration`); none by default.
     ///   - tags: The creation time and tags written in `moov`; none by default.
     init(
         destination: MovieDestination, videoTimescale: UInt32, sound: (any SoundFeed)? = nil,
-        fragmentDuration: UInt64? = nil, frameRate: FrameRate? = nil, tags: MovieTags = MovieTags()
+        fragmentDuration: UInt64? = nil, frameDuration: UInt64? = nil, tags: MovieTags = MovieTags()
     ) throws {
         sink = try MovieFileSink(destination: destination, playable: fragmentDuration != nil)
         var timescales = [videoTimescale]
         if let sound { timescales.append(sound.timescale) }
         session = destination.container.record.makeSession(
             timescales: timescales, alignment: sink.blockSize, fragmentDuration: fragmentDuration,
-            frameDuration: frameRate.map { UInt64(($0.denominator * 1_000_000_000 + $0.numerator / 2) / $0.numerator) },
+            frameDuration: frameDuration,
             tags: tags)
         self.sound = sound
     }
@@ -90,5 +91,17 @@ final class MovieMuxer {
     private func tracks(video: Track, movieEnd: Int64?) -> [Track] {
         guard let sound else { return [video] }
         return [video, sound.track(movieEnd: movieEnd)]
+    }
+}
+
+extension MovieMuxer {
+    /// A frame of `duration` ticks of `timescale` in nanoseconds, rounded; `nil` when either is 0 or
+    /// the length does not fit (a frame of centuries).
+    static func nanoseconds(ofFrame duration: UInt64, timescale: UInt64) -> UInt64? {
+        guard duration > 0, timescale > 0 else { return nil }
+        let (high, low) = duration.multipliedFullWidth(by: 1_000_000_000)
+        guard high < timescale else { return nil }
+        let (quotient, remainder) = timescale.dividingFullWidth((high, low))
+        return quotient + (remainder >= timescale - remainder ? 1 : 0)
     }
 }

@@ -172,7 +172,10 @@ public actor MovieWriter {
         }
         output = try MovieMuxer(
             destination: destination, videoTimescale: UInt32(timeline.timescale), sound: sound,
-            fragmentDuration: fragmentTicks, frameRate: settings.frameRate, tags: metadata.movieTags)
+            fragmentDuration: fragmentTicks,
+            frameDuration: MovieMuxer.nanoseconds(
+                ofFrame: UInt64(settings.frameRate.denominator), timescale: UInt64(settings.frameRate.numerator)),
+            tags: metadata.movieTags)
     }
 
     /// Appends a frame.
