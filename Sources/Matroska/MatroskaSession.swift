@@ -265,6 +265,9 @@ package struct MatroskaSession: MuxingSession {
         cluster.removeAll { $0.track == index && $0.mediaTime >= mediaEnd }
         guard let last = cluster.lastIndex(where: { $0.track == index }) else { return }
         let overhang = cluster[last].mediaTime + cluster[last].mediaDuration - mediaEnd
+        // FLAC's last frame keeps its overhang: ffmpeg 5.1's frame-threaded FLAC decoder applies a
+        // DiscardPadding to an earlier frame than its own, and plays a stretch twice.
+        guard head?.tracks[index].codecID != "A_FLAC" else { return }
         if overhang > 0 {
             cluster[last].discardPadding = MatroskaClock.nanoseconds(overhang, timescale: timing.timescale)
         }

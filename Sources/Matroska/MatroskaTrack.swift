@@ -66,6 +66,12 @@ package struct MatroskaTrack: Sendable {
             (codecID, codecPrivate) = try Self.mpeg4Audio(objectType, entry.decoderSpecificInfo ?? [])
             sampleRate = Double(entry.sampleRate)
             channels = entry.channelCount
+        case let entry as FLACSampleEntry:
+            isVideo = false
+            codecID = "A_FLAC"
+            codecPrivate = entry.streamHeader
+            sampleRate = Double(entry.sampleRate)
+            channels = entry.channelCount
         case let entry as OpusSampleEntry:
             isVideo = false
             codecID = "A_OPUS"

@@ -186,6 +186,32 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: movie))
     }
 
+    /// A FLAC soundtrack goes into a Matroska file frame for frame, lossless to the bit: ffmpeg decodes
+    /// the source's samples exactly, to the end of the frame that holds the pictures' end.
+    @Test func flacIsCopiedIntoMatroskaLosslessly() throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        try SampleImages.write(count: 45, width: 64, height: 64, into: frames)
+        let flac = dir.path("master.flac")
+        try AudioJudge.makeSound(
+            flac, source: "aevalsrc=0.3*sin(2*PI*440*t)|0.2*sin(2*PI*660*t):s=48000:d=3",
+            ["-c:a", "flac", "-sample_fmt", "s16"])
+        let movie = dir.path("lossless.mkv")
+        try encode([frames, "-o", movie, "--audio", flac])
+        #expect(try AudioJudge.stream(of: movie).codecName == "flac")
+        func samples(_ file: String) throws -> [Int16] {
+            let data = try ExternalTool.runForData(
+                "ffmpeg", ["-v", "error", "-threads", "1", "-i", file, "-map", "0:a", "-f", "s16le", "-"])
+            return data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+        }
+        let copied = try samples(movie)
+        let source = try samples(flac)
+        // 1.5 s of stereo, and at most the rest of the last 4608-sample frame.
+        #expect(copied.count >= 2 * 72000 && copied.count <= 2 * (72000 + 4608), "\(copied.count / 2) samples")
+        #expect(copied == Array(source.prefix(copied.count)), "the source's samples, bit for bit")
+        try Self.checkElements(of: movie, codecIDs: ["V_MPEG4/ISO/AVC", "A_FLAC"])
+    }
+
     /// An Opus file's packets go into a WebM as they are.
     @Test func opusIsCopiedPacketForPacket() throws {
         let dir = try TemporaryDirectory()

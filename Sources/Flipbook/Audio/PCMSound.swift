@@ -1,4 +1,5 @@
 import Foundation
+import ISOBMFF
 
 /// Uncompressed sound in memory: each channel's samples as floats from -1 to 1.
 struct PCMSound: Sendable {
@@ -136,6 +137,36 @@ enum WAVReader {
 /// Reads FLAC files: the STREAMINFO block in Swift, the frames by libavcodec's decoder.
 enum FLACReader {
     static func read(_ bytes: [UInt8], path: String) throws -> PCMSound {
+        let (info, position) = try streamInfo(of: bytes, path: path)
+        let rate = Int(info[10]) << 12 | Int(info[11]) << 4 | Int(info[12]) >> 4
+        let channels = Int(info[12] >> 1 & 7) + 1
+        let planes = try FLACDecoder.decode(
+            streamInfo: info, frames: bytes[position...], channels: channels, path: path)
+        return PCMSound(path: path, sampleRate: rate, planes: planes)
+    }
+
+    /// A FLAC file's frames as they are, to be copied into a container that holds FLAC (Matroska).
+    static func readFrames(_ bytes: [UInt8], path: String) throws -> CompressedAudio {
+        let (info, position) = try streamInfo(of: bytes, path: path)
+        let entry = FLACSampleEntry(streamInfo: info)
+        let frames = try FLACFrameSplitter.frames(in: bytes, from: position, path: path)
+        let total = frames.reduce(Int64(0)) { $0 + Int64($1.samples) }
+        // STREAMINFO's total samples (36 bits), when the encoder wrote it; the frames' sum otherwise.
+        let stated =
+            Int64(info[13] & 0x0F) << 32 | Int64(info[14]) << 24 | Int64(info[15]) << 16
+            | Int64(info[16]) << 8 | Int64(info[17])
+        guard entry.sampleRate > 0 else { throw FlipbookError(.invalidAudio, "states a sample rate of 0", path: path) }
+        return CompressedAudio(
+            path: path, bytes: bytes, sampleEntry: entry, timescale: UInt32(entry.sampleRate),
+            sampleRate: entry.sampleRate, channelCount: entry.channelCount, codecName: "flac",
+            packets: frames.map {
+                CompressedAudio.Packet(offset: $0.offset, size: $0.size, duration: UInt32($0.samples))
+            },
+            priming: 0, playableLength: stated > 0 ? min(stated, total) : total)
+    }
+
+    /// The STREAMINFO block of a FLAC file and where its first frame starts.
+    private static func streamInfo(of bytes: [UInt8], path: String) throws -> ([UInt8], Int) {
         var position = 4
         var streamInfo: [UInt8]?
         while position + 4 <= bytes.count {
@@ -151,10 +182,6 @@ enum FLACReader {
             throw FlipbookError(
                 .invalidAudio, "is cut short or damaged: no FLAC stream information or frames", path: path)
         }
-        let rate = Int(info[10]) << 12 | Int(info[11]) << 4 | Int(info[12]) >> 4
-        let channels = Int(info[12] >> 1 & 7) + 1
-        let planes = try FLACDecoder.decode(
-            streamInfo: info, frames: bytes[position...], channels: channels, path: path)
-        return PCMSound(path: path, sampleRate: rate, planes: planes)
+        return (info, position)
     }
 }

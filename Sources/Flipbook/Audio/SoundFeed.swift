@@ -45,6 +45,13 @@ enum SoundFeeds {
         }
         let (bytes, format) = try SoundFormat.read(at: soundtrack.url)
         let path = soundtrack.url.path
+        let edited = soundtrack.loops || soundtrack.offset.value < 0
+        if format == .flac, container == .mkv, !edited {
+            // Matroska holds FLAC: its frames are copied as they are, lossless to the bit.
+            return try CopiedSoundFeed(
+                audio: try FLACReader.readFrames(bytes, path: path), offset: soundtrack.offset, loops: false,
+                movieTimescale: movieTimescale)
+        }
         if format.isEncoded {
             return try EncodedSoundFeed(
                 sound: try PCMSound.read(bytes, format: format, path: path), soundtrack: soundtrack,
@@ -69,7 +76,6 @@ enum SoundFeeds {
         // WebM holds Opus and Vorbis only: other sound is decoded and encoded to Opus. A Matroska
         // file's blocks carry no edit list, so copied sound that starts before the movie or repeats is
         // decoded and encoded too (each repeat then joins the last sample to the first).
-        let edited = soundtrack.loops || soundtrack.offset.value < 0
         if container == .webm && audio.codecName != "opus" || container.isMatroska && edited {
             return try EncodedSoundFeed(
                 sound: try CompressedAudioDecoder.decode(audio), soundtrack: soundtrack, movieTimescale: movieTimescale,
