@@ -227,6 +227,38 @@ import Testing
         #expect(try AudioJudge.stream(of: movie).codecName == "opus")
     }
 
+    /// `--follow` and `--json` work for a WebM as for an MP4: the images written while the tool
+    /// waits are all in the movie, and the summary is the movie's.
+    @Test func aFollowedSequenceBecomesAWebM() throws {
+        let dir = try TemporaryDirectory()
+        let source = try dir.folder("source")
+        try SampleImages.write(count: 20, width: 64, height: 64, into: source, padded: true)
+        let frames = try dir.folder("frames")
+        let movie = dir.path("followed.webm")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ExternalTool.flipbookPath)
+        process.arguments = [
+            "\(frames)/frame%03d.png", "--follow", "--follow-until", "20", "--follow-timeout", "30", "-o", movie,
+            "--json", "--quiet", "--preset", "ultrafast",
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        for index in 1...20 {
+            let name = String(format: "frame%03d.png", index)
+            try FileManager.default.copyItem(atPath: "\(source)/\(name)", toPath: "\(frames)/.\(name)")
+            try FileManager.default.moveItem(atPath: "\(frames)/.\(name)", toPath: "\(frames)/\(name)")
+            usleep(20_000)
+        }
+        let summary = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let object = try JSONSerialization.jsonObject(with: summary) as? [String: Any]
+        #expect(object?["frames"] as? Int == 20 && object?["codec"] as? String == "vp9", "\(object ?? [:])")
+        #expect(try Judge.stream(of: movie).frameCount == 20)
+        #expect(try Self.formatName(of: movie) == "matroska,webm")
+    }
+
     @Test func tagsGoInInfoAndTags() throws {
         let dir = try TemporaryDirectory()
         let frames = try dir.folder("frames")
