@@ -98,6 +98,7 @@ let package = Package(
         .executableTarget(name: "FuzzTIFF", dependencies: ["Flipbook"], path: "fuzz/targets/FuzzTIFF"),
         .executableTarget(name: "FuzzHEIF", dependencies: ["Flipbook"], path: "fuzz/targets/FuzzHEIF"),
         .executableTarget(name: "FuzzMP4", dependencies: ["ISOBMFF"], path: "fuzz/targets/FuzzMP4"),
+        .executableTarget(name: "FuzzMatroska", dependencies: ["Matroska"], path: "fuzz/targets/FuzzMatroska"),
 
         .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "FlipbookTestSupport"]),
         .testTarget(name: "MatroskaTests", dependencies: ["Matroska", "ISOBMFF", "FlipbookTestSupport"]),

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Writes the fuzz seed corpora: tiny valid PNG, JPEG and MP4 files (a few hundred bytes each).
+# Writes the fuzz seed corpora: tiny valid PNG, JPEG, MP4 and Matroska files (a few hundred bytes each).
 # Needs ffmpeg and a built flipbook (FLIPBOOK, default .build/debug/flipbook). The seeds are
 # committed; run this again only to change them.
 set -eu
@@ -33,5 +33,7 @@ ffmpeg -v error -f lavfi -i testsrc2=size=16x16:rate=30 -frames:v 3 "$tmp/f%d.pn
 "$FLIPBOOK" "$tmp" -o seeds/mp4/plain.mp4 --preset ultrafast --overwrite -q
 "$FLIPBOOK" "$tmp" -o seeds/mp4/fragmented.mp4 --preset ultrafast --fragmented --overwrite -q
 "$FLIPBOOK" "$tmp" -o seeds/mp4/quicktime.mov --preset ultrafast --fps 29.97 --overwrite -q
+"$FLIPBOOK" "$tmp" -o seeds/matroska/bframes.mkv --preset medium --bframes 2 --title seed --overwrite -q
+"$FLIPBOOK" "$tmp" -o seeds/matroska/fragmented.webm --codec vp9 --preset ultrafast --fragmented --overwrite -q
 rm -rf "$tmp"
 ls -l seeds/*
