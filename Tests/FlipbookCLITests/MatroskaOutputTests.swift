@@ -374,6 +374,24 @@ import Testing
         #expect(dir.entries().filter { $0.hasPrefix(".") }.isEmpty)
     }
 
+    /// Sound at 44.1 and 96 kHz, resampled to Opus's 48 kHz, keeps its timing: a click at 1 s comes
+    /// out on sample 48000.
+    @Test(arguments: [44100, 96000])
+    func resampledSoundStaysOnItsSample(rate: Int) throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        try SampleImages.write(count: 45, width: 64, height: 64, into: frames)
+        let click = dir.path("click.wav")
+        try AudioJudge.makeSound(
+            click, source: "aevalsrc=if(eq(n\\,\(rate))\\,0.9\\,0):s=\(rate):d=2", ["-c:a", "pcm_s16le"])
+        let movie = dir.path("resampled.webm")
+        try encode([frames, "-o", movie, "--audio", click, "--codec", "av1"])
+        let samples = try AudioJudge.decodedSamples(of: movie)
+        #expect(samples.count == 72000)
+        let peak = samples.indices.max { abs(samples[$0]) < abs(samples[$1]) }
+        #expect(peak == 48000, "the click on sample \(peak ?? -1)")
+    }
+
     /// A WAV at 96 kHz is resampled to Opus's 48 kHz and lasts as long as the pictures.
     @Test func hiResSoundIsResampledForOpus() throws {
         let dir = try TemporaryDirectory()

@@ -28,37 +28,46 @@ enum SoundResampler {
         )
 
         let wanted = Int((Int64(first.count) * Int64(target) + Int64(rate) / 2) / Int64(rate))
-        let capacity = wanted + 4096
-        // One buffer per channel, held apart from Swift arrays so libswresample gets every channel's pointer at once.
-        let inputs = planes.map { plane -> UnsafeMutablePointer<Float> in
-            let buffer = UnsafeMutablePointer<Float>.allocate(capacity: plane.count)
-            buffer.initialize(from: plane, count: plane.count)
-            return buffer
-        }
-        let outputs = (0..<channels).map { _ in UnsafeMutablePointer<Float>.allocate(capacity: capacity) }
+        // A second of sound at a time through small buffers, the output gathered in the result: the
+        // sound is held twice (the source and the result), never more.
+        let block = max(1, rate)
+        let outBlock = block * target / rate + 4096
+        let inputs = (0..<channels).map { _ in UnsafeMutablePointer<Float>.allocate(capacity: block) }
+        let outputs = (0..<channels).map { _ in UnsafeMutablePointer<Float>.allocate(capacity: outBlock) }
         defer { for buffer in inputs + outputs { buffer.deallocate() } }
-        var produced = 0
-        for feeding in [true, false] {
+        var result = [[Float]](repeating: [], count: channels)
+        for index in result.indices { result[index].reserveCapacity(wanted) }
+        var start = 0
+        while true {
+            let count = min(block, first.count - start)
+            for (channel, plane) in planes.enumerated() where count > 0 {
+                plane.withUnsafeBufferPointer { inputs[channel].update(from: $0.baseAddress! + start, count: count) }
+            }
             var outPointers: [UnsafeMutablePointer<UInt8>?] = outputs.map {
-                UnsafeMutableRawPointer($0 + produced).assumingMemoryBound(to: UInt8.self)
+                UnsafeMutableRawPointer($0).assumingMemoryBound(to: UInt8.self)
             }
             var inPointers: [UnsafePointer<UInt8>?] = inputs.map {
                 UnsafePointer(UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self))
             }
+            // After the last block, a call without input drains the filter's delay.
             let status = outPointers.withUnsafeMutableBufferPointer { outBuffer in
                 inPointers.withUnsafeMutableBufferPointer { inBuffer in
                     swr_convert(
-                        context, outBuffer.baseAddress, Int32(capacity - produced),
-                        feeding ? inBuffer.baseAddress : nil, feeding ? Int32(first.count) : 0)
+                        context, outBuffer.baseAddress, Int32(outBlock), count > 0 ? inBuffer.baseAddress : nil,
+                        Int32(count))
                 }
             }
             try avcodecCall(
                 "swr_convert", .invalidAudio, "its sound could not be resampled to \(target) Hz", status, path: path)
-            produced += Int(status)
+            for channel in 0..<channels {
+                result[channel].append(contentsOf: UnsafeBufferPointer(start: outputs[channel], count: Int(status)))
+            }
+            if count <= 0 { break }
+            start += count
         }
-        let kept = min(produced, wanted)
-        return outputs.map { buffer in
-            Array(UnsafeBufferPointer(start: buffer, count: kept)) + [Float](repeating: 0, count: wanted - kept)
+        return result.map { plane in
+            plane.count >= wanted
+                ? Array(plane.prefix(wanted)) : plane + [Float](repeating: 0, count: wanted - plane.count)
         }
     }
 }
