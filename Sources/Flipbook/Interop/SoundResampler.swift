@@ -65,9 +65,14 @@ enum SoundResampler {
             if count <= 0 { break }
             start += count
         }
-        return result.map { plane in
-            plane.count >= wanted
-                ? Array(plane.prefix(wanted)) : plane + [Float](repeating: 0, count: wanted - plane.count)
+        for channel in result.indices {
+            let extra = result[channel].count - wanted
+            if extra > 0 {
+                result[channel].removeLast(extra)
+            } else {
+                result[channel].append(contentsOf: repeatElement(0, count: -extra))
+            }
         }
+        return result
     }
 }
