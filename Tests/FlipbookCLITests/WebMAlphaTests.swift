@@ -79,6 +79,31 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: mp4))
     }
 
+    /// A segment that keeps alpha but has a frame without its alpha picture is refused by a join,
+    /// naming the file and the frame, rather than joined with that frame opaque.
+    @Test func aSegmentFrameWithoutItsAlphaPictureIsRefused() throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        try Self.transparentImages(count: 6, into: frames)
+        let part = dir.path("part-1.webm")
+        let made = try ExternalTool.run(
+            ExternalTool.flipbookPath, [frames, "-o", part, "--alpha", "--segment", "1/1", "-q"])
+        #expect(made.status == 0, "\(made.stderr)")
+        // BlockAddID 1 (0xEE, size 1, value 1) of the first frame becomes 2: an addition that is not alpha.
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: part)))
+        let at = try #require(
+            bytes.indices.dropLast(3).first {
+                bytes[$0] == 0xEE && bytes[$0 + 1] == 0x81 && bytes[$0 + 2] == 0x01 && bytes[$0 + 3] == 0xA5
+            })
+        bytes[at + 2] = 2
+        try Data(bytes).write(to: URL(fileURLWithPath: part))
+        let joined = dir.path("joined.webm")
+        let result = try ExternalTool.run(ExternalTool.flipbookPath, ["join", part, "-o", joined])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(part) && result.stderr.contains("has no alpha picture"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: joined))
+    }
+
     /// Without `--alpha` a WebM is opaque: no alpha stream, no `AlphaMode`.
     @Test func withoutAlphaNothingChanges() throws {
         let dir = try TemporaryDirectory()

@@ -42,6 +42,11 @@ extension SegmentFile {
         let decode = clock.decodeTimes(presentation: presentation)
         let origin = decode[0]
         let alphaPictures: [(offset: UInt64, size: Int)?] = video.alphaMode == 1 ? blocks.map { $0.alpha } : []
+        if let missing = alphaPictures.firstIndex(where: { $0 == nil }) {
+            throw refuse(
+                "the frame at offset \(blocks[missing].frameOffset) has no alpha picture, though the segment keeps "
+                    + "alpha; a join would show it opaque")
+        }
         let samples = zip(blocks, zip(presentation, decode)).map { block, times in
             SampleTableReader.DecodedSample(
                 decodeTime: UInt64(times.1 - origin), compositionOffset: times.0 - times.1,
