@@ -70,10 +70,4 @@ struct MatroskaBlock {
         w.append(blockHeader)
         return (w.bytes, rest.bytes, durationAt)
     }
-
-    /// The block's whole length in bytes.
-    func length(trackNumber: Int, clusterTime: Int64) -> Int {
-        let parts = framing(trackNumber: trackNumber, clusterTime: clusterTime)
-        return parts.before.count + sample.size + parts.after.count
-    }
 }

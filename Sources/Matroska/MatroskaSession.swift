@@ -238,11 +238,9 @@ package struct MatroskaSession: MuxingSession {
                     block.time, position + UInt64(framing.before.count + block.sample.size + at)
                 )
             }
-            actions.appendBytes(of: MediaSample(data: framing.before, duration: 0, isSync: true), merging: true)
+            actions.appendData(framing.before)
             actions.appendBytes(of: block.sample, merging: true)
-            if !framing.after.isEmpty {
-                actions.appendBytes(of: MediaSample(data: framing.after, duration: 0, isSync: true), merging: true)
-            }
+            if !framing.after.isEmpty { actions.appendData(framing.after) }
             position += UInt64(framing.before.count + block.sample.size + framing.after.count)
         }
         if isDurable { actions.append(.syncData) }
@@ -265,9 +263,7 @@ package struct MatroskaSession: MuxingSession {
         cluster.removeAll { $0.track == index && $0.mediaTime >= mediaEnd }
         guard let last = cluster.lastIndex(where: { $0.track == index }) else { return }
         let overhang = cluster[last].mediaTime + cluster[last].mediaDuration - mediaEnd
-        // FLAC's last frame keeps its overhang: ffmpeg 5.1's frame-threaded FLAC decoder applies a
-        // DiscardPadding to an earlier frame than its own, and plays a stretch twice.
-        guard head?.tracks[index].codecID != "A_FLAC" else { return }
+        guard head?.tracks[index].takesDiscardPadding == true else { return }
         if overhang > 0 {
             cluster[last].discardPadding = MatroskaClock.nanoseconds(overhang, timescale: timing.timescale)
         }

@@ -20,9 +20,14 @@ package struct MatroskaTrack: Sendable {
     /// Samples a second and channels, for sound.
     package let sampleRate: Double
     package let channels: Int
-    /// Time the decoder discards before the first sample it plays, in nanoseconds (Opus's
-    /// pre-skip); Matroska subtracts it from every block's time.
-    package var decoderDelay: UInt64
+    /// Time the decoder discards before the first sample it plays, in nanoseconds (the sound's
+    /// media start: encoder delay, Opus's pre-skip); Matroska subtracts it from every block's time.
+    /// The session sets it from the track's edit list; 0 until then.
+    package var decoderDelay: UInt64 = 0
+    /// Whether sound past the movie's end is trimmed with the last block's `DiscardPadding`. FLAC's
+    /// last frame keeps its overhang: ffmpeg 5.1's frame-threaded FLAC decoder applies a
+    /// `DiscardPadding` to an earlier frame than its own, and plays a stretch twice.
+    package var takesDiscardPadding: Bool { codecID != "A_FLAC" }
     /// The seek pre-roll in nanoseconds (Opus: 80 ms).
     package let seekPreRoll: UInt64
     /// The codecs WebM holds.
@@ -36,7 +41,6 @@ package struct MatroskaTrack: Sendable {
         var strippedPrefix = 0
         var sampleRate = 0.0
         var channels = 0
-        var decoderDelay: UInt64 = 0
         var seekPreRoll: UInt64 = 0
         switch track.sampleEntry {
         case let entry as VideoSampleEntry:
@@ -78,7 +82,6 @@ package struct MatroskaTrack: Sendable {
             codecPrivate = entry.opusHead
             sampleRate = 48000
             channels = Int(entry.opusHead[9])
-            decoderDelay = UInt64(UInt16(entry.opusHead[10]) | UInt16(entry.opusHead[11]) << 8) * 1_000_000_000 / 48000
             seekPreRoll = 80_000_000
         default:
             throw Self.unwritable("this sound")
@@ -86,7 +89,6 @@ package struct MatroskaTrack: Sendable {
         self.strippedPrefix = strippedPrefix
         self.sampleRate = sampleRate
         self.channels = channels
-        self.decoderDelay = decoderDelay
         self.seekPreRoll = seekPreRoll
     }
 

@@ -87,12 +87,18 @@ extension [WriteAction] {
             } else {
                 append(.copy(source: range.source, offset: range.offset, count: UInt64(range.count)))
             }
-        } else if merging, case .append(var bytes)? = last {
-            self[endIndex - 1] = .syncData  // drops the array's second reference, so it grows in place
-            bytes += sample.data
-            self[endIndex - 1] = .append(bytes)
+        } else if merging {
+            appendData(sample.data)
         } else {
             append(.append(sample.data))
         }
+    }
+
+    /// Adds bytes to write, joined to the last action's bytes when it writes bytes (one call for both).
+    package mutating func appendData(_ data: [UInt8]) {
+        guard case .append(var bytes)? = last else { return append(.append(data)) }
+        self[endIndex - 1] = .syncData  // drops the array's second reference, so it grows in place
+        bytes += data
+        self[endIndex - 1] = .append(bytes)
     }
 }
