@@ -1,5 +1,6 @@
 import Foundation
 import ISOBMFF
+import Matroska
 
 /// Every movie's way to its file, for the writer and the joiner alike: the muxing session the
 /// destination's container asks for, the sink that performs its actions, and the soundtrack
@@ -95,13 +96,12 @@ final class MovieMuxer {
 }
 
 extension MovieMuxer {
-    /// A frame of `duration` ticks of `timescale` in nanoseconds, rounded; `nil` when either is 0 or
-    /// the length does not fit (a frame of centuries).
+    /// A frame of `duration` ticks of `timescale` in nanoseconds, rounded as Matroska's times are;
+    /// `nil` when either is 0 or the length does not fit (a frame of centuries).
     static func nanoseconds(ofFrame duration: UInt64, timescale: UInt64) -> UInt64? {
-        guard duration > 0, timescale > 0 else { return nil }
-        let (high, low) = duration.multipliedFullWidth(by: 1_000_000_000)
-        guard high < timescale else { return nil }
-        let (quotient, remainder) = timescale.dividingFullWidth((high, low))
-        return quotient + (remainder >= timescale - remainder ? 1 : 0)
+        guard duration > 0, let ticks = Int64(exactly: duration), let scale = UInt32(exactly: timescale), scale > 0
+        else { return nil }
+        let nanoseconds = MatroskaClock.nanoseconds(ticks, timescale: scale)
+        return nanoseconds == Int64.max ? nil : UInt64(nanoseconds)
     }
 }
