@@ -138,11 +138,10 @@ enum WAVReader {
 enum FLACReader {
     static func read(_ bytes: [UInt8], path: String) throws -> PCMSound {
         let (info, position) = try streamInfo(of: bytes, path: path)
-        let rate = Int(info[10]) << 12 | Int(info[11]) << 4 | Int(info[12]) >> 4
-        let channels = Int(info[12] >> 1 & 7) + 1
+        let stream = FLACSampleEntry(streamInfo: info)
         let planes = try FLACDecoder.decode(
-            streamInfo: info, frames: bytes[position...], channels: channels, path: path)
-        return PCMSound(path: path, sampleRate: rate, planes: planes)
+            streamInfo: info, frames: bytes[position...], channels: stream.channelCount, path: path)
+        return PCMSound(path: path, sampleRate: stream.sampleRate, planes: planes)
     }
 
     /// A FLAC file's frames as they are, to be copied into a container that holds FLAC (Matroska).

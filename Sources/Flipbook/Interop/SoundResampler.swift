@@ -37,17 +37,17 @@ enum SoundResampler {
         defer { for buffer in inputs + outputs { buffer.deallocate() } }
         var result = [[Float]](repeating: [], count: channels)
         for index in result.indices { result[index].reserveCapacity(wanted) }
+        var outPointers: [UnsafeMutablePointer<UInt8>?] = outputs.map {
+            UnsafeMutableRawPointer($0).assumingMemoryBound(to: UInt8.self)
+        }
+        var inPointers: [UnsafePointer<UInt8>?] = inputs.map {
+            UnsafePointer(UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self))
+        }
         var start = 0
         while true {
             let count = min(block, first.count - start)
             for (channel, plane) in planes.enumerated() where count > 0 {
                 plane.withUnsafeBufferPointer { inputs[channel].update(from: $0.baseAddress! + start, count: count) }
-            }
-            var outPointers: [UnsafeMutablePointer<UInt8>?] = outputs.map {
-                UnsafeMutableRawPointer($0).assumingMemoryBound(to: UInt8.self)
-            }
-            var inPointers: [UnsafePointer<UInt8>?] = inputs.map {
-                UnsafePointer(UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self))
             }
             // After the last block, a call without input drains the filter's delay.
             let status = outPointers.withUnsafeMutableBufferPointer { outBuffer in
