@@ -86,8 +86,8 @@ extension VideoCodec {
                 codec == .prores
                     ? "\(codec.name) (profile \(alphaProfiles))"
                     : codec.name
-                        + (codec.record.alphaExtensions.map {
-                            " (in " + spokenList($0.map { "." + $0 }, joinedBy: "or") + ")"
+                        + (codec.record.alphaContainers.map {
+                            " (in " + spokenList($0.map { "." + $0.fileExtensions[0] }, joinedBy: "or") + ")"
                         }
                             ?? "")
             }
@@ -114,12 +114,11 @@ extension VideoCodec {
                 "alpha is kept by \(name) at \(spokenList(depths.map(String.init), joinedBy: "or")) bits only, and "
                     + "the bit depth is \(bitDepth)")
         }
-        if let container, let extensions = record.alphaExtensions,
-            !container.fileExtensions.contains(where: extensions.contains)
-        {
+        if let container, let keepers = record.alphaContainers, !keepers.contains(container) {
+            let names = keepers.map { "." + $0.fileExtensions[0] }
             throw FlipbookError(
                 .unsupportedOutput,
-                "\(name) keeps alpha only in \(spokenList(extensions.map { "." + $0 }, joinedBy: "and")) files, not "
+                "\(name) keeps alpha only in \(spokenList(names, joinedBy: "and")) files, not "
                     + "in .\(container.fileExtensions[0])")
         }
     }

@@ -57,9 +57,9 @@ struct VideoCodecRecord: Sendable {
     /// The bit depths at which the codec keeps alpha, when not every one it encodes (VP9: 8, as
     /// ffmpeg's `yuva420p`); `nil` for all of them.
     var alphaBitDepths: [Int]? = nil
-    /// The file name extensions (without the dot) of the containers that carry the codec's alpha, when
-    /// not every one it goes in (VP9's alpha is a Matroska BlockAdditional); `nil` for all of them.
-    var alphaExtensions: [String]? = nil
+    /// The containers that carry the codec's alpha, when not every one it goes in (VP9's alpha is a
+    /// Matroska BlockAdditional); `nil` for all of them.
+    var alphaContainers: [MovieContainer]? = nil
     /// The `--tune` names the encoder knows.
     var tunes: [String] = []
     /// The profiles of ``CodecProfile`` the encoder writes, when asked for one.
@@ -160,7 +160,7 @@ enum VideoCodecs {
         record.takesWholeCRF = true
         record.takesRateLimit = false
         record.alphaBitDepths = [8]
-        record.alphaExtensions = ["webm", "mkv"]
+        record.alphaContainers = [.webm, .mkv]
         return record
     }()
 
