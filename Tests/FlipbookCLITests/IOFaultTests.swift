@@ -35,16 +35,19 @@ struct IOFaultTests {
         /// Whether the movie is ProRes 4444 with alpha in a `.mov` (libavcodec's encoder, frame
         /// threads), or H.264 in an `.mp4`.
         var proRes = false
+        /// Whether the movie is a WebM (VP9, Flipbook's Matroska session: written front to back, its
+        /// size, duration and index written over at the end).
+        var webM = false
 
         var testDescription: String {
             (fragmented ? "--fragmented" : "faststart") + (overwrite ? ", over an existing movie" : ", new movie")
                 + (fragmented || insertRange ? "" : ", media copied (no insert-range)")
                 + (copyRange ? "" : ", read and written (no copy_file_range)")
-                + (proRes ? ", ProRes 4444 with alpha" : "")
+                + (proRes ? ", ProRes 4444 with alpha" : "") + (webM ? ", WebM" : "")
         }
 
         /// The movie's name and the codec options for this way.
-        var movieName: String { proRes ? "movie.mov" : "movie.mp4" }
+        var movieName: String { proRes ? "movie.mov" : webM ? "movie.webm" : "movie.mp4" }
         var codecOptions: [String] { proRes ? ["--codec", "prores", "--alpha"] : ["--preset", "ultrafast"] }
 
         /// The fault library's settings for this way.
@@ -61,6 +64,7 @@ struct IOFaultTests {
         Way(fragmented: true, overwrite: true), Way(fragmented: false, overwrite: false),
         Way(fragmented: true, overwrite: false),
         Way(fragmented: false, overwrite: true, proRes: true), Way(fragmented: true, overwrite: true, proRes: true),
+        Way(fragmented: false, overwrite: true, webM: true), Way(fragmented: true, overwrite: false, webM: true),
     ])
     func everyFailingCallLeavesTheDestinationOrTellsTheTruth(way: Way) throws {
         let (fragmented, overwrite) = (way.fragmented, way.overwrite)
@@ -82,6 +86,8 @@ struct IOFaultTests {
         var expected: Set =
             fragmented ? ["open", "write", "pwrite", "fdatasync", "fsync"] : ["open", "write", "fsync"]
         if !fragmented && !way.insertRange && way.copyRange { expected.insert("copy_file_range") }
+        // A WebM's size, duration and index are written over what was written first.
+        if way.webM { expected.insert("pwrite") }
         // A replaced movie's hidden file is given the old one's permissions.
         if overwrite { expected.insert("fchmod") }
         #expect(seen.isSuperset(of: expected.union([overwrite ? "rename" : "link"])), "\(seen)")
