@@ -60,10 +60,7 @@ struct MatroskaHead {
         tracksPosition = UInt64(w.count) - segmentDataStart
         w.master(.tracks) { w in
             for (track, entry) in zip(tracks, described) {
-                let video = track.sampleEntry as? VideoSampleEntry
-                let carriesAlpha = (video?.hasAlpha ?? false) && ["V_VP8", "V_VP9"].contains(entry.codecID)
-                entry.write(
-                    track, frameDuration: entry.isVideo ? frameDuration : nil, keepsAlpha: carriesAlpha, to: &w)
+                entry.write(track, frameDuration: entry.isVideo ? frameDuration : nil, to: &w)
             }
         }
         bytes = w.bytes

@@ -28,6 +28,9 @@ package struct MatroskaTrack: Sendable {
     /// last frame keeps its overhang: ffmpeg 5.1's frame-threaded FLAC decoder applies a
     /// `DiscardPadding` to an earlier frame than its own, and plays a stretch twice.
     package var takesDiscardPadding: Bool { codecID != "A_FLAC" }
+    /// Whether blocks carry each picture's alpha as a picture of its own in `BlockAdditional` (VP8's
+    /// and VP9's transparency: `AlphaMode` 1, `MaxBlockAdditionID` 1).
+    package let keepsAlpha: Bool
     /// The seek pre-roll in nanoseconds (Opus: 80 ms).
     package let seekPreRoll: UInt64
     /// The codecs WebM holds.
@@ -89,6 +92,8 @@ package struct MatroskaTrack: Sendable {
         self.strippedPrefix = strippedPrefix
         self.sampleRate = sampleRate
         self.channels = channels
+        let video = track.sampleEntry as? VideoSampleEntry
+        keepsAlpha = (video?.hasAlpha ?? false) && ["V_VP8", "V_VP9"].contains(codecID)
         self.seekPreRoll = seekPreRoll
     }
 
@@ -112,8 +117,7 @@ package struct MatroskaTrack: Sendable {
     /// - Parameters:
     ///   - track: The track the facts were read from.
     ///   - frameDuration: A picture's nominal length in nanoseconds, for `DefaultDuration`; `nil` for none.
-    ///   - keepsAlpha: Whether blocks carry an alpha picture (`AlphaMode` 1, `MaxBlockAdditionID` 1).
-    package func write(_ track: Track, frameDuration: UInt64?, keepsAlpha: Bool, to writer: inout EBMLWriter) {
+    package func write(_ track: Track, frameDuration: UInt64?, to writer: inout EBMLWriter) {
         writer.master(.trackEntry) { w in
             w.unsigned(.trackNumber, UInt64(number))
             w.unsigned(.trackUID, UInt64(number))

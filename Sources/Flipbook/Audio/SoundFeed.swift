@@ -45,11 +45,11 @@ enum SoundFeeds {
         }
         let (bytes, format) = try SoundFormat.read(at: soundtrack.url)
         let path = soundtrack.url.path
-        let edited = soundtrack.loops || soundtrack.offset.value < 0
+        let edited = soundtrack.loops || offset.value < 0
         if format == .flac, container == .mkv, !edited {
             // Matroska holds FLAC: its frames are copied as they are, lossless to the bit.
             return try CopiedSoundFeed(
-                audio: try FLACReader.readFrames(bytes, path: path), offset: soundtrack.offset, loops: false,
+                audio: try FLACReader.readFrames(bytes, path: path), offset: offset, loops: false,
                 movieTimescale: movieTimescale)
         }
         if format.isEncoded {
@@ -82,7 +82,7 @@ enum SoundFeeds {
                 codec: SoundCodec(for: container))
         }
         return try CopiedSoundFeed(
-            audio: audio, offset: soundtrack.offset, loops: soundtrack.loops, movieTimescale: movieTimescale)
+            audio: audio, offset: offset, loops: soundtrack.loops, movieTimescale: movieTimescale)
     }
 }
 
