@@ -60,7 +60,13 @@ import Testing
         let folder = try dir.folder("out")
         let movie = "\(folder)/movie.mp4"
         let (process, errors) = try Self.start([frames, "-o", movie, "--preset", "medium"])
-        usleep(500_000)
+        // The file must appear after the tool has checked the destination, that is once it writes media.
+        let deadline = Date().addingTimeInterval(20)
+        while process.isRunning, Date() < deadline,
+            !dir.entries("out").contains(where: { $0.hasSuffix(".media.tmp") })
+        {
+            usleep(20_000)
+        }
         #expect(process.isRunning, "the encode was still running when the file appeared")
         let newcomer = Data("written by someone else meanwhile".utf8)
         try newcomer.write(to: URL(fileURLWithPath: movie))
