@@ -74,6 +74,10 @@ final class X264Encoder: VideoEncoder {
         try x264Check(
             x264_param_default_preset(&param, settings.preset.rawValue, settings.tune), "x264_param_default_preset",
             "x264 does not know the preset \(settings.preset.rawValue) or the tune \(settings.tune ?? "")")
+        // x264 0.164's AVX-512 code reads memory it never wrote when the macroblock tree is on, so the
+        // stream changed with whatever the heap held (scripts/x264-uninitialised-read.sh); without it the
+        // stream is the same every run, and the same as with AVX-512 on zeroed memory.
+        param.cpu &= ~UInt32(X264_CPU_AVX512)
         param.i_width = Int32(settings.width)
         param.i_height = Int32(settings.height)
         param.i_csp = X264_CSP_I420 | (settings.bitDepth == 10 ? X264_CSP_HIGH_DEPTH : 0)
