@@ -23,8 +23,9 @@ if [ ! -e "$in/.done" ]; then
     ffmpeg -v error -f lavfi -i sine=frequency=660:sample_rate=44100:duration=3 -c:a aac -b:a 96k "$in/tone.m4a"
     touch "$in/.done"
 fi
-# One worker and one encoder thread: the same bytes on every run.
-common=(--quiet --decode-workers 1 --threads 1)
+# One encoder thread and one decode worker (GOLDEN_DECODE_WORKERS, for scripts/determinism.sh): the same
+# bytes on every run.
+common=(--quiet --decode-workers "${GOLDEN_DECODE_WORKERS:-1}" --threads 1)
 run() {
     local name=$1
     shift
