@@ -26,7 +26,7 @@ BROWSER_VENV := .build/browser-venv
 SLURM_PACKAGES := slurm-wlm munge
 DEMO_FRAMES := demo-frames
 
-.PHONY: all deps test-deps bench-deps browser-deps fuzz-deps build release demo test test-browser test-large test-slurm docs test-asan test-tsan fuzz format lint clean
+.PHONY: all deps test-deps bench-deps browser-deps fuzz-deps build release demo test test-browser test-large test-slurm docs test-asan test-tsan fuzz test-valgrind test-determinism test-sanitizers format lint clean
 
 all: build
 
@@ -127,26 +127,54 @@ docs: deps
 		--output-path $(DOCS)/Flipbook.doccarchive --warnings-as-errors
 	@echo "Documentation: $(DOCS)/Flipbook.doccarchive"
 
-# Sanitizer runs of the test suite (separate build folders, so `make test` stays incremental).
-# LSan is told about XCTest's own leaks (fuzz/lsan-suppressions.txt); see README "Hostile input".
-test-asan: deps
-	$(SWIFT) build --build-tests --build-path .build/asan --sanitize=address
-	FLIPBOOK_SANITIZED=address LSAN_OPTIONS=suppressions=$(CURDIR)/fuzz/lsan-suppressions.txt SWIFT_BACKTRACE=enable=no \
-		$(SWIFT) test --skip-build --build-path .build/asan --sanitize=address
+# Sanitizer runs of the test suite (separate build folders, so `make test` stays incremental). Swift code is
+# checked by AddressSanitizer (Swift itself traps on overflow and out-of-range access), Flipbook's C kernels by
+# AddressSanitizer and UndefinedBehaviorSanitizer, which stops at the first report. LSan is told about
+# leaks in the test runner and libraries (fuzz/lsan-suppressions.txt, matched on whole stacks: slow unwinding,
+# as libx265 has no frame pointers); see README "Checks on every change".
+ASAN_ENV := FLIPBOOK_SANITIZED=address ASAN_OPTIONS=fast_unwind_on_malloc=0 \
+	LSAN_OPTIONS=suppressions=$(CURDIR)/fuzz/lsan-suppressions.txt UBSAN_OPTIONS=print_stacktrace=1 SWIFT_BACKTRACE=enable=no
+ASAN_FLAGS := --build-path .build/asan --sanitize=address -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined
+test-asan: test-deps
+	$(SWIFT) build --build-tests $(ASAN_FLAGS)
+	$(ASAN_ENV) $(SWIFT) test --skip-build $(ASAN_FLAGS)
 
-test-tsan: deps
+# ThreadSanitizer over the writer and pipeline: the library's writer, fragment, sound, codec-writer and
+# decode-ahead suites, and the tool end to end (its pipeline's threads in a process of its own).
+TSAN_SUITES := MovieWriterTests MovieWriterSoundTests FragmentedMovieWriterTests WriterLifecycleTests \
+	WriterLifecycleMisuseTests ImagesDecodedAheadTests FolderWatchTests TwoTrackMuxingTests AV1WriterTests \
+	ProResWriterTests VP9AlphaTests ProgressTests EndToEndTests InterruptTests
+test-tsan: test-deps
 	$(SWIFT) build --build-tests --build-path .build/tsan --sanitize=thread
-	FLIPBOOK_SANITIZED=thread SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --build-path .build/tsan --sanitize=thread
+	FLIPBOOK_SANITIZED=thread SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --build-path .build/tsan \
+		--sanitize=thread $(foreach suite,$(TSAN_SUITES),--filter '\.$(suite)/')
 
-# libFuzzer targets for the PNG and JPEG decoders and the MP4 reader, FUZZ_SECONDS each (default 60).
+# libFuzzer targets for the image decoders, the MP4 reader and the Matroska reader, FUZZ_SECONDS each (default 60).
 FUZZ_SECONDS ?= 60
 fuzz-deps: deps
-	@dpkg-query -W -f='$${Status}' lld 2>/dev/null | grep -q "install ok installed" || { \
-		$(SUDO) apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends lld; }
+	$(call install-missing,lld)
 
 fuzz: fuzz-deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) SWIFT=$(SWIFT) fuzz/run.sh
+
+# valgrind memcheck over one short encode per codec and container, a join and a probe
+# (scripts/valgrind-encodes.sh): the debug build, its DWARF 5 debug information stripped from a copy
+# (valgrind 3.19 cannot read it; symbols stay), any error fails.
+test-valgrind: deps
+	$(call install-missing,valgrind)
+	$(SWIFT) build --product flipbook
+	objcopy --strip-debug "$$($(SWIFT) build --show-bin-path)/flipbook" .build/flipbook-for-valgrind
+	bash scripts/valgrind-encodes.sh .build/flipbook-for-valgrind
+
+# The same movie every time (scripts/determinism.sh): 32 runs of each codec with 1 and 3 decode workers and
+# three MALLOC_PERTURB_ values, one file each; every kind of golden movie again with the heap filled.
+DETERMINISM_RUNS ?= 32
+test-determinism: deps
+	$(SWIFT) build --product flipbook
+	bash scripts/determinism.sh "$$($(SWIFT) build --show-bin-path)/flipbook" $(DETERMINISM_RUNS)
+
+# Everything above, as CI runs it: about half an hour on 2 cores.
+test-sanitizers: test-asan test-tsan fuzz test-valgrind test-determinism
 
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests

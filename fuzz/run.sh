@@ -1,7 +1,8 @@
 #!/bin/sh
 # Builds each libFuzzer target with ASan and runs it for FUZZ_SECONDS (default 60), one at a time.
 # Usage: fuzz/run.sh [TARGET...]   (default: FuzzPNG FuzzJPEG FuzzWebP FuzzTIFF FuzzHEIF FuzzMP4 FuzzMatroska)
-# Exits non-zero when a target crashes; the input that did it is saved under fuzz/artifacts/.
+# Exits non-zero when a target crashes; the input that did it is saved under fuzz/artifacts/ and kept
+# as fuzz/seeds/KIND/regression-found-*, which make test replays through the target's entry point.
 set -u
 cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
@@ -40,6 +41,13 @@ for target in $targets; do
     if [ $result -ne 0 ]; then
         echo "$target FAILED (status $result) after ${runs:-?} executions; see $log and fuzz/artifacts/" >&2
         grep -m 5 -E 'ERROR|SUMMARY|Fatal error' "$log" >&2
+        # The input that did it becomes a kept seed: make test replays it (FuzzSeedReplayTests) once fixed.
+        for found in $(grep -o "fuzz/artifacts/$target-[A-Za-z0-9_-]*" "$log" | sort -u); do
+            [ -f "$found" ] || continue
+            kept="$seeds/regression-found-$(basename "$found" | sed "s/^$target-//")"
+            cp "$found" "$kept"
+            echo "kept as $kept: fix the crash, give it a name that says what it holds, and commit it" >&2
+        done
         status=1
     else
         echo "$target: ${runs:-?} executions in $FUZZ_SECONDS s, no crash"

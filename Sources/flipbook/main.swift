@@ -195,4 +195,5 @@ extension CommandLineOptions {
 }
 
 ProcessTuning.keepLargeBuffersInTheHeap()
-exit(await run(Array(CommandLine.arguments.dropFirst())))
+let arguments = Array(CommandLine.arguments.dropFirst())
+exit(runBlocking { await run(arguments) })

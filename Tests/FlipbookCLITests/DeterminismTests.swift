@@ -62,6 +62,25 @@ import Testing
         #expect(try Judge.stream(of: output).frameCount == 30, "and it is the whole movie")
     }
 
+    /// The codecs whose stream does not depend on the encoder's thread count, as the README says:
+    /// av1 and prores with any count, vp9 with any from two up.
+    @Test(arguments: [
+        ("av1", "mp4", ["1", "4"], ["--preset", "faster"]), ("prores", "mov", ["1", "4"], []),
+        ("vp9", "webm", ["2", "4"], ["--preset", "veryfast"]),
+    ])
+    func theseCodecsMakeOneMovieWithAnyThreadCount(
+        codec: String, ext: String, threads: [String], extra: [String]
+    ) throws {
+        let dir = try TemporaryDirectory()
+        let (frames, _) = try Self.inputs(in: dir)
+        let output = dir.path("movie.\(ext)")
+        let movies = try threads.map {
+            try Self.make(
+                [frames, "--codec", codec, "--threads", $0] + extra, output: output, perturb: nil, workers: "2")
+        }
+        #expect(Set(movies).count == 1, "\(codec) with \(threads) threads: \(movies.map(\.count)) bytes")
+    }
+
     /// Fragmented MP4 and WebM with sound and alpha, and segments joined with sound: each the same
     /// bytes every way it is made.
     @Test(arguments: [

@@ -32,6 +32,19 @@ package enum FuzzEntry {
         _ = try? SPNGDecoder.decode(ImageSniffing.pngPixelChunks(data), limits: limits)
     }
 
+    /// What the `FuzzPNG` target does with one input: the image decoders, then the bytes after a
+    /// PNG's signature through both PNG paths.
+    package static func pngTarget(_ bytes: [UInt8]) {
+        decodeImage(bytes)
+        if bytes.count > 8 { decodePNG(Array(bytes.dropFirst(8))) }
+    }
+
+    /// What the `FuzzJPEG` target does with one input: the image decoders and the EXIF parser.
+    package static func jpegTarget(_ bytes: [UInt8]) {
+        decodeImage(bytes)
+        parseExif(bytes)
+    }
+
     /// Parses `bytes` as a JPEG's EXIF metadata, both inside a JPEG and as a bare APP1 payload.
     package static func parseExif(_ bytes: [UInt8]) {
         _ = ExifOrientation.read(fromJPEG: bytes)

@@ -5,9 +5,7 @@ import Flipbook
 #if FUZZING
     @_cdecl("LLVMFuzzerTestOneInput")
     public func fuzzJPEG(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-        let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-        FuzzEntry.decodeImage(bytes)
-        FuzzEntry.parseExif(bytes)
+        FuzzEntry.jpegTarget(Array(UnsafeBufferPointer(start: data, count: size)))
         return 0
     }
 #else

@@ -5,11 +5,7 @@ import Matroska
 #if FUZZING
     @_cdecl("LLVMFuzzerTestOneInput")
     public func fuzzMatroska(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-        let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-        if let file = try? MatroskaFile(bytes: bytes) {
-            _ = file.blocks.count
-            _ = file.tracks.map(\.codecID)
-        }
+        MatroskaReadingFuzzEntry.read(Array(UnsafeBufferPointer(start: data, count: size)))
         return 0
     }
 #else

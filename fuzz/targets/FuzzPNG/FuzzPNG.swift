@@ -5,9 +5,7 @@ import Flipbook
 #if FUZZING
     @_cdecl("LLVMFuzzerTestOneInput")
     public func fuzzPNG(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-        let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-        FuzzEntry.decodeImage(bytes)
-        if bytes.count > 8 { FuzzEntry.decodePNG(Array(bytes.dropFirst(8))) }
+        FuzzEntry.pngTarget(Array(UnsafeBufferPointer(start: data, count: size)))
         return 0
     }
 #else

@@ -1,0 +1,22 @@
+import FlipbookTestSupport
+import Testing
+
+@testable import Flipbook
+
+/// Every kept input of the image fuzz targets, replayed through the target's own entry point on
+/// every `make test` (and under AddressSanitizer in `make test-sanitizers`): a crash found once
+/// stays found.
+@Suite struct FuzzSeedReplayTests {
+    @Test(arguments: ["png", "jpeg", "webp", "tiff", "heif"])
+    func everyKeptImageInputIsDecodedOrRefusedWithoutACrash(kind: String) throws {
+        let seeds = try FuzzSeeds.files(kind)
+        #expect(seeds.count >= 2, "fuzz/seeds/\(kind) holds its seeds")
+        for seed in seeds {
+            switch kind {
+            case "png": FuzzEntry.pngTarget(seed.bytes)
+            case "jpeg": FuzzEntry.jpegTarget(seed.bytes)
+            default: FuzzEntry.decodeImage(seed.bytes)
+            }
+        }
+    }
+}
