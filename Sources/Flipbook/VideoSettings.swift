@@ -179,7 +179,7 @@ public struct VideoSettings: Sendable, Hashable {
     /// Whether the encoder may reorder frames (B-frames): only while ``reorderSpan`` frames stay
     /// below 2^28 ticks of the movie's clock, which even the coarsest exact clock (1000 ticks a
     /// second) cannot keep for frames of about 4.6 hours and more (a slideshow's longest images),
-    /// nor a 29.97 fps clock for an image held over a gap of ten minutes (``longestReorderSpan``).
+    /// nor a 29.97 fps clock across an image held over a gap of 2.5 hours (``longestReorderSpan``).
     /// Without reordering there are no composition offsets for ffmpeg to refuse.
     var reordersFrames: Bool {
         let scale = Int64(resolvedTimescale)
