@@ -104,6 +104,10 @@ public struct VideoSettings: Sendable, Hashable {
     public var encoderParameters: [EncoderParameter] = []
     /// Which of two passes the encoder makes, and where its statistics go; `nil` for one pass.
     var pass: EncoderPass? = nil
+    /// The longest time any ``reorderSpan`` frames in a row are on screen, when it is known before
+    /// encoding (images held over the gaps in their numbers); `nil` when every frame lasts one
+    /// nominal frame.
+    var longestReorderSpan: MediaTime? = nil
     /// Writes a fragmented movie with fragments of about this length when set; `nil` (the default)
     /// writes a progressive movie with its index first ("faststart").
     ///
@@ -174,9 +178,14 @@ public struct VideoSettings: Sendable, Hashable {
 
     /// Whether the encoder may reorder frames (B-frames): only while ``reorderSpan`` frames stay
     /// below 2^28 ticks of the movie's clock, which even the coarsest exact clock (1000 ticks a
-    /// second) cannot keep for frames of about 4.6 hours and more (a slideshow's longest images).
+    /// second) cannot keep for frames of about 4.6 hours and more (a slideshow's longest images),
+    /// nor a 29.97 fps clock across an image held over a gap of 2.5 hours (``longestReorderSpan``).
     /// Without reordering there are no composition offsets for ffmpeg to refuse.
-    var reordersFrames: Bool { Self.offsetsFit(frameRate.frameDuration, atScale: Int64(resolvedTimescale)) }
+    var reordersFrames: Bool {
+        let scale = Int64(resolvedTimescale)
+        guard Self.offsetsFit(frameRate.frameDuration, atScale: scale) else { return false }
+        return longestReorderSpan.map { $0.seconds * Double(scale) < Double(1 << 28) } ?? true
+    }
 
     /// Whether ``reorderSpan`` frames of `frame` stay below 2^28 ticks at `scale` ticks a second.
     static func offsetsFit(_ frame: MediaTime, atScale scale: Int64) -> Bool {

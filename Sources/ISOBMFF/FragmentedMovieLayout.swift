@@ -1,9 +1,11 @@
 /// The start of a fragmented movie: `ftyp`, then a `moov` whose sample tables are empty and whose
 /// `mvex` announces that movie fragments follow.
 ///
-/// Written first, before any fragment. When the movie is finished, ``finalized(duration:editList:)``
+/// Written first, before any fragment. When the movie is finished, ``finalized(duration:editLists:)``
 /// gives the same boxes with the final duration, to be written over the first ones in place when
-/// they have the same size (they do unless a duration passes 32 bits only at the end).
+/// they have the same size; they do unless a duration passes 32 bits only at the end, and then
+/// ``finalStart(duration:editLists:alignment:)`` gives them with their 64-bit boxes, to be put in
+/// front of the file.
 ///
 /// ```swift
 /// let start = try FragmentedMovieHeader(brand: .mp4, track: track)
@@ -56,14 +58,38 @@ package struct FragmentedMovieHeader: Sendable {
     ///   - duration: The movie's duration in the movie's timescale.
     ///   - editLists: Each track's final edit list; each must have as many entries as the first one.
     package func finalized(duration: UInt64, editLists: [[EditListEntry]]) -> FragmentedMovieHeader? {
-        var final = tracks
-        for index in final.indices where index < editLists.count { final[index].editList = editLists[index] }
-        guard
-            let header = try? FragmentedMovieHeader(
-                brand: brand, tracks: final, duration: duration, tags: tags),
-            header.bytes.count == bytes.count
+        guard let header = try? final(duration: duration, editLists: editLists), header.bytes.count == bytes.count
         else { return nil }
         return header
+    }
+
+    /// The movie's final start when ``finalized(duration:editLists:)`` cannot be written in place (a
+    /// duration that passes 32 bits only at the end takes the 64-bit boxes): the final `ftyp` and
+    /// `moov`, then a `free` box that fills a whole number of `alignment` bytes and goes on over
+    /// these provisional boxes, which stay in the file inside it. Put in front of the file, it moves
+    /// every fragment by its length, and nothing else.
+    ///
+    /// - Parameters:
+    ///   - duration: The movie's duration in the movie's timescale.
+    ///   - editLists: Each track's final edit list.
+    ///   - alignment: The length the result is a whole number of (a file system's block); 1 for none.
+    /// - Throws: ``ISOBMFFError`` with code `.invalidTrack` if a track cannot be described.
+    package func finalStart(duration: UInt64, editLists: [[EditListEntry]], alignment: Int) throws -> [UInt8] {
+        let header = try final(duration: duration, editLists: editLists).bytes
+        let step = max(1, alignment)
+        let length = (header.count + 8 + step - 1) / step * step
+        var w = ByteWriter(capacity: length)
+        w.putBytes(header)
+        w.boxHeader("free", payloadSize: UInt64(length - header.count - 8 + bytes.count))
+        w.putZeros(length - w.count)
+        return w.bytes
+    }
+
+    /// The same boxes with the movie's final duration and edit lists, whatever their size.
+    private func final(duration: UInt64, editLists: [[EditListEntry]]) throws -> FragmentedMovieHeader {
+        var final = tracks
+        for index in final.indices where index < editLists.count { final[index].editList = editLists[index] }
+        return try FragmentedMovieHeader(brand: brand, tracks: final, duration: duration, tags: tags)
     }
 }
 

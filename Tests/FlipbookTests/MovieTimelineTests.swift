@@ -31,8 +31,8 @@ import Testing
         let packets = [(0, -2, true), (3, -1, false), (1, 0, false), (2, 1, false)].map {
             EncodedPacket(data: [0, 0, 0, 1, 0x65], presentationTime: $0.0, decodeTime: $0.1, isKeyframe: $0.2)
         }
-        var samples: [MediaSample] = packets.compactMap { timeline.add($0) }
-        samples += [timeline.finish()].compactMap { $0 }
+        var samples: [MediaSample] = try packets.compactMap { try timeline.add($0) }
+        samples += [try timeline.finish()].compactMap { $0 }
         #expect(samples.count == 4)
         // The last sample lasts until the last presented frame ends: the media then ends exactly at
         // shift + 4 frames, which is where the edit list's segment ends too.
@@ -50,20 +50,39 @@ import Testing
         for index in 0..<3 {
             let time = try timeline.schedule(at: nil, duration: nil)
             #expect(time == Int64(index) * 400)
-            _ = timeline.add(
+            _ = try timeline.add(
                 EncodedPacket(
                     data: [1], presentationTime: Int64(index), decodeTime: Int64(index), isKeyframe: index == 0))
         }
-        #expect(timeline.finish()?.duration == 400)
+        #expect(try timeline.finish()?.duration == 400)
         #expect(timeline.editList() == nil)
+    }
+
+    @Test func aReorderedFrameShownMoreThan32BitsOfTicksAfterItIsDecodedIsRefusedNotClamped() throws {
+        // Frames 30 hours apart at 29.97 fps: each fits a sample, but the P-frame coded before the
+        // B-frame between them is shown 60 hours after it is decoded.
+        var timeline = try MovieTimeline(timescale: 30000, frameRate: FrameRate(30000, 1001))
+        let hours30 = MediaTime(value: 30 * 3600, timescale: 1)
+        for index in 0..<3 {
+            try timeline.schedule(at: MediaTime(value: Int64(index) * hours30.value, timescale: 1), duration: nil)
+        }
+        let packets = [(0, -2, true), (2, -1, false), (1, 0, false)].map {
+            EncodedPacket(data: [1], presentationTime: $0.0, decodeTime: $0.1, isKeyframe: $0.2)
+        }
+        #expect(try timeline.add(packets[0]) == nil)
+        #expect(try timeline.add(packets[1])?.compositionOffset == 2002)
+        let error = #expect(throws: FlipbookError.self) { try timeline.add(packets[2]) }
+        #expect(error?.code == .invalidTimestamp)
+        #expect(error?.frameIndex == 2)
+        #expect(error?.message.contains("bFrames = 0") == true, "\(error?.message ?? "")")
     }
 
     @Test func aLateFirstFrameGetsAnEmptyEdit() throws {
         var timeline = try MovieTimeline(timescale: 12000, frameRate: FrameRate(30))
         let start = try timeline.schedule(at: MediaTime(value: 1, timescale: 1), duration: nil)
         #expect(start == 12000)
-        _ = timeline.add(EncodedPacket(data: [1], presentationTime: 0, decodeTime: 0, isKeyframe: true))
-        #expect(timeline.finish()?.duration == 400)
+        _ = try timeline.add(EncodedPacket(data: [1], presentationTime: 0, decodeTime: 0, isKeyframe: true))
+        #expect(try timeline.finish()?.duration == 400)
         let edits = try #require(timeline.editList())
         #expect(edits.map(\.mediaTime) == [-1, 0])
         #expect(edits.map(\.segmentDuration) == [12000, 400])

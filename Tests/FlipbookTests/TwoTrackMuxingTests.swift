@@ -45,11 +45,11 @@ import Testing
             try timeline.schedule(at: nil, duration: nil)
             let frame = try MovieWriterTests.syntheticFrame(index, width: 64, height: 48)
             for packet in try encoder.encode(try preparer.prepare(frame), presentationTime: Int64(index)) {
-                if let sample = timeline.add(packet) { samples.append(sample) }
+                if let sample = try timeline.add(packet) { samples.append(sample) }
             }
         }
-        for packet in try encoder.flush() { if let sample = timeline.add(packet) { samples.append(sample) } }
-        if let last = timeline.finish() { samples.append(last) }
+        for packet in try encoder.flush() { if let sample = try timeline.add(packet) { samples.append(sample) } }
+        if let last = try timeline.finish() { samples.append(last) }
         let track = Track(
             trackID: 1, timescale: videoTimescale, sampleEntry: encoder.sampleEntry,
             editList: timeline.editList() ?? [])

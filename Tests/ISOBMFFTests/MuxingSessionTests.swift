@@ -249,6 +249,42 @@ func sampleTags(_ actions: [WriteAction]) -> [UInt8] {
         #expect(reader.samples.count == 6)
     }
 
+    /// Three samples of 3 * 10^9 ticks: the final duration needs the 64-bit `mvhd`, `tkhd` and
+    /// `elst`, so the final `moov` cannot go over the provisional one and goes in front of the file,
+    /// a whole number of blocks when inserted and the same bytes when copied.
+    @Test(arguments: [true, false])
+    func aDurationPast32BitsPutsTheFinalMoovInFrontAndMovesTheIndex(canInsert: Bool) throws {
+        var session = FragmentedMovieSession(brand: .mp4, trackCount: 1, fragmentDuration: 10, alignment: 4096)
+        var sink = MemorySink(canInsert: canInsert)
+        let track = makeTrack(timescale: 1000)
+        for index in 0..<3 {
+            sink.perform(try session.add(tagged(UInt8(index), duration: 3_000_000_000), track: 0, tracks: { [track] }))
+        }
+        let provisional = BoxReader.parseCompleteBoxes(sink.file).prefix(2).reduce(0) { $0 + $1.size }
+        let end = try session.finish(tracks: [track], extensions: [])
+        guard case .prependHeader(let inserted?, let copied) = end.last else {
+            Issue.record("the final moov is put in front: \(String(describing: end.last))")
+            return
+        }
+        #expect(inserted == copied && inserted.count % 4096 == 0)
+        sink.perform(end)
+        #expect(UInt64(sink.file.count) == session.fileSize)
+        let boxes = BoxReader.parseCompleteBoxes(sink.file)
+        #expect(boxes.prefix(3).map(\.type) == ["ftyp", "moov", "free"])
+        #expect(boxes[2].offset + boxes[2].size == inserted.count + provisional, "free holds the first moov")
+        let moov = boxes[1]
+        let header = try MovieHeaderBox(reading: moov.child("mvhd")!, in: sink.file)
+        #expect(header.version == 1 && header.duration == 9_000_000_000)
+        let trackHeader = try TrackHeaderBox(reading: moov.descendant(["trak", "tkhd"])!, in: sink.file)
+        #expect(trackHeader.version == 1 && trackHeader.duration == 9_000_000_000)
+        let edits = try EditListBox(reading: moov.descendant(["trak", "edts", "elst"])!, in: sink.file)
+        #expect(edits.version == 1 && edits.entries == [EditListEntry(segmentDuration: 9_000_000_000, mediaTime: 0)])
+        let reader = try FragmentedMovieReader(bytes: sink.file)
+        #expect(reader.validate().isEmpty, "\(reader.validate())")
+        #expect(reader.randomAccess?.count == 3)
+        #expect(reader.samples.map { sink.file[Int($0.offset)] } == [0, 1, 2])
+    }
+
     @Test func theSoundTrackEndsWhereItsEditEndsInTheLastFragment() throws {
         // Video at 10 ticks a second for 1.2 s; sound at 100 a second, 2.5 s of it given.
         var session = FragmentedMovieSession(brand: .mp4, trackCount: 2, fragmentDuration: 100)

@@ -93,10 +93,10 @@ public enum MovieJoiner {
             }
             for part in parts {
                 for packet in part.packets() {
-                    if let sample = timeline.add(inTicks: packet) { try append(sample) }
+                    if let sample = try timeline.add(inTicks: packet) { try append(sample) }
                 }
             }
-            if let last = timeline.finish() { try append(last) }
+            if let last = try timeline.finish() { try append(last) }
             let end = timeline.presentationEnd
             let bytes = try muxer.finish(video: videoTrack(), movieEnd: end)
             var summary = MovieSummary(

@@ -78,6 +78,14 @@ public struct ImageNumbering: Sendable, Hashable {
         self.neighbours = neighbours
     }
 
+    /// The most numbers that `count` images in a row span, the last image spanning one: how many
+    /// frames' time they are on screen when time is kept by the numbers (``GapPolicy/hold``).
+    func longestSpan(ofImages count: Int) -> Int {
+        guard let last = numbers.last, count > 0 else { return 0 }
+        let starts = numbers + [last + 1]
+        return numbers.indices.map { starts[min($0 + count, numbers.count)] - starts[$0] }.max() ?? 0
+    }
+
     /// One sentence naming the missing numbers and the images around each gap:
     /// `frames 4, 8 missing: f3.png is followed by f5.png, f7.png by f9.png`.
     public var gapDescription: String {

@@ -103,7 +103,14 @@ extension MovieWriter {
         }
         let timing = try SlideshowTiming(
             settings: options.settings, imageDuration: options.imageDuration, repeatFrames: options.repeatFrames)
-        let settings = timing.settings
+        var settings = timing.settings
+        if let numbering, options.gaps == .hold {
+            // An image held over a gap is one long frame: reordering across it would offset a
+            // frame by the whole gap.
+            settings.longestReorderSpan = MediaTime(
+                frame: numbering.longestSpan(ofImages: VideoSettings.reorderSpan) * timing.copies,
+                at: settings.frameRate)
+        }
         var size = settings.size
         var firstImage = 0
         let allImages = images

@@ -102,7 +102,8 @@ public enum MovieContainer: String, Sendable, Hashable, CaseIterable {
 
         /// The session that lays out a movie of tracks with these timescales: progressive, with the
         /// header inserted in front of media on blocks of `alignment` bytes, or fragmented, with
-        /// fragments of about `fragmentDuration` ticks of the first track; `tags` go in its `moov`.
+        /// fragments of about `fragmentDuration` ticks of the first track (and a final header that
+        /// outgrows the first one inserted on such blocks); `tags` go in its `moov`.
         /// A Matroska file is written front to back in clusters of a second, or of `fragmentDuration`
         /// each made durable; `frameDuration` (nanoseconds) is its pictures' nominal length.
         func makeSession(
@@ -120,7 +121,8 @@ public enum MovieContainer: String, Sendable, Hashable, CaseIterable {
             }
             if let fragmentDuration {
                 return FragmentedMovieSession(
-                    brand: brand, trackCount: timescales.count, fragmentDuration: fragmentDuration, tags: tags)
+                    brand: brand, trackCount: timescales.count, fragmentDuration: fragmentDuration,
+                    alignment: alignment, tags: tags)
             }
             return ProgressiveMovieSession(brand: brand, timescales: timescales, alignment: alignment, tags: tags)
         }

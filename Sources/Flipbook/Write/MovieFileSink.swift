@@ -26,13 +26,14 @@ final class MovieFileSink {
     /// Creates the hidden file beside `destination`.
     ///
     /// - Parameter playable: Whether the file is a movie at every moment (a fragmented one): it is
-    ///   then `.NAME.flipbook-PID-RANDOM.tmp`, the name a user renames after a crash; otherwise it
-    ///   holds media only, as `….media.tmp`.
+    ///   then `.NAME.flipbook-PID-RANDOM.tmp`, the name a user renames after a crash, and a header
+    ///   put in front of it by copying goes into `….copy.tmp`; otherwise it holds media only, as
+    ///   `….media.tmp`, and the header goes into `….tmp`.
     init(destination: MovieDestination, playable: Bool) throws {
         self.destination = destination
         let stem = destination.temporaryStem()
-        copyPath = stem + ".tmp"
-        path = playable ? copyPath : stem + ".media.tmp"
+        copyPath = stem + (playable ? ".copy.tmp" : ".tmp")
+        path = stem + (playable ? ".tmp" : ".media.tmp")
         let made = try destination.createTemporary(at: path)
         file = made.file
         warnings = made.warnings

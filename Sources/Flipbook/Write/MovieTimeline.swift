@@ -123,26 +123,29 @@ struct MovieTimeline {
 
     /// Accepts the next packet from the encoder, in decode order; returns the previous packet as a
     /// whole sample, whose decode duration was only known once this packet arrived.
-    mutating func add(_ encoded: EncodedPacket) -> MediaSample? {
+    ///
+    /// - Throws: `.invalidTimestamp` when that sample's decode duration or composition offset does
+    ///   not fit the 32 bits of an MP4 sample (reordered frames far apart).
+    mutating func add(_ encoded: EncodedPacket) throws -> MediaSample? {
         var packet = encoded
         packet.presentationTime = ticks(ofEncoderTime: encoded.presentationTime)
         packet.decodeTime = ticks(ofEncoderTime: encoded.decodeTime)
-        return add(inTicks: packet)
+        return try add(inTicks: packet)
     }
 
     /// Accepts the next packet in decode order with its times already in ticks (a copied sample).
-    mutating func add(inTicks packet: EncodedPacket) -> MediaSample? {
+    mutating func add(inTicks packet: EncodedPacket) throws -> MediaSample? {
         if decodeShift == nil { decodeShift = -packet.decodeTime }
         defer { pending = packet }
         guard let previous = pending else { return nil }
-        return sample(for: previous, duration: packet.decodeTime - previous.decodeTime)
+        return try sample(for: previous, duration: packet.decodeTime - previous.decodeTime)
     }
 
     /// Finishes the last packet: it lasts until the latest frame's presentation ends.
-    mutating func finish() -> MediaSample? {
+    mutating func finish() throws -> MediaSample? {
         guard let last = pending else { return nil }
         pending = nil
-        return sample(for: last, duration: max(1, presentationEnd - last.decodeTime))
+        return try sample(for: last, duration: max(1, presentationEnd - last.decodeTime))
     }
 
     /// The edit list that presents the media from its first frame, at that frame's own time.
@@ -157,11 +160,22 @@ struct MovieTimeline {
         return mediaStart == 0 ? nil : [segment]
     }
 
-    private func sample(for packet: EncodedPacket, duration: Int64) -> MediaSample {
-        MediaSample(
-            data: packet.data, duration: UInt32(clamping: duration),
-            compositionOffset: UInt32(clamping: packet.presentationTime - packet.decodeTime), isSync: packet.isKeyframe,
-            alpha: packet.alpha)
+    /// The packet as a sample; its decode duration and composition offset are never clamped: one
+    /// that does not fit 32 bits is refused.
+    private func sample(for packet: EncodedPacket, duration: Int64) throws -> MediaSample {
+        let offset = packet.presentationTime - packet.decodeTime
+        guard let ticks = UInt32(exactly: duration), let shift = UInt32(exactly: offset) else {
+            let index = presentationTimes.firstIndex(of: packet.presentationTime)
+            throw FlipbookError(
+                .invalidTimestamp,
+                "the frame presented at \(show(packet.presentationTime)) is decoded \(show(offset)) before it is "
+                    + "shown and \(show(duration)) before the next frame; an MP4 sample keeps at most "
+                    + "\(UInt32.max) ticks of either: encode without B-frames (VideoSettings.bFrames = 0) for "
+                    + "frames this far apart", frameIndex: index)
+        }
+        return MediaSample(
+            data: packet.data, duration: ticks, compositionOffset: shift, isSync: packet.isKeyframe, alpha: packet.alpha
+        )
     }
 
     /// A frame number from the encoder in ticks: a frame's own time, or, before the first frame

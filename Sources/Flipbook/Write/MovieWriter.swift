@@ -304,7 +304,7 @@ public actor MovieWriter {
         if Task.isCancelled {
             throw FlipbookError(.cancelled, "the movie was cancelled before it was finished; nothing was published")
         }
-        if let last = timeline.finish() { try storeVideo(last) }
+        if let last = try timeline.finish() { try storeVideo(last) }
         let movieEnd = timeline.presentationEnd
         let bytes = try output.finish(video: videoTrack(), movieEnd: movieEnd, extensions: extensions)
         var summary = MovieSummary(
@@ -367,7 +367,7 @@ public actor MovieWriter {
                     "the \(encoder.codecName) encoder gave a picture impossible times (presentation \(packet.presentationTime), "
                         + "decoding \(packet.decodeTime))")
             }
-            if let sample = timeline.add(packet) { try storeVideo(sample) }
+            if let sample = try timeline.add(packet) { try storeVideo(sample) }
         }
     }
 

@@ -4,7 +4,9 @@
 ///
 /// Whatever the sink has written at any moment is a playable movie holding every fragment completed
 /// so far. On ``finish(tracks:extensions:)`` the last fragment and the random access index are
-/// appended and the final duration and edit lists are written over the provisional `moov` in place.
+/// appended and the final duration and edit lists are written over the provisional `moov` in place;
+/// when a duration passes 32 bits only then, the final `moov` with its 64-bit boxes is put in front
+/// of the file instead, the provisional one left inside a `free` box behind it.
 ///
 /// A fragment ends at the first sync sample of the first track once it holds at least half of
 /// ``fragmentDuration``, so every fragment starts with a keyframe and can be decoded on its own. The
@@ -16,6 +18,9 @@ package struct FragmentedMovieSession: MuxingSession {
     package let brand: FileBrand
     /// The target length of a fragment, in the first track's timescale.
     package let fragmentDuration: UInt64
+    /// The sink's block size: the length a final `moov` put in front of the file is padded to a
+    /// multiple of (see ``WriteAction/prependHeader(inserted:copied:)``).
+    package let alignment: Int
     /// The creation time and tags written in `moov`.
     package let tags: MovieTags
     private var header: FragmentedMovieHeader?
@@ -36,11 +41,17 @@ package struct FragmentedMovieSession: MuxingSession {
     ///   - brand: The kind of file.
     ///   - trackCount: How many tracks the movie has; the first one (video) decides where fragments end.
     ///   - fragmentDuration: The target length of a fragment in the first track's timescale, at least 1.
+    ///   - alignment: The sink's block size, for a final `moov` put in front of the file; 1 (the
+    ///     default) pads nothing.
     ///   - tags: The creation time and tags written in `moov`; none by default.
-    package init(brand: FileBrand, trackCount: Int, fragmentDuration: UInt64, tags: MovieTags = MovieTags()) {
+    package init(
+        brand: FileBrand, trackCount: Int, fragmentDuration: UInt64, alignment: Int = 1, tags: MovieTags = MovieTags()
+    ) {
+        precondition(alignment >= 1, "alignment \(alignment) must be at least 1")
         self.brand = brand
         self.tags = tags
         self.fragmentDuration = max(1, fragmentDuration)
+        self.alignment = alignment
         pending = Array(repeating: [], count: trackCount)
         decodeTimes = Array(repeating: 0, count: trackCount)
     }
@@ -83,19 +94,33 @@ package struct FragmentedMovieSession: MuxingSession {
             actions += fragment()
         }
         guard let header else { throw ISOBMFFError(.noSamples, "no samples were written; a movie needs one") }
+        let edits = tracks.indices.map { finalEdits(of: tracks[$0], index: $0, movieTimescale: tracks[0].timescale) }
+        let duration = edits.map { $0.reduce(0) { $0 + $1.segmentDuration } }.max() ?? 0
+        // Only a duration that outgrows 32 bits at the very end changes moov's size: the final one
+        // then goes in front of the file, and every fragment (and so every mfra offset) moves by it.
+        let inPlace = header.finalized(duration: duration, editLists: edits)
+        let front =
+            inPlace == nil ? try header.finalStart(duration: duration, editLists: edits, alignment: alignment) : []
         var index = ByteWriter()
         let tables = tracks.compactMap { track in
-            randomAccess[track.trackID].map { TrackFragmentRandomAccessBox(trackID: track.trackID, entries: $0) }
+            randomAccess[track.trackID].map { entries in
+                TrackFragmentRandomAccessBox(
+                    trackID: track.trackID,
+                    entries: entries.map { entry in
+                        var moved = entry
+                        moved.moofOffset += UInt64(front.count)
+                        return moved
+                    })
+            }
         }
         MovieFragmentRandomAccessBox(tracks: tables).write(to: &index)
         actions.append(.append(index.bytes))
         fileSize += UInt64(index.count)
-        // Only a duration that outgrows 32 bits at the very end changes moov's size; the movie then
-        // keeps the provisional edit lists (it plays the same; players measure it from the fragments).
-        let edits = tracks.indices.map { finalEdits(of: tracks[$0], index: $0, movieTimescale: tracks[0].timescale) }
-        let duration = edits.map { $0.reduce(0) { $0 + $1.segmentDuration } }.max() ?? 0
-        if let final = header.finalized(duration: duration, editLists: edits) {
-            actions.append(.overwrite(final.bytes, at: 0))
+        if let inPlace {
+            actions.append(.overwrite(inPlace.bytes, at: 0))
+        } else {
+            actions.append(.prependHeader(inserted: front, copied: front))
+            fileSize += UInt64(front.count)
         }
         return actions
     }
