@@ -73,6 +73,22 @@ import Testing
         }
     }
 
+    /// Segments of two or three frames, too short for x264's full reordering in some of them: each
+    /// is decoded as far behind as the longest, so decode times follow on and the join is one piece.
+    @Test(arguments: [(5, 2), (7, 3)])
+    func segmentsTooShortForTheirReorderingJoinAsOnePiece(frameCount: Int, segmentCount: Int) throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        try SampleImages.write(count: frameCount, width: 64, height: 48, into: frames, padded: true)
+        let parts = try Self.encodeSegments(frames, count: segmentCount, ext: "mkv", in: dir, [])
+        for container in ["mkv", "mp4"] {
+            let single = dir.path("single.\(container)")
+            #expect(try ExternalTool.run(ExternalTool.flipbookPath, [frames, "-o", single, "-q"]).status == 0)
+            try Self.expectLosslessJoin(
+                parts, into: dir.path("joined.\(container)"), like: single, frames: frameCount)
+        }
+    }
+
     @Test func aJoinOfWebMSegmentsTakesASoundtrack() throws {
         let dir = try TemporaryDirectory()
         let frames = try dir.folder("frames")

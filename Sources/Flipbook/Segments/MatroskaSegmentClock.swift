@@ -50,14 +50,24 @@ struct MatroskaSegmentClock {
         return Int64(time)
     }
 
-    /// The decode time of each frame, given the presentation times in decode order (all different).
-    func decodeTimes(presentation: [Int64]) -> [Int64] {
+    /// The fewest frames of reordering delay that keep every decode time at or before its frame's
+    /// presentation, given the presentation times in decode order (all different).
+    static func reorderDelay(presentation: [Int64]) -> Int {
         let sorted = presentation.sorted()
         var rank: [Int64: Int] = [:]
         for (index, time) in sorted.enumerated() { rank[time] = index }
         // The k-th block is decoded at the (k - delay)-th presentation time, which must not be later
         // than its own: its rank is at least k - delay.
-        let delay = presentation.indices.map { $0 - rank[presentation[$0]]! }.max().map { max(0, $0) } ?? 0
+        return presentation.indices.map { $0 - rank[presentation[$0]]! }.max().map { max(0, $0) } ?? 0
+    }
+
+    /// The decode time of each frame, given the presentation times in decode order (all different),
+    /// `delay` frames behind them (at least ``reorderDelay(presentation:)``; a segment too short for
+    /// the encoder's reordering takes the delay of the segments around it, so that decode times
+    /// follow on from one to the next).
+    func decodeTimes(presentation: [Int64], delay: Int? = nil) -> [Int64] {
+        let sorted = presentation.sorted()
+        let delay = max(delay ?? 0, Self.reorderDelay(presentation: presentation))
         return presentation.indices.map { index in
             index >= delay ? sorted[index - delay] : sorted[0] - Int64(delay - index) * frameDuration
         }

@@ -37,7 +37,11 @@ public enum MovieJoiner {
             throw FlipbookError(.invalidSettings, "no segments were given; list every segment file to join")
         }
         let destination = try MovieDestination(url, overwrite: overwrite)
-        let parts = try SegmentFile.checkedSequence(try segments.map(SegmentFile.init(url:)))
+        var parts = try segments.map(SegmentFile.init(url:))
+        if let delay = parts.compactMap(\.reorderDelay).max() {
+            parts = parts.map { $0.decoded(framesBehind: delay) }
+        }
+        parts = try SegmentFile.checkedSequence(parts)
         let first = parts[0]
         if let codec = VideoCodec(name: first.codecName) {
             do {

@@ -39,7 +39,8 @@ extension SegmentFile {
         let blocks = file.blocks
         guard !blocks.isEmpty else { throw refuse("the segment has no frames") }
         let presentation = try Self.presentationTimes(of: blocks, track: video.number, clock: clock, refuse: refuse)
-        let decode = clock.decodeTimes(presentation: presentation)
+        let delay = MatroskaSegmentClock.reorderDelay(presentation: presentation)
+        let decode = clock.decodeTimes(presentation: presentation, delay: delay)
         let origin = decode[0]
         let alphaPictures: [(offset: UInt64, size: Int)?] = video.alphaMode == 1 ? blocks.map { $0.alpha } : []
         if let missing = alphaPictures.firstIndex(where: { $0 == nil }) {
@@ -57,8 +58,28 @@ extension SegmentFile {
             codecName: sampleEntry.codecName, timescale: UInt32(timescale),
             sampleDescription: Array(video.codecID.utf8) + [0] + (video.codecPrivate ?? []),
             tags: Self.tags(of: file), rotation: .upright,
-            samples: samples, alphaPictures: alphaPictures, offset: origin, start: presentation.min()!,
-            end: end)
+            samples: samples, alphaPictures: alphaPictures, offset: origin, reorderDelay: delay,
+            start: presentation.min()!, end: end)
+    }
+
+    /// The same Matroska segment decoded `frames` behind its presentation (at least its own delay):
+    /// segments too short for the encoder's full reordering take the longest delay of a join's
+    /// segments, so that every segment's decode times follow on from the one before.
+    func decoded(framesBehind frames: Int) -> SegmentFile {
+        guard let delay = reorderDelay, frames > delay, let frameDuration = info.frameDuration else { return self }
+        let presentation = samples.map { offset + Int64($0.decodeTime) + $0.compositionOffset }
+        let clock = MatroskaSegmentClock(timescale: Int64(timescale), frameDuration: frameDuration)
+        let decode = clock.decodeTimes(presentation: presentation, delay: frames)
+        var delayed = self
+        delayed.offset = decode[0]
+        delayed.reorderDelay = frames
+        delayed.samples = zip(samples, zip(presentation, decode)).map { sample, times in
+            var sample = sample
+            sample.decodeTime = UInt64(times.1 - decode[0])
+            sample.compositionOffset = times.0 - times.1
+            return sample
+        }
+        return delayed
     }
 
     /// The segment's file, read; an error naming it when it cannot be.

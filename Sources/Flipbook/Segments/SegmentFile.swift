@@ -17,12 +17,15 @@ struct SegmentFile {
     let tags: MovieTags
     /// How the segment's video track is turned for display.
     let rotation: Rotation
-    let samples: [SampleTableReader.DecodedSample]
+    var samples: [SampleTableReader.DecodedSample]
     /// Where each sample's alpha picture lies (a WebM's VP9 alpha, `BlockAdditional` 1), sample by
     /// sample; empty for a segment without one.
     var alphaPictures: [(offset: UInt64, size: Int)?] = []
     /// Add to a media time to get the movie time.
-    let offset: Int64
+    var offset: Int64
+    /// The frames by which a Matroska segment's decode times trail its presentation times, worked out
+    /// from its blocks (Matroska keeps no decode times); `nil` for an MP4 segment, which keeps them.
+    var reorderDelay: Int?
     /// Where the segment's presentation starts and ends on the movie's timeline.
     let start: Int64
     let end: Int64
