@@ -133,7 +133,7 @@ docs: deps
 # leaks in the test runner and libraries (fuzz/lsan-suppressions.txt, matched on whole stacks: slow unwinding,
 # as libx265 has no frame pointers); see README "Checks on every change".
 ASAN_ENV := FLIPBOOK_SANITIZED=address ASAN_OPTIONS=fast_unwind_on_malloc=0 \
-	LSAN_OPTIONS=suppressions=$(CURDIR)/fuzz/lsan-suppressions.txt UBSAN_OPTIONS=print_stacktrace=1 SWIFT_BACKTRACE=enable=no
+	LSAN_OPTIONS=suppressions=$(CURDIR)/fuzz/lsan-suppressions.txt:print_suppressions=0 UBSAN_OPTIONS=print_stacktrace=1 SWIFT_BACKTRACE=enable=no
 ASAN_FLAGS := --build-path .build/asan --sanitize=address -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined
 test-asan: test-deps
 	$(SWIFT) build --build-tests $(ASAN_FLAGS)
