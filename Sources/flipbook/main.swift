@@ -85,12 +85,12 @@ func isCancellation(_ error: any Error) -> Bool {
     error is CancellationError || (error as? FlipbookError)?.code == .cancelled
 }
 
-/// The movie the options ask for: from raw frames on standard input, or from image files.
+/// The movie the options ask for: from raw frames or whole images on standard input, or from image files.
 func makeMovie(
     _ options: CommandLineOptions, settings: VideoSettings, stop: FollowStop?,
     progress: (@Sendable (SequenceProgress) -> Void)?
 ) async throws -> MovieSummary {
-    if let rawSize = options.rawSize {
+    if options.standardInput == .raw, let rawSize = options.rawSize {
         return try await makeMovieFromStandardInput(options, rawSize: rawSize, settings: settings)
     }
     var sequence = SequenceOptions(settings: settings)
@@ -107,6 +107,12 @@ func makeMovie(
         sequence.stop = stop
         return try await MovieWriter.makeMovie(
             following: URL(fileURLWithPath: options.inputs[0]), to: URL(fileURLWithPath: options.output!),
+            options: sequence)
+    }
+    if options.standardInput == .images {
+        sequence.skipInvalidImages = options.skipInvalid
+        return try await MovieWriter.makeMovie(
+            fromImageData: ImageStream(reading: .standardInput), to: URL(fileURLWithPath: options.output!),
             options: sequence)
     }
     let images = try ImageFiles.collect(
