@@ -106,7 +106,8 @@ final class ImageStreamReader: @unchecked Sendable {
             start = 0
         }
         while buffer.count < count && !ended {
-            let wanted = min(max(count - buffer.count, Self.readSize), 16 << 20)
+            // A pipe hands over at most its buffer (64 KiB) a read; asking a little more serves files.
+            let wanted = min(max(count - buffer.count, Self.readSize), 4 * Self.readSize)
             let got = try FrameOrigin(index: imagesRead).attributing {
                 try POSIXFile.readAvailable(
                     fileHandle.fileDescriptor, upTo: wanted, appendingTo: &buffer, path: name)
@@ -145,6 +146,7 @@ final class ImageStreamReader: @unchecked Sendable {
 ///   is; ``MovieWriter/makeMovie(fromImageData:to:options:)`` refuses it as `.corruptImage` (or
 ///   skips it).
 public struct ImageStream: AsyncSequence, Sendable {
+    /// One whole image file's bytes.
     public typealias Element = Data
 
     /// Where the bytes come from.
@@ -162,6 +164,7 @@ public struct ImageStream: AsyncSequence, Sendable {
         self.fileHandle = fileHandle
     }
 
+    /// An iterator that reads the images from the file handle's current position.
     public func makeAsyncIterator() -> Iterator {
         Iterator(reader: ImageStreamReader(reading: fileHandle))
     }

@@ -95,13 +95,15 @@ struct ImageDataJob {
         throw skipping.nothingLeft(of: position)
     }
 
-    /// Decodes one image's bytes as `request` asks; an image whose structure stops before its end (the
-    /// last image of a stream cut short) is refused as such before any decoder sees it.
+    /// Decodes one image's bytes as `request` asks, as a file's are decoded; when that fails and the
+    /// image's structure stops before its end (the last image of a stream cut short), the error says so.
     static func decode(_ data: Data, _ request: DecodeRequest) throws -> DecodedImage {
-        if let reason = data.withUnsafeBytes(ImageStreamSplitting.cutShort) {
-            throw FlipbookError(.corruptImage, reason)
+        do {
+            return try ImageDecoder.decodeImage(data, request)
+        } catch let error as FlipbookError {
+            guard let reason = data.withUnsafeBytes(ImageStreamSplitting.cutShort) else { throw error }
+            throw FlipbookError(.corruptImage, reason, underlying: error)
         }
-        return try ImageDecoder.decodeImage(data, request)
     }
 }
 
