@@ -283,6 +283,35 @@ import Testing
         #expect(dir.entries().isEmpty)
     }
 
+    /// Ten times the images on the pipe take no more memory: images are read as they are decoded,
+    /// a few ahead, never gathered.
+    @Test(
+        .enabled(
+            if: ProcessInfo.processInfo.environment["FLIPBOOK_SANITIZED"] == nil,
+            "sanitizers hold freed memory in quarantine, so resident memory grows with the work"))
+    func threeThousandImagesOnAPipeTakeNoMoreMemoryThanThreeHundred() throws {
+        let dir = try TemporaryDirectory()
+        let files = try SampleImages.write(count: 30, width: 96, height: 64, into: try dir.folder("frames"))
+        let thirty = try Self.concatenated(files)
+        var peaks: [Int] = []
+        for count in [300, 3000] {
+            let movie = dir.path("m\(count).mp4")
+            let report = dir.path("time\(count).txt")
+            let result = try ExternalTool.run(
+                "/usr/bin/time",
+                [
+                    "-f", "%M", "-o", report, ExternalTool.flipbookPath, "-", "--stdin", "images", "-o", movie,
+                    "--preset", "ultrafast", "-q",
+                ], stdin: Data(repeatElement(thirty, count: count / 30).joined()))
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(try Judge.stream(of: movie).frameCount == count)
+            peaks.append(try MemoryTests.peak(inReport: report))
+        }
+        #expect(
+            Double(peaks[1]) <= Double(peaks[0]) * 1.10,
+            "peak RSS \(peaks[0]) KiB for 300 images, \(peaks[1]) KiB for 3000")
+    }
+
     @Test func helpDescribesImagesOnStandardInput() throws {
         let result = try ExternalTool.run(ExternalTool.flipbookPath, ["--help"])
         #expect(result.status == 0)

@@ -25,6 +25,25 @@ import Testing
         return files
     }
 
+    /// A phone's multi-picture JPEG: `first` with an APP2 MPF index naming itself and `second`,
+    /// which follows its end-of-image marker.
+    static func multiPicture(_ first: Data, _ second: Data) -> Data {
+        func u16(_ value: Int) -> [UInt8] { [UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
+        func u32(_ value: Int) -> [UInt8] { u16(value >> 16) + u16(value & 0xFFFF) }
+        let segmentLength = 66
+        let firstLength = first.count + segmentLength
+        let base = 2 + 4 + 4  // SOI, the APP2 marker and length, "MPF\0": offsets count from the byte order mark
+        var index: [UInt8] = Array("MM".utf8) + [0, 0x2A] + u32(8) + u16(1)
+        index += u16(0xB002) + u16(7) + u32(32) + u32(26) + u32(0)
+        index += u32(0x2003_0000) + u32(firstLength) + u32(0) + u16(0) + u16(0)
+        index += u32(0) + u32(second.count) + u32(firstLength - base) + u16(0) + u16(0)
+        let payload = Array("MPF\u{0}".utf8) + index
+        var bytes = [UInt8](first)
+        bytes.insert(contentsOf: [0xFF, 0xE2] + u16(payload.count + 2) + payload, at: 2)
+        precondition(bytes.count == firstLength)
+        return Data(bytes) + second
+    }
+
     static func bytes(_ path: String) throws -> Data {
         try Data(contentsOf: URL(fileURLWithPath: path))
     }
@@ -170,7 +189,8 @@ import Testing
     @Test func anImageStreamCutsTheFilesWhereTheyEnd() async throws {
         let dir = try TemporaryDirectory()
         let files = try Self.images(in: try dir.folder("images"))
-        let contents = try files.map(Self.bytes)
+        var contents = try files.map(Self.bytes)
+        contents.insert(Self.multiPicture(contents[3], contents[4]), at: 1)
         let joined = dir.path("joined")
         try contents.reduce(Data(), +).write(to: URL(fileURLWithPath: joined))
         var read: [Data] = []
