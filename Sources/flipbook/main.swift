@@ -34,7 +34,10 @@ func run(_ arguments: [String]) async -> Int32 {
         let settings = options.videoSettings
         var progress: (@Sendable (SequenceProgress) -> Void)?
         if showProgress {
-            progress = { @Sendable update in Terminal.progress(Reporting.progressLine(update)) }
+            let fromStream = options.standardInput == .images
+            progress = { @Sendable update in
+                Terminal.progress(fromStream ? Reporting.streamLine(update) : Reporting.progressLine(update))
+            }
         }
         let output = URL(fileURLWithPath: options.output!)
         // When following, a first Ctrl-C ends following and finishes the movie; a second one discards it.

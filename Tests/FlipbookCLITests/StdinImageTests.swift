@@ -312,6 +312,23 @@ import Testing
             "peak RSS \(peaks[0]) KiB for 300 images, \(peaks[1]) KiB for 3000")
     }
 
+    /// On a terminal the progress line counts the frames taken, with no total or time left it cannot know.
+    @Test(.enabled(if: ProgressLineTests.canOpenPseudoTerminal, "no pseudo-terminal can be opened here"))
+    func aTerminalGetsAProgressLineCountingTheFramesTaken() throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        try SampleImages.write(count: 30, width: 64, height: 48, into: frames)
+        let movie = dir.path("progress.mp4")
+        let command =
+            "cat '\(frames)'/frame*.png | '\(ExternalTool.flipbookPath)' - --stdin images -o '\(movie)' --preset ultrafast"
+        let result = try ExternalTool.run("script", ["-q", "-e", "-c", command, "/dev/null"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(
+            result.stdout.contains("flipbook: 30 frames from standard input, "), "\(result.stdout.debugDescription)")
+        #expect(!result.stdout.contains("left"), "\(result.stdout.debugDescription)")
+        #expect(try Judge.stream(of: movie).frameCount == 30)
+    }
+
     @Test func helpDescribesImagesOnStandardInput() throws {
         let result = try ExternalTool.run(ExternalTool.flipbookPath, ["--help"])
         #expect(result.status == 0)
