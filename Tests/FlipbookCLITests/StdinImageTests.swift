@@ -45,12 +45,14 @@ import Testing
         #expect(try Judge.decodeErrors(of: fromPipe) == "")
     }
 
-    @Test(arguments: [[String](), ["--fps", "29.97"], ["--size", "64x48", "--fit", "cover"]])
+    @Test(arguments: [
+        [String](), ["--fps", "29.97"], ["--size", "64x48", "--fit", "cover"], ["--duration", "1/2"],
+    ])
     func pngsFromFFmpegOnAPipeGiveTheFolderMovie(options: [String]) throws {
         let dir = try TemporaryDirectory()
         let frames = try dir.folder("frames")
         let files = try SampleImages.write(count: 12, width: 96, height: 64, into: frames)
-        let fps = options.first == "--fps" ? 30000.0 / 1001 : 30
+        let fps = options.first == "--fps" ? 30000.0 / 1001 : options.first == "--duration" ? 2 : 30
         try Self.expectSameMovieAsFolder(frames, files: files, in: dir, options: options, fps: fps)
         if options.isEmpty {
             let psnr = try Judge.psnr(of: dir.path("pipe.mp4"), againstImages: "\(frames)/frame%d.png")
@@ -222,6 +224,29 @@ import Testing
         #expect(try Self.times(of: movie).map { Double($0) ?? -1 }.map { ($0 * 30).rounded() } == [0, 1, 2])
         let duration = try Double(Judge.formatDuration(of: movie)) ?? 0
         #expect(abs(duration - 4.0 / 30) < 0.001, "the movie lasts four frames: \(duration)")
+    }
+
+    /// An image whose chunks are whole but whose pixels are damaged is decoded and skipped as in a
+    /// folder: with `--skip-invalid` the same movie byte for byte, the frame before it held.
+    @Test func aDamagedImageInTheMiddleIsSkippedAsInAFolder() throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        let files = try SampleImages.write(count: 5, width: 96, height: 64, into: frames)
+        var damaged = [UInt8](try Data(contentsOf: URL(fileURLWithPath: files[2])))
+        let idat = try #require(
+            damaged.indices.first { damaged[$0..<min($0 + 4, damaged.count)].elementsEqual("IDAT".utf8) })
+        for offset in idat + 40..<idat + 80 { damaged[offset] ^= 0x5A }
+        try Data(damaged).write(to: URL(fileURLWithPath: files[2]))
+        let fromFolder = dir.path("folder.mp4")
+        let fromPipe = dir.path("pipe.mp4")
+        let folderRun = try ExternalTool.run(ExternalTool.flipbookPath, [frames, "-o", fromFolder, "--skip-invalid"])
+        let pipeRun = try Self.flipbook(
+            ["-", "--stdin", "images", "-o", fromPipe, "--skip-invalid"], stdin: Self.concatenated(files))
+        #expect(folderRun.status == 0 && pipeRun.status == 0, "\(folderRun.stderr)\(pipeRun.stderr)")
+        #expect(pipeRun.stderr.contains("skipped frame 2"), "\(pipeRun.stderr)")
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: fromFolder)) == Data(contentsOf: URL(fileURLWithPath: fromPipe)))
+        #expect(try Self.times(of: fromPipe).map { ((Double($0) ?? -1) * 30).rounded() } == [0, 1, 3, 4])
     }
 
     @Test func garbageBetweenImagesIsRefusedNamingTheFrameAndByteOffset() throws {
