@@ -226,6 +226,7 @@ enum ImageStreamSplitting {
 
     /// WebP: the RIFF header's size, after its first eight bytes.
     private static func advanceWebP(_ bytes: UnsafeRawBufferPointer) -> Step {
+        guard bytes.count >= 8 else { return .needsMore(Progress(kind: .webp, position: 0), atLeast: 8) }
         let size = (0..<4).reduce(0) { $0 | Int(bytes[4 + $1]) << (8 * $1) }
         guard size >= 4 else { return .malformed(at: 4, "a WebP's RIFF size is \(size), too small to hold WEBP") }
         let end = 8 + size
