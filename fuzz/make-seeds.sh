@@ -36,4 +36,11 @@ ffmpeg -v error -f lavfi -i testsrc2=size=16x16:rate=30 -frames:v 3 "$tmp/f%d.pn
 "$FLIPBOOK" "$tmp" -o seeds/matroska/bframes.mkv --preset medium --bframes 2 --title seed --overwrite -q
 "$FLIPBOOK" "$tmp" -o seeds/matroska/fragmented.webm --codec vp9 --preset ultrafast --fragmented --overwrite -q
 rm -rf "$tmp"
+# Images back to back, as standard input holds them for --stdin images: whole, cut short, with garbage between.
+mkdir -p seeds/stream
+cat seeds/png/rgb.png seeds/jpeg/exif-mm.jpg seeds/png/palette.png > seeds/stream/png-jpeg-png.bin
+cat "$(ls seeds/webp/* | head -1)" "$(ls seeds/heif/* | head -1)" seeds/png/rgba.png > seeds/stream/webp-heif-png.bin
+cat seeds/png/rgb.png > seeds/stream/png-then-half-a-jpeg.bin
+head -c 200 seeds/jpeg/yuv420.jpg >> seeds/stream/png-then-half-a-jpeg.bin
+{ cat seeds/png/gray.png; printf 'not an image'; cat seeds/png/gray.png; } > seeds/stream/garbage-between.bin
 ls -l seeds/*

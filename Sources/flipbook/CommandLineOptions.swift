@@ -15,8 +15,11 @@ struct CommandLineOptions {
     var backgroundGiven = false
     var colourStandard = ColourStandard.bt709
     var colourRange = ColourRange.limited
+    /// What `-` reads: `--stdin`, or raw frames when `--raw-size` is given without it.
+    var stdin: StandardInputContent?
     var rawSize: FrameSize?
     var rawFormat = PixelFormat.rgba
+    var rawFormatGiven = false
     var crf: Double?
     var codec = VideoCodec.h264
     /// Whether `--codec` was given; without it the output's container chooses (VP9 for `.webm`).
@@ -60,6 +63,14 @@ struct CommandLineOptions {
     var json = false
     var showHelp = false
     var showVersion = false
+}
+
+/// What the input `-` reads from standard input.
+enum StandardInputContent: String {
+    /// Raw frames of `--raw-size`, one after another.
+    case raw
+    /// Whole image files back to back (`cat *.png | flipbook - --stdin images`).
+    case images
 }
 
 /// A command-line mistake: said on one line, exit status 2.
@@ -182,8 +193,19 @@ let optionTable: [OptionSpec] =
                 ColourRange(rawValue: text.lowercased()), "--range \(text) is not a range; use limited or full.")
         },
         OptionSpec(
+            names: ["--stdin"], value: "raw|images",
+            help: "What the input - reads from standard input: raw (frames of --raw-size; the default with "
+                + "--raw-size) or images (whole \(ImageStream.formatList) files back to back, as cat *.png sends "
+                + "them; TIFF has no end marker, so it is refused there)."
+        ) { options, text in
+            options.stdin = try require(
+                StandardInputContent(rawValue: text.lowercased()), "--stdin \(text) is not a choice; use raw or images."
+            )
+        },
+        OptionSpec(
             names: ["--raw-size"], value: "WxH",
-            help: "The size in pixels of the raw frames read from standard input when the input is - (required then)."
+            help:
+                "The size in pixels of the raw frames read from standard input when the input is - (required for raw frames, and implies --stdin raw)."
         ) { options, text in
             options.rawSize = try require(
                 FrameSize(parsing: text), "--raw-size \(text) is not a size; use WIDTHxHEIGHT, such as 640x360.")
@@ -196,6 +218,7 @@ let optionTable: [OptionSpec] =
             options.rawFormat = try require(
                 PixelFormat(rawValue: text.lowercased()),
                 "--raw-format \(text) is not a pixel format; use rgba, bgra or rgb.")
+            options.rawFormatGiven = true
         },
         OptionSpec(
             names: ["--audio"], value: "FILE",

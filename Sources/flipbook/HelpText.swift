@@ -21,6 +21,8 @@ func helpText() -> String {
     }
     lines += [
         "All inputs are put in natural order by path, so f2 comes before f10, unless --keep-order.",
+        "The input - reads standard input: raw frames of --raw-size, or with --stdin images whole image files",
+        "back to back (\(ImageStream.formatList)), each found by its own structure, frames in the order they come.",
         "",
         "Options:",
     ]
@@ -36,6 +38,7 @@ func helpText() -> String {
         "  flipbook renders/ -o overlay.webm --alpha             # transparent VP9 for browsers",
         "  flipbook a.png b.jpg c.png -o show.mp4 --duration 2",
         "  renderer | flipbook - --raw-size 640x360 --raw-format rgba -o out.mp4",
+        "  cat frames/*.png | flipbook - --stdin images -o out.mp4",
         "  flipbook 'render/frame_%04d.png' --follow --follow-until 240 -o shot.mp4",
         "",
         "Following: with --follow, images are taken in number order once complete (closed after writing, or renamed",

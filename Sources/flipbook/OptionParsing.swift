@@ -68,27 +68,7 @@ extension CommandLineOptions {
         guard !inputs.isEmpty else {
             throw UsageError(description: "no inputs; give image files or folders, such as frames/.")
         }
-        if inputs.contains("-") {
-            guard inputs == ["-"] else {
-                throw UsageError(description: "- (raw frames on standard input) cannot be mixed with image inputs.")
-            }
-            guard rawSize != nil else {
-                throw UsageError(
-                    description: "reading raw frames from standard input needs --raw-size, such as 640x360.")
-            }
-            if imageDuration != nil {
-                throw UsageError(description: "--duration is for image inputs; raw frames are shown at --fps.")
-            }
-            if skipInvalid {
-                throw UsageError(description: "--skip-invalid is for image inputs; raw frames have no files to skip.")
-            }
-            if segment != nil {
-                throw UsageError(
-                    description: "--segment is for image inputs; raw frames cannot be sliced ahead of time.")
-            }
-        } else if rawSize != nil {
-            throw UsageError(description: "--raw-size is for raw frames on standard input; give - as the input.")
-        }
+        try validateStandardInput()
         if startNumber != nil && !inputs.contains(where: { $0.contains("%") }) && !follow {
             throw UsageError(
                 description: "--start-number is for printf pattern inputs such as frame_%04d.png; give one.")
@@ -184,6 +164,62 @@ extension CommandLineOptions {
             _ = try MovieContainer(forOutput: URL(fileURLWithPath: output))
         } catch let error as FlipbookError {
             throw UsageError(description: "-o \(output): \(error.message).")
+        }
+    }
+
+    /// What `-` reads: `--stdin`, or raw frames when only `--raw-size` is given; `nil` without `-`.
+    var standardInput: StandardInputContent? {
+        guard inputs.contains("-") else { return nil }
+        return stdin ?? (rawSize != nil ? .raw : nil)
+    }
+
+    /// Checks `-` (standard input) and the options that go with raw frames or images there.
+    private func validateStandardInput() throws {
+        guard inputs.contains("-") else {
+            if rawSize != nil {
+                throw UsageError(description: "--raw-size is for raw frames on standard input; give - as the input.")
+            }
+            if let stdin {
+                throw UsageError(description: "--stdin \(stdin.rawValue) is for the input -; give - as the input.")
+            }
+            return
+        }
+        guard inputs == ["-"] else {
+            throw UsageError(description: "- (standard input) cannot be mixed with other inputs.")
+        }
+        switch standardInput {
+        case nil:
+            throw UsageError(
+                description: "reading standard input needs --stdin images (whole image files back to back) "
+                    + "or --raw-size WxH (raw frames), such as --raw-size 640x360.")
+        case .raw:
+            guard rawSize != nil else {
+                throw UsageError(
+                    description: "reading raw frames from standard input needs --raw-size, such as 640x360.")
+            }
+            if imageDuration != nil {
+                throw UsageError(description: "--duration is for image inputs; raw frames are shown at --fps.")
+            }
+            if skipInvalid {
+                throw UsageError(description: "--skip-invalid is for image inputs; raw frames have no files to skip.")
+            }
+            if segment != nil {
+                throw UsageError(
+                    description: "--segment is for image inputs; raw frames cannot be sliced ahead of time.")
+            }
+        case .images:
+            if rawSize != nil || rawFormatGiven {
+                throw UsageError(
+                    description: "\(rawSize != nil ? "--raw-size" : "--raw-format") is for --stdin raw; "
+                        + "--stdin images reads whole image files, each with its own size and format.")
+            }
+            for (given, name, reason) in [
+                (segment != nil, "--segment", "cannot be counted and sliced ahead of time"),
+                (keepOrder, "--keep-order", "are always taken in the order they come"),
+                (tiffPages == .all, "--tiff-pages", "cannot be TIFFs (TIFF has no end marker)"),
+            ] where given {
+                throw UsageError(description: "\(name) is for image files; images on standard input \(reason).")
+            }
         }
     }
 

@@ -158,7 +158,9 @@ extension CommandLineOptions {
             if follow || inputs == ["-"] {
                 throw UsageError(
                     description: "\(how) encodes the images twice, so it needs image files, not "
-                        + (follow ? "--follow" : "raw frames on standard input") + ".")
+                        + (follow
+                            ? "--follow" : "\(standardInput == .images ? "images" : "raw frames") on standard input")
+                        + ".")
             }
             if case .targetSize = rateControl, segment != nil {
                 throw UsageError(

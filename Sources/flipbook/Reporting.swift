@@ -93,6 +93,12 @@ enum Reporting {
             percent, rate, clock(left))
     }
 
+    /// The progress line for images on standard input, whose number is known only at its end.
+    static func streamLine(_ progress: SequenceProgress) -> String {
+        let rate = progress.elapsedSeconds > 0 ? Double(progress.framesDone) / progress.elapsedSeconds : 0
+        return String(format: "flipbook: %d frames from standard input, %.1f fps", progress.framesDone, rate)
+    }
+
     /// The progress line when following: frames taken, frames waited for, and what it waits for now.
     static func followingLine(_ progress: SequenceProgress) -> String {
         let rate = progress.elapsedSeconds > 0 ? Double(progress.framesDone) / progress.elapsedSeconds : 0

@@ -34,7 +34,10 @@ func run(_ arguments: [String]) async -> Int32 {
         let settings = options.videoSettings
         var progress: (@Sendable (SequenceProgress) -> Void)?
         if showProgress {
-            progress = { @Sendable update in Terminal.progress(Reporting.progressLine(update)) }
+            let fromStream = options.standardInput == .images
+            progress = { @Sendable update in
+                Terminal.progress(fromStream ? Reporting.streamLine(update) : Reporting.progressLine(update))
+            }
         }
         let output = URL(fileURLWithPath: options.output!)
         // When following, a first Ctrl-C ends following and finishes the movie; a second one discards it.
@@ -85,12 +88,12 @@ func isCancellation(_ error: any Error) -> Bool {
     error is CancellationError || (error as? FlipbookError)?.code == .cancelled
 }
 
-/// The movie the options ask for: from raw frames on standard input, or from image files.
+/// The movie the options ask for: from raw frames or whole images on standard input, or from image files.
 func makeMovie(
     _ options: CommandLineOptions, settings: VideoSettings, stop: FollowStop?,
     progress: (@Sendable (SequenceProgress) -> Void)?
 ) async throws -> MovieSummary {
-    if let rawSize = options.rawSize {
+    if options.standardInput == .raw, let rawSize = options.rawSize {
         return try await makeMovieFromStandardInput(options, rawSize: rawSize, settings: settings)
     }
     var sequence = SequenceOptions(settings: settings)
@@ -107,6 +110,12 @@ func makeMovie(
         sequence.stop = stop
         return try await MovieWriter.makeMovie(
             following: URL(fileURLWithPath: options.inputs[0]), to: URL(fileURLWithPath: options.output!),
+            options: sequence)
+    }
+    if options.standardInput == .images {
+        sequence.skipInvalidImages = options.skipInvalid
+        return try await MovieWriter.makeMovie(
+            fromImageData: ImageStream(reading: .standardInput), to: URL(fileURLWithPath: options.output!),
             options: sequence)
     }
     let images = try ImageFiles.collect(

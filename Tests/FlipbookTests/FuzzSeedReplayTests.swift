@@ -19,4 +19,12 @@ import Testing
             }
         }
     }
+
+    /// The image-stream splitter's kept inputs (images back to back, cut short, with garbage between),
+    /// replayed through its fuzz entry, which checks its own invariants.
+    @Test func everyKeptImageStreamInputIsCutWithoutACrash() throws {
+        let seeds = try FuzzSeeds.files("stream")
+        #expect(seeds.count >= 2, "fuzz/seeds/stream holds its seeds")
+        for seed in seeds { FuzzEntry.imageStreamTarget(seed.bytes) }
+    }
 }

@@ -113,6 +113,30 @@ final class POSIXFile {
         return bytes
     }
 
+    /// Appends to `bytes` what one `read` of descriptor `fd` (a pipe, a terminal or a file, such as
+    /// standard input) gives, at most `count` bytes, retrying after signals: on a pipe, what has been
+    /// written so far, without waiting for more.
+    ///
+    /// - Returns: The number of bytes read; 0 at the end of the input.
+    /// - Throws: `.unreadableInput` naming `path` (what the descriptor is, for messages) and the reason.
+    static func readAvailable(_ fd: Int32, upTo count: Int, appendingTo bytes: inout [UInt8], path: String) throws
+        -> Int
+    {
+        let old = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: count))
+        var got = -1
+        repeat {
+            got = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + old, count) }
+        } while got < 0 && errno == EINTR
+        guard got >= 0 else {
+            let failure = error("read", path: path, code: .unreadableInput, verb: "read")
+            bytes.removeLast(count)
+            throw failure
+        }
+        bytes.removeLast(count - got)
+        return got
+    }
+
     /// Reads into `buffer` from `offset` until it is full or the file ends, retrying after signals.
     ///
     /// - Returns: The bytes read, or -1 with `errno` set.

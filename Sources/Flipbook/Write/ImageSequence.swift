@@ -36,7 +36,8 @@ public struct SequenceProgress: Sendable, Hashable {
     /// Frames encoded so far.
     public var framesDone: Int
     /// Frames in the whole sequence; when following a sequence still being written, the frames
-    /// known so far (up to the last number, when it was given).
+    /// known so far (up to the last number, when it was given); for images from a sequence of their
+    /// bytes (``MovieWriter/makeMovie(fromImageData:to:options:)``), the images taken so far.
     public var totalFrames: Int
     /// Seconds since the work started.
     public var elapsedSeconds: Double

@@ -63,7 +63,8 @@ public actor MovieWriter {
     ///     replaced file passes on its permission bits, its owner and group where the process may set
     ///     them, and its extended attributes; a symbolic link at `url` is written through, so it points
     ///     at the new movie (a link that leads nowhere is refused).
-    ///   - imageLimits: Bounds on the size of images decoded by ``append(imageAt:at:duration:)``.
+    ///   - imageLimits: Bounds on the size of images decoded by ``append(imageAt:at:duration:)`` and
+    ///     ``append(imageData:at:duration:)``.
     ///   - soundtrack: Sound for the movie, cut or left short to the pictures' length; none by default.
     ///   - audio: The format of uncompressed sound given from memory with ``append(audio:)``, encoded
     ///     to AAC-LC; none by default. Not with `soundtrack`.
@@ -218,6 +219,30 @@ public actor MovieWriter {
         let picture = Result { try preparer.prepare(try ImageDecoder.decodeImageFile(at: imageURL, request)) }
         try await append(
             prepared: picture, at: time, duration: duration, origin: FrameOrigin(path: imageURL.imageDescription))
+    }
+
+    /// Decodes an image file's bytes held in memory (PNG, JPEG, WebP, TIFF, HEIC or AVIF, told by its
+    /// first bytes) and appends it as the next frame, exactly as ``append(imageAt:at:duration:)``
+    /// does with a file: the same decoders, ``ImageLimits``, EXIF and HEIF orientation, and errors.
+    ///
+    /// ```swift
+    /// let (png, _) = try await URLSession.shared.data(from: frameURL)
+    /// try await writer.append(imageData: png)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - imageData: One whole image file's bytes.
+    ///   - time: When the frame is presented; `nil` means when the previous frame ends.
+    ///   - duration: How long the frame is shown; `nil` means one frame at the settings' frame rate.
+    /// - Throws: `.unsupportedImage` or `.corruptImage` naming the frame index (the writer stays
+    ///   usable), and everything ``append(_:at:duration:)`` throws.
+    public nonisolated func append(imageData: Data, at time: MediaTime? = nil, duration: MediaTime? = nil)
+        async throws
+    {
+        // Decoded, fitted and converted here, off the actor, as append(imageAt:) does.
+        let request = DecodeRequest.frame(of: settings, limits: imageLimits)
+        let picture = Result { try preparer.prepare(try ImageDecoder.decodeImage(imageData, request)) }
+        try await append(prepared: picture, at: time, duration: duration, origin: FrameOrigin())
     }
 
     /// Every append's way in: waits while the previous frame is encoded, checks this frame and
