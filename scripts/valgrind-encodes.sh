@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# valgrind memcheck over one short encode per codec and container (and a fragmented movie, a join
-# and a probe), on a flipbook built with DWARF 4 debug information (valgrind 3.19 cannot read the
+# valgrind memcheck over one short encode per codec and container (and a fragmented movie, images
+# on standard input, a join and a probe), on a flipbook built with DWARF 4 debug information (valgrind 3.19 cannot read the
 # DWARF 5 the toolchain writes by default): any error valgrind finds (an invalid read or write, a
 # jump on an uninitialised value, a bad free) fails it. Leaks are not errors here: the Swift runtime
 # keeps its metadata caches until exit. Translations are kept to 25 instructions a block: SVT-AV1's
@@ -49,6 +49,7 @@ memcheck h264.mkv "$frames" -o "$work/h264.mkv" --audio "$work/tone.wav" -q
 memcheck fragmented.mp4 "$frames" -o "$work/fragmented.mp4" --fragmented --fragment-duration 0.1 -q
 memcheck part-1.mp4 "$frames" -o "$work/part-1.mp4" --segment 1/2 -q
 memcheck part-2.mp4 "$frames" -o "$work/part-2.mp4" --segment 2/2 -q
+memcheck stdin-images.mp4 - --stdin images -o "$work/stdin.mp4" -q < <(cat "$frames"/f*.png)
 memcheck join.mp4 join "$work/part-1.mp4" "$work/part-2.mp4" -o "$work/joined.mp4" -q
 memcheck probe probe "$work/vp9.webm"
 if [ ${#failed[@]} -gt 0 ]; then
