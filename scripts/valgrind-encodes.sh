@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # valgrind memcheck over one short encode per codec and container (and a fragmented movie, images
-# on standard input, a join and a probe), on a flipbook built with DWARF 4 debug information (valgrind 3.19 cannot read the
-# DWARF 5 the toolchain writes by default): any error valgrind finds (an invalid read or write, a
-# jump on an uninitialised value, a bad free) fails it. Leaks are not errors here: the Swift runtime
-# keeps its metadata caches until exit. Translations are kept to 25 instructions a block: SVT-AV1's
-# largest functions otherwise exhaust valgrind's translation storage.
+# on standard input, a join and a probe): any error valgrind finds (an invalid read or write, a jump
+# on an uninitialised value, a bad free) fails it. FLIPBOOK must carry no DWARF 5 debug information,
+# which valgrind 3.19 cannot read: make test-valgrind strips a copy of the debug build (symbols stay),
+# or build with -Xswiftc -dwarf-version=4 -Xcc -gdwarf-4 for line numbers. Leaks are not errors here:
+# the Swift runtime keeps its metadata caches until exit. Translations are kept to 25 instructions a
+# block: SVT-AV1's largest functions otherwise exhaust valgrind's translation storage.
 #   scripts/valgrind-encodes.sh FLIPBOOK
 # Prints one line per run; exits 1 naming the runs with errors, whose reports are printed.
 set -uo pipefail
