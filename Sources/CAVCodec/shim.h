@@ -3,10 +3,12 @@
 
 // libavcodec 59, libavutil 57 and libswresample 4 (Debian 12's FFmpeg 5.1): the native AAC
 // encoder, the libopus wrapper, the FLAC decoder with its parser, the prores_ks ProRes encoder (its
-// options set through <opt.h>), and the resampler that brings sound to Opus's 48 kHz.
-// Flipbook muxes on its own, so libavformat is not used.
+// options set through <opt.h>), the resampler that brings sound to the encoders' rates and layouts, and
+// libavformat 59, which demuxes any sound file FFmpeg reads into packets for those decoders. Flipbook
+// muxes on its own: libavformat only reads.
 #include <errno.h>
 #include <libavcodec/avcodec.h>
+#include <libavformat/avformat.h>
 #include <libavutil/channel_layout.h>
 #include <libavutil/error.h>
 #include <libavutil/frame.h>

@@ -48,7 +48,8 @@ final class OpusEncoder {
         context.pointee.sample_rate = Int32(Self.sampleRate)
         context.pointee.bit_rate = Int64(bitrate)
         context.pointee.time_base = AVRational(num: 1, den: Int32(Self.sampleRate))
-        av_channel_layout_default(&context.pointee.ch_layout, Int32(channels))
+        try SoundLayout.set(
+            &context.pointee.ch_layout, to: SoundCodec.opus.layoutName(channels: channels), path: nil)
         if channels > 2 {
             // Surround layouts take Vorbis channel mapping (family 1), as WebM players expect.
             av_opt_set_int(context.pointee.priv_data, "mapping_family", 1, 0)

@@ -311,7 +311,7 @@ public actor MovieWriter {
             url: url, frames: framesAppended,
             duration: MediaTime(value: timeline.presentationEnd, timescale: timeline.timescale),
             bytes: bytes, width: settings.width, height: settings.height, codec: encoder.codecName,
-            warnings: output.warnings)
+            warnings: output.warnings + (output.sound?.warnings ?? []))
         summary.audio = output.sound?.info(movieEnd: movieEnd, movieTimescale: Int64(timeline.timescale))
         summary.videoBytes = videoBytes
         summary.metadata = metadata
