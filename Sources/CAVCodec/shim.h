@@ -30,10 +30,6 @@ static inline int64_t flipbook_av_nopts_value(void) { return AV_NOPTS_VALUE; }
 // AudioSpecificConfig goes to extradata (for esds) instead of into every packet.
 static inline int flipbook_codec_flag_global_header(void) { return AV_CODEC_FLAG_GLOBAL_HEADER; }
 
-// AV_LOG_QUIET is a negative macro constant: libavcodec prints nothing on standard error (its
-// encoder statistics would end up in the tool's output); failures come back as status codes.
-static inline void flipbook_av_log_quiet(void) { av_log_set_level(AV_LOG_QUIET); }
-
 // AVFrame's data, linesize and buf are fixed-size C arrays, imported as tuples Swift cannot index:
 // plane `index` of `frame` becomes `buffer` (the frame takes the reference), its rows `bytes_per_row`
 // apart, and the frame's extended_data points at its data, as av_frame_get_buffer would leave it.

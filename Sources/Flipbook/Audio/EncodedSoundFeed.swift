@@ -184,8 +184,13 @@ struct EncodedSoundFeed: SoundFeed {
                 bufferStart += Int64(done)
             }
         }
-        return try encoder.encode(planes).map {
-            MediaSample(data: $0, duration: UInt32(encoder.frameSize), isSync: true)
+        do {
+            return try encoder.encode(planes).map {
+                MediaSample(data: $0, duration: UInt32(encoder.frameSize), isSync: true)
+            }
+        } catch let error as FlipbookError where error.path == nil {
+            throw FlipbookError(
+                .invalidAudio, "could not be encoded: \(error.message)", path: sound.path, underlying: error.underlying)
         }
     }
 

@@ -27,7 +27,7 @@ final class AACEncoder {
     init(sampleRate: Int, channels: Int, bitrate: Int) throws {
         self.sampleRate = sampleRate
         self.channels = channels
-        flipbook_av_log_quiet()
+        AVLog.silence()
         guard let codec = avcodec_find_encoder(AV_CODEC_ID_AAC) else {
             throw FlipbookError(.encoderFailed, "this system's libavcodec has no AAC encoder")
         }

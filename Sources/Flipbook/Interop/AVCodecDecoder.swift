@@ -35,8 +35,9 @@ final class AVCodecDecoder {
             madeContext.pointee.extradata = copy.assumingMemoryBound(to: UInt8.self)
             madeContext.pointee.extradata_size = Int32(extradata.count)
         }
+        _ = AVLog.take(for: madeContext)  // an error a freed context at this address logged is not this one's
         try configure(madeContext)
-        flipbook_av_log_quiet()
+        AVLog.silence()
         try avcodecCall(
             "avcodec_open2", .invalidAudio, "cannot be decoded as \(name)", avcodec_open2(madeContext, codec, nil),
             path: path)

@@ -40,16 +40,17 @@ final class FormatSoundDecoder {
     init(path: String, for codec: SoundCodec) throws {
         self.path = path
         self.codec = codec
-        flipbook_av_log_quiet()
+        AVLog.silence()
         var opened: UnsafeMutablePointer<AVFormatContext>?
         try avformatCall(
             "avformat_open_input", .invalidAudio,
-            "is not a sound file Flipbook reads (FFmpeg's libavformat does not recognise it)",
+            "is not a sound file Flipbook reads, or is cut short or damaged (FFmpeg's libavformat cannot open it)",
             avformat_open_input(&opened, path, nil, nil), path: path)
         guard let context = opened else {
             throw FlipbookError(.invalidAudio, "could not be opened as a sound file", path: path)
         }
         demuxer = Demuxer(context)
+        _ = AVLog.take(for: context)
         try avformatCall(
             "avformat_find_stream_info", .invalidAudio, "is damaged: its streams cannot be read",
             avformat_find_stream_info(context, nil), path: path)
@@ -80,6 +81,8 @@ final class FormatSoundDecoder {
                 "avcodec_parameters_to_context", .invalidAudio, "is damaged: its \(name) stream cannot be set up",
                 avcodec_parameters_to_context(decoding, parameters), path: path)
             decoding.pointee.pkt_timebase = timeBase
+            // Checksums checked and any damage an error, as `ffmpeg -err_detect crccheck+explode` does.
+            decoding.pointee.err_recognition |= AV_EF_CRCCHECK | AV_EF_EXPLODE
         }
     }
 
@@ -126,6 +129,13 @@ final class FormatSoundDecoder {
             frame in
             try convert(frame, into: &out)
         }
+        // Damage some decoders only log, going on with silence or the last frame again.
+        if let logged = AVLog.take(for: decoder.context) ?? AVLog.take(for: demuxer.context) {
+            throw FlipbookError(
+                .invalidAudio,
+                "is damaged or cut short: FFmpeg reads its \(codecName) sound with the error \"\(logged)\"",
+                path: path)
+        }
     }
 
     /// Converts one decoded frame (any sample format) to the output rate and layout.
@@ -163,7 +173,13 @@ final class FormatSoundDecoder {
             "swr_convert", .invalidAudio, "its sound could not be converted to \(sampleRate) Hz", made, path: path)
         if out.isEmpty { out = Array(repeating: [], count: channelCount) }
         for channel in 0..<channelCount {
-            out[channel].append(contentsOf: UnsafeBufferPointer(start: buffers[channel], count: Int(made)))
+            // Float sources may hold anything: what is not a number is silence, and no sample passes ±16, so
+            // the encoders (which refuse NaN and infinities) take every file that decodes.
+            let samples = UnsafeMutableBufferPointer(start: buffers[channel], count: Int(made))
+            for index in samples.indices where !(abs(samples[index]) <= 16) {
+                samples[index] = samples[index].isNaN ? 0 : samples[index] < 0 ? -16 : 16
+            }
+            out[channel].append(contentsOf: samples)
         }
     }
 

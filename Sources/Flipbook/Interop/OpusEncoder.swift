@@ -37,7 +37,7 @@ final class OpusEncoder {
                 "cannot be encoded to Opus at \(bitrate / 1000)k: Opus takes 6k to \(256 * channels)k for "
                     + "\(channels) channel\(channels == 1 ? "" : "s")", path: path)
         }
-        flipbook_av_log_quiet()
+        AVLog.silence()
         guard let codec = avcodec_find_encoder_by_name("libopus") else {
             throw FlipbookError(.encoderFailed, "this system's libavcodec has no Opus encoder (libopus)")
         }
