@@ -1,0 +1,92 @@
+import FlipbookTestSupport
+import Foundation
+import Testing
+
+/// `--audio` with any sound file FFmpeg makes (AIFF, AIFF-C, ALAC in `.m4a` and `.caf`, Vorbis in Ogg,
+/// AC-3, E-AC-3, WMA): demuxed by libavformat, decoded, encoded to AAC-LC; judged by ffprobe (codec, rate,
+/// layout, duration cut to the pictures) and by a click that plays with its white frame.
+@Suite struct SoundtrackFormatTests {
+    /// Each kind of file ffmpeg makes: extension, ffmpeg's encoder, and whether the file states its
+    /// encoder's delay (raw AC-3 and WMA do not: ffmpeg itself plays their click late or early).
+    static let kinds: [(ext: String, encoder: String, statesDelay: Bool)] = [
+        ("aiff", "pcm_s16be", true), ("aifc", "pcm_f32be", true), ("m4a", "alac", true), ("caf", "alac", true),
+        ("ogg", "libvorbis", true), ("ac3", "ac3", false), ("eac3", "eac3", false), ("wma", "wmav2", false),
+    ]
+
+    /// 60 frames at 30 fps, black but for a white frame 30 at 1.000 s.
+    static func clickFrames(in dir: TemporaryDirectory) throws -> String {
+        let frames = try dir.folder("frames")
+        let shades = try SampleImages.writeGreyLevels(
+            [0, 255], width: 64, height: 48, into: dir.path(""), prefix: "shade")
+        for index in 0..<60 {
+            try FileManager.default.copyItem(
+                atPath: shades[index == 30 ? 1 : 0], toPath: "\(frames)/f\(String(format: "%03d", index)).png")
+        }
+        return frames
+    }
+
+    /// A stereo click at sample `48000 * 1` of `seconds` of silence at `rate` Hz.
+    static func click(rate: Int = 48000, seconds: Int = 3) -> String {
+        let click = "if(eq(n\\,\(rate))\\,0.9\\,0)"
+        return "aevalsrc=\(click)|\(click):s=\(rate):d=\(seconds)"
+    }
+
+    static func probe(_ movie: String, _ entries: String) throws -> String {
+        try ExternalTool.run(
+            "ffprobe",
+            ["-v", "error", "-select_streams", "a", "-show_entries", "stream=\(entries)", "-of", "csv=p=0", movie]
+        ).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test(arguments: kinds)
+    func everyKindOfSoundFileBecomesAACThatPlaysWithItsPictures(kind: (ext: String, encoder: String, statesDelay: Bool))
+        throws
+    {
+        let dir = try TemporaryDirectory()
+        let frames = try Self.clickFrames(in: dir)
+        let song = dir.path("click.\(kind.ext)")
+        try AudioJudge.makeSound(song, source: Self.click(), ["-c:a", kind.encoder])
+        let movie = dir.path("out.mp4")
+        try SoundtrackEncodeTests.encode([frames, "-o", movie, "--audio", song])
+        #expect(try Self.probe(movie, "codec_name,sample_rate,channels,channel_layout") == "aac,48000,2,stereo")
+        let sound = try AudioJudge.stream(of: movie)
+        #expect(sound.startTime == 0 && abs(sound.duration - 2) < 1e-6, "the sound lasts \(sound.duration) s")
+        #expect(try Judge.decodeErrors(of: movie) == "")
+        let heard = try AudioJudge.loudestMoment(of: movie)
+        let inSource = try AudioJudge.loudestMoment(of: song)
+        #expect(
+            abs(heard - inSource) < 0.001, "the click plays at \(heard) s, ffmpeg plays the source's at \(inSource) s")
+        if kind.statesDelay {
+            let white = try #require(try Judge.lumaMeans(of: movie).firstIndex { $0 > 128 })
+            let whiteTime = try #require(Double(try Judge.frames(of: movie)[white].ptsTime))
+            #expect(abs(heard - whiteTime) < 0.001, "the click is at \(heard) s, its white frame at \(whiteTime) s")
+        }
+    }
+
+    /// Masters above 48 kHz are resampled to 48 kHz (SoX's resampler) and the click stays on its frame.
+    @Test(arguments: [96000, 192_000])
+    func hiResFLACIsResampledTo48kHzAndStaysOnItsFrame(rate: Int) throws {
+        let dir = try TemporaryDirectory()
+        let frames = try Self.clickFrames(in: dir)
+        let song = dir.path("master.flac")
+        try AudioJudge.makeSound(song, source: Self.click(rate: rate), ["-c:a", "flac"])
+        let movie = dir.path("out.mp4")
+        try SoundtrackEncodeTests.encode([frames, "-o", movie, "--audio", song])
+        #expect(try Self.probe(movie, "codec_name,sample_rate,channels,channel_layout") == "aac,48000,2,stereo")
+        #expect(abs(try AudioJudge.stream(of: movie).duration - 2) < 1e-6)
+        let heard = try AudioJudge.loudestMoment(of: movie)
+        #expect(abs(heard - 1) < 0.001, "the click plays at \(heard) s")
+    }
+
+    /// A rate AAC has no index for (50 kHz) is resampled to 48 kHz rather than refused.
+    @Test func aRateAACCannotCarryIsResampledTo48kHz() throws {
+        let dir = try TemporaryDirectory()
+        let frames = try SoundtrackCopyTests.frames(in: dir)
+        let odd = dir.path("odd.wav")
+        try AudioJudge.makeSound(odd, source: "sine=frequency=440:duration=1:sample_rate=50000", ["-c:a", "pcm_s16le"])
+        let movie = dir.path("out.mp4")
+        try SoundtrackEncodeTests.encode([frames, "-o", movie, "--audio", odd])
+        #expect(try Self.probe(movie, "codec_name,sample_rate") == "aac,48000")
+        #expect(abs(try AudioJudge.stream(of: movie).duration - 1) < 1e-6, "the sound ends where it ends")
+    }
+}
