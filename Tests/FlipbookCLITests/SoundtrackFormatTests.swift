@@ -89,4 +89,39 @@ import Testing
         #expect(try Self.probe(movie, "codec_name,sample_rate") == "aac,48000")
         #expect(abs(try AudioJudge.stream(of: movie).duration - 1) < 1e-6, "the sound ends where it ends")
     }
+
+    /// Each kind, and WAV and FLAC, cut to half its length or with its header overwritten, under a movie that
+    /// outlasts it: one line naming the file, status 1, and the movie already at the destination untouched.
+    @Test(arguments: kinds + [("flac", "flac", true), ("wav", "pcm_s24le", true)], ["cut", "damaged"])
+    func aCutOrDamagedFileIsOneLineNamingItAndTheOldMovieStays(
+        kind: (ext: String, encoder: String, statesDelay: Bool), harm: String
+    ) throws {
+        let dir = try TemporaryDirectory()
+        let frames = try SoundtrackCopyTests.frames(in: dir)
+        let whole = dir.path("whole.\(kind.ext)")
+        try AudioJudge.makeSound(
+            whole, source: "sine=frequency=440:duration=4:sample_rate=48000", ["-ac", "2", "-c:a", kind.encoder])
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: whole)))
+        if harm == "cut" {
+            bytes = Array(bytes.prefix(bytes.count / 2))
+        } else {
+            for index in 12..<60 { bytes[index] = UInt8(truncatingIfNeeded: index &* 37) }
+        }
+        let song = dir.path("\(harm).\(kind.ext)")
+        try Data(bytes).write(to: URL(fileURLWithPath: song))
+        let movie = dir.path("out.mp4")
+        let old = Data("the movie that was here".utf8)
+        try old.write(to: URL(fileURLWithPath: movie))
+        // 6 s of pictures: the whole of the sound is read.
+        let result = try ExternalTool.run(
+            ExternalTool.flipbookPath, [frames, "-o", movie, "--audio", song, "--fps", "10", "--overwrite"])
+        #expect(result.status == 1)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && result.stderr.contains(song), "\(result.stderr)")
+        #expect(
+            result.stderr.hasPrefix("flipbook: error: \(song): "),
+            "the sound is at fault, not a frame: \(result.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: movie)) == old, "the old movie is untouched")
+        #expect(!dir.entries().contains { $0.hasPrefix(".out") }, "no temporary files: \(dir.entries())")
+    }
 }

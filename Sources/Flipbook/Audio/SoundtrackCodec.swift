@@ -30,7 +30,7 @@ public enum SoundtrackCodec: String, Sendable, Hashable, CaseIterable {
     /// - Throws: ``FlipbookError`` with `.invalidSettings` naming the extensions that do.
     public func check(in container: MovieContainer) throws {
         guard !containers.contains(container) else { return }
-        let names = containers.flatMap(\.fileExtensions).map { "." + $0 }
+        let names = containers.map { "." + $0.fileExtensions[0] }
         throw FlipbookError(
             .invalidSettings,
             "\(rawValue) sound does not go in .\(container.fileExtensions[0]) files; "

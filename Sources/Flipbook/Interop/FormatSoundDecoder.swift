@@ -54,6 +54,9 @@ final class FormatSoundDecoder {
         try avformatCall(
             "avformat_find_stream_info", .invalidAudio, "is damaged: its streams cannot be read",
             avformat_find_stream_info(context, nil), path: path)
+        if let container = context.pointee.iformat?.pointee.name {
+            try SoundFileEnding.check(path, container: String(cString: container))
+        }
         let streams = (0..<Int(context.pointee.nb_streams)).compactMap { context.pointee.streams[$0] }
         guard let stream = streams.first(where: { $0.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_AUDIO })
         else {
@@ -125,9 +128,15 @@ final class FormatSoundDecoder {
 
     /// Every frame the decoder has ready, converted and appended to `out`.
     private func receive(into out: inout [[Float]]) throws {
-        try decoder.receiveFrames(damaged: "is damaged: its \(codecName) packets do not decode", path: path) {
-            frame in
-            try convert(frame, into: &out)
+        do {
+            try decoder.receiveFrames(damaged: "is damaged: its \(codecName) packets do not decode", path: path) {
+                frame in
+                try convert(frame, into: &out)
+            }
+        } catch let error as FlipbookError where error.code == .invalidAudio {
+            // A packet cut in two where the file stops short of the length its header states.
+            if sourceRate > 0 { try checkLength() }
+            throw error
         }
         // Damage some decoders only log, going on with silence or the last frame again.
         if let logged = AVLog.take(for: decoder.context) ?? AVLog.take(for: demuxer.context) {
@@ -253,17 +262,6 @@ final class FormatSoundDecoder {
 
     private static func seconds(_ value: Double) -> String {
         "\((value * 1000).rounded() / 1000) s"
-    }
-
-    /// The whole file's sound in memory.
-    static func read(path: String, for codec: SoundCodec) throws -> (PCMSound, warning: String?) {
-        let decoder = try FormatSoundDecoder(path: path, for: codec)
-        var planes: [[Float]] = []
-        while let block = try decoder.next() {
-            if planes.isEmpty { planes = Array(repeating: [], count: block.count) }
-            for (channel, samples) in block.enumerated() { planes[channel] += samples }
-        }
-        return (PCMSound(path: path, sampleRate: decoder.sampleRate, planes: planes), decoder.warning)
     }
 }
 
