@@ -163,7 +163,7 @@ public actor MovieWriter {
             // written before the movie's length (so the number of repeats) is known.
             throw FlipbookError(
                 .invalidSettings,
-                "copied sound cannot loop in a fragmented movie; loop WAV or FLAC sound (encoded), or write a "
+                "copied sound cannot loop in a fragmented movie; have it encoded (the soundtrack's codec AAC), or write a "
                     + "faststart movie", path: soundtrack.url.path)
         }
         encoder = try makeEncoder(settings, matrix)
