@@ -124,4 +124,20 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: movie)) == old, "the old movie is untouched")
         #expect(!dir.entries().contains { $0.hasPrefix(".out") }, "no temporary files: \(dir.entries())")
     }
+
+    /// A soundtrack that is not there, or is a folder, is named as a soundtrack, not as an image.
+    @Test(arguments: [("missing.wav", "does not exist"), ("folder", "is a folder, not a sound file")])
+    func aMissingSoundtrackOrAFolderIsNamedAsTheSoundtrack(name: String, words: String) throws {
+        let dir = try TemporaryDirectory()
+        let frames = try SoundtrackCopyTests.frames(in: dir)
+        let sound = name == "folder" ? try dir.folder(name) : dir.path(name)
+        let movie = dir.path("out.mp4")
+        let result = try ExternalTool.run(ExternalTool.flipbookPath, [frames, "-o", movie, "--audio", sound])
+        #expect(result.status == 1)
+        #expect(
+            result.stderr == "flipbook: error: \(sound): \(words)"
+                + (name == "folder" ? "; give the sound file itself\n" : "; check the soundtrack's path\n"),
+            "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: movie))
+    }
 }

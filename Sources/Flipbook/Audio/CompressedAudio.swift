@@ -54,6 +54,13 @@ enum SoundFormat {
     ///
     /// - Throws: `.invalidAudio` naming the file when it cannot be read.
     static func sniff(at url: URL) throws -> SoundFormat? {
+        if POSIXFile.isDirectory(url.path) {
+            throw FlipbookError(
+                .invalidAudio, "is a folder, not a sound file; give the sound file itself", path: url.path)
+        }
+        if !POSIXFile.exists(url.path) {
+            throw FlipbookError(.invalidAudio, "does not exist; check the soundtrack's path", path: url.path)
+        }
         do {
             return SoundFormat(sniffing: [UInt8](try POSIXFile.readImageFile(at: url.path, limit: 65536)))
         } catch let error as FlipbookError {
