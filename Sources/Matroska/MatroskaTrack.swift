@@ -79,6 +79,12 @@ package struct MatroskaTrack: Sendable {
             codecPrivate = entry.streamHeader
             sampleRate = Double(entry.sampleRate)
             channels = entry.channelCount
+        case let entry as VorbisSampleEntry:
+            isVideo = false
+            codecID = "A_VORBIS"
+            codecPrivate = entry.codecPrivate
+            sampleRate = Double(entry.sampleRate)
+            channels = entry.channelCount
         case let entry as OpusSampleEntry:
             isVideo = false
             codecID = "A_OPUS"

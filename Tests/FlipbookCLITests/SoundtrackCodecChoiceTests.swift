@@ -34,6 +34,7 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
         #expect(result.stderr.contains(song) && result.stderr.contains("cannot be copied"), "\(result.stderr)")
+        #expect(result.stderr.contains("into .webm or .mkv files only"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: movie))
     }
 
@@ -56,5 +57,27 @@ import Testing
             let sourcePackets = try AudioJudge.packetHashes(of: song)
             #expect((moviePackets == Array(sourcePackets.prefix(moviePackets.count))) == copied)
         }
+    }
+
+    /// Vorbis from an Ogg file goes into WebM and Matroska packet for packet (`A_VORBIS`, its headers as
+    /// `CodecPrivate`, its delay as `CodecDelay`), the click where ffmpeg plays it in the source; `opus`
+    /// encodes it instead.
+    @Test(arguments: [("webm", nil, "vorbis"), ("mkv", "copy", "vorbis"), ("webm", "opus", "opus")])
+    func vorbisIsCopiedIntoWebMAndMatroska(ext: String, choice: String?, codec: String) throws {
+        let dir = try TemporaryDirectory()
+        let frames = try SoundtrackFormatTests.clickFrames(in: dir)
+        let song = dir.path("click.ogg")
+        try AudioJudge.makeSound(song, source: SoundtrackFormatTests.click(), ["-c:a", "libvorbis"])
+        let movie = dir.path("out.\(ext)")
+        try SoundtrackEncodeTests.encode(
+            [frames, "-o", movie, "--audio", song] + (choice.map { ["--audio-codec", $0] } ?? []))
+        #expect(try SoundtrackFormatTests.probe(movie, "codec_name,sample_rate,channels") == "\(codec),48000,2")
+        #expect(try Judge.formatDuration(of: movie) == "2.000000")
+        #expect(try Judge.decodeErrors(of: movie) == "")
+        let moviePackets = try AudioJudge.packetHashes(of: movie)
+        let sourcePackets = try AudioJudge.packetHashes(of: song)
+        #expect((moviePackets == Array(sourcePackets.prefix(moviePackets.count))) == (codec == "vorbis"))
+        let heard = try AudioJudge.loudestMoment(of: movie)
+        #expect(abs(heard - 1) < 0.001, "the click plays at \(heard) s")
     }
 }

@@ -83,6 +83,12 @@ enum SoundFeeds {
         guard let audio else {
             // Everything else FFmpeg reads is decoded a packet at a time, then encoded.
             let decoder = try FormatSoundDecoder(path: path, for: encoding)
+            let copies = SoundCopying.copies(decoder.codecName, into: container) && !(container.isMatroska && edited)
+            if copies && (choice == nil || choice == .copy) {
+                return try CopiedSoundFeed(
+                    audio: try FormatPacketReader.read(path: path), offset: offset, loops: soundtrack.loops,
+                    movieTimescale: movieTimescale)
+            }
             if choice == .copy { throw notCopied(decoder.codecName, into: container, edited: edited, path: path) }
             return try EncodedSoundFeed(decoding: decoder, soundtrack: soundtrack, movieTimescale: movieTimescale)
         }
