@@ -85,6 +85,12 @@ package struct MatroskaTrack: Sendable {
             codecPrivate = entry.codecPrivate
             sampleRate = Double(entry.sampleRate)
             channels = entry.channelCount
+        case let entry as AC3SampleEntry:
+            isVideo = false
+            codecID = entry.isEnhanced ? "A_EAC3" : "A_AC3"
+            codecPrivate = nil  // each frame states its own configuration
+            sampleRate = Double(entry.sampleRate)
+            channels = entry.channelCount
         case let entry as OpusSampleEntry:
             isVideo = false
             codecID = "A_OPUS"

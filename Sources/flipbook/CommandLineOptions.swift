@@ -201,7 +201,7 @@ let optionTable: [OptionSpec] =
         OptionSpec(
             names: ["--audio"], value: "FILE",
             help:
-                "A soundtrack: any sound file FFmpeg reads; AAC (.m4a, or ADTS .aac), MP3 and Opus (and Vorbis into .webm and .mkv) copied as they are, anything else (WAV, FLAC, AIFF, ALAC, Vorbis, AC-3, WMA ...) encoded to AAC-LC, or Opus for .webm; cut to the pictures' length, silent after a shorter one ends (default none)."
+                "A soundtrack: any sound file FFmpeg reads; AAC (.m4a, or ADTS .aac), MP3 and Opus (and Vorbis into .webm and .mkv, AC-3 into .mkv) copied as they are, anything else (WAV, FLAC, AIFF, ALAC, Vorbis, AC-3, WMA ...) encoded to AAC-LC, or Opus for .webm; cut to the pictures' length, silent after a shorter one ends (default none)."
         ) { options, text in options.audio = text },
         OptionSpec(
             names: ["--audio-offset"], value: "SECONDS",
@@ -228,7 +228,7 @@ let optionTable: [OptionSpec] =
         OptionSpec(
             names: ["--audio-codec"], value: "NAME",
             help:
-                "Copy the soundtrack's packets or encode them: copy (AAC, MP3 and Opus into .mp4, .m4v, .mov and .mkv, Opus and Vorbis into .webm, FLAC and Vorbis into .mkv), aac (AAC-LC; not .webm) or opus (Opus at 48 kHz; .mp4, .webm and .mkv) (default: copy where the container holds the sound, otherwise aac, or opus for .webm)."
+                "Copy the soundtrack's packets or encode them: copy (AAC, MP3 and Opus into .mp4, .m4v, .mov and .mkv, Opus and Vorbis into .webm, FLAC, Vorbis, AC-3 and E-AC-3 into .mkv), aac (AAC-LC; not .webm) or opus (Opus at 48 kHz; .mp4, .webm and .mkv) (default: copy where the container holds the sound, otherwise aac, or opus for .webm)."
         ) { options, text in
             options.audioCodec = try require(
                 SoundtrackCodec(rawValue: text.lowercased()),

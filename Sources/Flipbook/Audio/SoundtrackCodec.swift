@@ -5,7 +5,7 @@
 /// Matroska, to Opus for WebM.
 public enum SoundtrackCodec: String, Sendable, Hashable, CaseIterable {
     /// The source's packets as they are: AAC, MP3 and Opus into MP4, M4V, MOV and Matroska (Opus into WebM
-    /// too), FLAC into Matroska, Vorbis into WebM and Matroska. Sound that cannot be copied into the container
+    /// too), FLAC, AC-3 and E-AC-3 into Matroska, Vorbis into WebM and Matroska. Sound that cannot be copied into the container
     /// is refused.
     case copy
     /// AAC-LC, encoded by FFmpeg's native encoder: for MP4, M4V, MOV and Matroska.
@@ -59,6 +59,7 @@ public enum SoundtrackCodec: String, Sendable, Hashable, CaseIterable {
 /// | `opus` (Ogg `.opus`) | MP4, M4V, MOV, WebM, Matroska | Flipbook's Ogg reader |
 /// | `flac` | Matroska (when neither looped nor started early) | Flipbook's FLAC frame splitter |
 /// | `vorbis` (Ogg) | WebM, Matroska (when neither looped nor started early) | libavformat's packets |
+/// | `ac3`, `eac3` | Matroska (when neither looped nor started early) | libavformat's packets |
 /// | anything else libavformat reads | nowhere: decoded and encoded | libavformat, libavcodec |
 enum SoundCopying {
     static let table: [String: Set<MovieContainer>] = [
@@ -67,6 +68,8 @@ enum SoundCopying {
         "opus": [.mp4, .m4v, .mov, .webm, .mkv],
         "flac": [.mkv],
         "vorbis": [.webm, .mkv],
+        "ac3": [.mkv],
+        "eac3": [.mkv],
     ]
 
     /// Whether sound of `codecName` is copied into `container`.
