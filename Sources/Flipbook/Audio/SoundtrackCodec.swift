@@ -1,8 +1,20 @@
 /// How a soundtrack's sound goes into the movie: copied packet for packet, or encoded to AAC or Opus.
 ///
 /// Without a choice (`nil` in ``Soundtrack/codec``), sound is copied where the container holds its codec and
-/// common players play it there (see ``SoundCopying``), and encoded otherwise: to AAC-LC for MP4, M4V, MOV and
-/// Matroska, to Opus for WebM.
+/// common players play it there, and encoded otherwise: to AAC-LC for MP4, M4V, MOV and Matroska, to Opus for
+/// WebM.
+///
+/// | Sound | MP4, M4V, MOV | WebM | Matroska |
+/// |---|---|---|---|
+/// | AAC (`.m4a`, ADTS), MP3 | copied | Opus | copied |
+/// | Opus (Ogg `.opus`) | copied | copied | copied |
+/// | FLAC | AAC | Opus | copied |
+/// | Vorbis (`.ogg`) | AAC | copied | copied |
+/// | AC-3, E-AC-3 | AAC | Opus | copied |
+/// | anything else FFmpeg reads | AAC | Opus | AAC |
+///
+/// In Matroska and WebM, copied sound that loops or starts before the movie is encoded instead: their blocks
+/// carry no edit list to place it.
 public enum SoundtrackCodec: String, Sendable, Hashable, CaseIterable {
     /// The source's packets as they are: AAC, MP3 and Opus into MP4, M4V, MOV and Matroska (Opus into WebM
     /// too), FLAC, AC-3 and E-AC-3 into Matroska, Vorbis into WebM and Matroska. Sound that cannot be copied into the container
