@@ -48,7 +48,7 @@ let package = Package(
         .systemLibrary(
             name: "CAVCodec",
             pkgConfig: "libavcodec",
-            providers: [.apt(["libavcodec-dev"])]),
+            providers: [.apt(["libavcodec-dev", "libavformat-dev", "libswresample-dev"])]),
         .systemLibrary(
             name: "CTurboJPEG",
             pkgConfig: "libturbojpeg",

@@ -3,10 +3,12 @@
 
 // libavcodec 59, libavutil 57 and libswresample 4 (Debian 12's FFmpeg 5.1): the native AAC
 // encoder, the libopus wrapper, the FLAC decoder with its parser, the prores_ks ProRes encoder (its
-// options set through <opt.h>), and the resampler that brings sound to Opus's 48 kHz.
-// Flipbook muxes on its own, so libavformat is not used.
+// options set through <opt.h>), the resampler that brings sound to the encoders' rates and layouts, and
+// libavformat 59, which demuxes any sound file FFmpeg reads into packets for those decoders. Flipbook
+// muxes on its own: libavformat only reads.
 #include <errno.h>
 #include <libavcodec/avcodec.h>
+#include <libavformat/avformat.h>
 #include <libavutil/channel_layout.h>
 #include <libavutil/error.h>
 #include <libavutil/frame.h>
@@ -27,10 +29,6 @@ static inline int64_t flipbook_av_nopts_value(void) { return AV_NOPTS_VALUE; }
 // AV_CODEC_FLAG_GLOBAL_HEADER, named here so the Swift side does not spell its bit: the encoder's
 // AudioSpecificConfig goes to extradata (for esds) instead of into every packet.
 static inline int flipbook_codec_flag_global_header(void) { return AV_CODEC_FLAG_GLOBAL_HEADER; }
-
-// AV_LOG_QUIET is a negative macro constant: libavcodec prints nothing on standard error (its
-// encoder statistics would end up in the tool's output); failures come back as status codes.
-static inline void flipbook_av_log_quiet(void) { av_log_set_level(AV_LOG_QUIET); }
 
 // AVFrame's data, linesize and buf are fixed-size C arrays, imported as tuples Swift cannot index:
 // plane `index` of `frame` becomes `buffer` (the frame takes the reference), its rows `bytes_per_row`

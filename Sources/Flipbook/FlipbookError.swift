@@ -126,7 +126,8 @@ struct FrameOrigin: Sendable {
 
     /// The error, attributed to this frame and file when it was not yet.
     func attribute(_ error: FlipbookError, fallbackIndex: Int? = nil) -> FlipbookError {
-        guard error.code != .outputNotWritable && error.code != .outputExists else { return error }
+        // The output and the soundtrack are no frame's.
+        guard ![.outputNotWritable, .outputExists, .invalidAudio].contains(error.code) else { return error }
         var copy = error
         copy.frameIndex = copy.frameIndex ?? index ?? fallbackIndex
         copy.path = copy.path ?? path

@@ -79,6 +79,18 @@ package struct MatroskaTrack: Sendable {
             codecPrivate = entry.streamHeader
             sampleRate = Double(entry.sampleRate)
             channels = entry.channelCount
+        case let entry as VorbisSampleEntry:
+            isVideo = false
+            codecID = "A_VORBIS"
+            codecPrivate = entry.codecPrivate
+            sampleRate = Double(entry.sampleRate)
+            channels = entry.channelCount
+        case let entry as AC3SampleEntry:
+            isVideo = false
+            codecID = entry.isEnhanced ? "A_EAC3" : "A_AC3"
+            codecPrivate = nil  // each frame states its own configuration
+            sampleRate = Double(entry.sampleRate)
+            channels = entry.channelCount
         case let entry as OpusSampleEntry:
             isVideo = false
             codecID = "A_OPUS"

@@ -57,6 +57,7 @@ struct CommandLineOptions {
     var audioOffset = MediaTime.zero
     var loopAudio = false
     var audioBitrate: Int?
+    var audioCodec: SoundtrackCodec?
     var metadata = MovieMetadata()
     var rotation = Rotation.upright
     var quiet = false
@@ -223,7 +224,7 @@ let optionTable: [OptionSpec] =
         OptionSpec(
             names: ["--audio"], value: "FILE",
             help:
-                "A soundtrack: AAC (.m4a, or ADTS .aac), MP3 and Opus copied as they are, WAV or FLAC encoded to AAC-LC; cut to the pictures' length, silent after a shorter one ends (default none)."
+                "A soundtrack: any sound file FFmpeg reads; AAC (.m4a, or ADTS .aac), MP3 and Opus (and Vorbis into .webm and .mkv, AC-3 into .mkv) copied as they are, anything else (WAV, FLAC, AIFF, ALAC, Vorbis, AC-3, WMA ...) encoded to AAC-LC, or Opus for .webm; cut to the pictures' length, silent after a shorter one ends (default none)."
         ) { options, text in options.audio = text },
         OptionSpec(
             names: ["--audio-offset"], value: "SECONDS",
@@ -240,12 +241,22 @@ let optionTable: [OptionSpec] =
         OptionSpec(
             names: ["--audio-bitrate"], value: "RATE",
             help:
-                "The bit rate of AAC encoded from WAV or FLAC, in kb/s such as 128k or 192 (default 80k a channel: 160k stereo)."
+                "The bit rate of encoded sound, in kb/s such as 128k or 192 (default 80k a channel for AAC: 160k stereo; 64k a channel for Opus)."
         ) { options, text in
             let digits = text.lowercased().hasSuffix("k") ? String(text.dropLast()) : text
             options.audioBitrate = try require(
                 Int(digits).flatMap { (16...512).contains($0) ? $0 * 1000 : nil },
                 "--audio-bitrate \(text) is out of range; use 16k to 512k.")
+        },
+        OptionSpec(
+            names: ["--audio-codec"], value: "NAME",
+            help:
+                "Copy the soundtrack's packets or encode them: copy (AAC, MP3 and Opus into .mp4, .m4v, .mov and .mkv, Opus and Vorbis into .webm, FLAC, Vorbis, AC-3 and E-AC-3 into .mkv), aac (AAC-LC; not .webm) or opus (Opus at 48 kHz; .mp4, .webm and .mkv) (default: copy where the container holds the sound, otherwise aac, or opus for .webm)."
+        ) { options, text in
+            options.audioCodec = try require(
+                SoundtrackCodec(rawValue: text.lowercased()),
+                "--audio-codec \(text) is not a sound codec; use "
+                    + SoundtrackCodec.allCases.map(\.name).joined(separator: ", ") + ".")
         },
         OptionSpec(
             names: ["--loop-audio"], value: nil,

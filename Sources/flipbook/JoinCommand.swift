@@ -5,10 +5,11 @@ import Foundation
 enum JoinCommand {
     static let usage =
         "usage: flipbook join SEGMENT... -o FILE [--audio FILE [--audio-offset SECONDS] [--loop-audio] "
-        + "[--audio-bitrate RATE]] [--overwrite] [--json] [--quiet]"
+        + "[--audio-bitrate RATE] [--audio-codec NAME]] [--overwrite] [--json] [--quiet]"
     /// The main command's options that join takes.
     static let table = subcommandTable([
-        "--output", "--audio", "--audio-offset", "--loop-audio", "--audio-bitrate", "--overwrite", "--json", "--quiet",
+        "--output", "--audio", "--audio-offset", "--loop-audio", "--audio-bitrate", "--audio-codec", "--overwrite",
+        "--json", "--quiet",
         "--help",
     ])
 
@@ -25,6 +26,13 @@ enum JoinCommand {
         }
         do {
             try CommandLineOptions.checkOutputName(output)
+            if let codec = options.audioCodec {
+                do {
+                    try codec.check(in: try MovieContainer(forOutput: URL(fileURLWithPath: output)))
+                } catch let error as FlipbookError {
+                    throw UsageError(description: "--audio-codec \(codec.name): \(error.message).")
+                }
+            }
         } catch {
             Terminal.error("flipbook: \(error)")
             return 2
@@ -37,7 +45,7 @@ enum JoinCommand {
                 soundtrack: options.audio.map {
                     Soundtrack(
                         url: URL(fileURLWithPath: $0), offset: options.audioOffset, loops: options.loopAudio,
-                        bitrate: options.audioBitrate)
+                        bitrate: options.audioBitrate, codec: options.audioCodec)
                 })
             if !options.quiet { Reporting.warningLines(movie).forEach(Terminal.error) }
             if options.json { Terminal.output(Reporting.json(movie)) }

@@ -82,9 +82,22 @@ extension CommandLineOptions {
         if fragmentDuration != nil && !fragmented && !follow {
             throw UsageError(description: "--fragment-duration applies to fragmented output; add --fragmented.")
         }
-        if audio == nil && (loopAudio || audioOffset != .zero || audioBitrate != nil) {
+        if audio == nil && (loopAudio || audioOffset != .zero || audioBitrate != nil || audioCodec != nil) {
             throw UsageError(
-                description: "--audio-offset, --audio-bitrate and --loop-audio need a soundtrack; add --audio FILE.")
+                description:
+                    "--audio-offset, --audio-bitrate, --audio-codec and --loop-audio need a soundtrack; add --audio FILE."
+            )
+        }
+        if let audioCodec, let output, let container = try? MovieContainer(forOutput: URL(fileURLWithPath: output)) {
+            do {
+                try audioCodec.check(in: container)
+            } catch let error as FlipbookError {
+                throw UsageError(description: "--audio-codec \(audioCodec.name): \(error.message).")
+            }
+        }
+        if audioCodec == .copy && audioBitrate != nil {
+            throw UsageError(
+                description: "--audio-bitrate is for encoded sound, and --audio-codec copy copies it; drop one.")
         }
         if audio != nil && follow {
             throw UsageError(

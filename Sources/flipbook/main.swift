@@ -141,7 +141,7 @@ func makeMovie(
     sequence.soundtrack = options.audio.map {
         Soundtrack(
             url: URL(fileURLWithPath: $0), offset: options.audioOffset, loops: options.loopAudio,
-            bitrate: options.audioBitrate)
+            bitrate: options.audioBitrate, codec: options.audioCodec)
     }
     return try await MovieWriter.makeMovie(
         fromImagesAt: images, to: URL(fileURLWithPath: options.output!), options: sequence)

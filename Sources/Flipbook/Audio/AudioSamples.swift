@@ -1,7 +1,8 @@
 /// The shape of uncompressed sound a ``MovieWriter`` takes from memory with
 /// ``MovieWriter/append(audio:)``, encoded to AAC-LC.
 public struct AudioFormat: Sendable, Hashable {
-    /// Samples a second: one AAC can carry (8000 to 96000, such as 44100 or 48000).
+    /// Samples a second: one AAC has an index for, up to 48000 (8000, 11025, 12000, 16000, 22050, 24000, 32000,
+    /// 44100 or 48000); for a WebM, whose sound is Opus, 48000.
     public var sampleRate: Int
     /// Channels: 1 to 6, or 8.
     public var channelCount: Int

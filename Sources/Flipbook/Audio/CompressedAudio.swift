@@ -44,25 +44,39 @@ struct CompressedAudio: Sendable {
     }
 }
 
-/// What a sound file's first bytes say it is.
+/// What a sound file's first bytes say it is, where Flipbook's own readers take it: the formats whose packets
+/// are copied (and FLAC, copied into Matroska). Everything else is left to libavformat.
 enum SoundFormat {
-    /// Reads a sound file and what it is.
+    /// Thrown by a reader of Flipbook's own when the file holds a codec it does not copy: libavformat reads it.
+    struct NotCopied: Error {}
+
+    /// What the file's first bytes say it is; `nil` for a file Flipbook's own readers do not take.
     ///
-    /// - Throws: `.invalidAudio` naming the file when it cannot be read or is not sound Flipbook reads.
-    static func read(at url: URL) throws -> ([UInt8], SoundFormat) {
-        let bytes: [UInt8]
+    /// - Throws: `.invalidAudio` naming the file when it cannot be read.
+    static func sniff(at url: URL) throws -> SoundFormat? {
+        if POSIXFile.isDirectory(url.path) {
+            throw FlipbookError(
+                .invalidAudio, "is a folder, not a sound file; give the sound file itself", path: url.path)
+        }
+        if !POSIXFile.exists(url.path) {
+            throw FlipbookError(.invalidAudio, "does not exist; check the soundtrack's path", path: url.path)
+        }
         do {
-            bytes = [UInt8](try POSIXFile.readImageFile(at: url.path))
+            return SoundFormat(sniffing: [UInt8](try POSIXFile.readImageFile(at: url.path, limit: 65536)))
         } catch let error as FlipbookError {
             throw FlipbookError(.invalidAudio, "the soundtrack cannot be read: \(error.message)", path: url.path)
         }
-        guard let format = SoundFormat(sniffing: bytes) else {
-            throw FlipbookError(
-                .invalidAudio,
-                "is not a sound file Flipbook reads; give AAC (.m4a or ADTS .aac), MP3, Opus (.opus), WAV or FLAC",
-                path: url.path)
+    }
+
+    /// The whole file, for a reader that copies its packets.
+    ///
+    /// - Throws: `.invalidAudio` naming the file when it cannot be read.
+    static func readWhole(at url: URL) throws -> [UInt8] {
+        do {
+            return [UInt8](try POSIXFile.readImageFile(at: url.path))
+        } catch let error as FlipbookError {
+            throw FlipbookError(.invalidAudio, "the soundtrack cannot be read: \(error.message)", path: url.path)
         }
-        return (bytes, format)
     }
 
     /// The kind of sound, as a message names it: `AAC`, `MP3`.
@@ -90,8 +104,8 @@ enum SoundFormat {
     /// Opus in Ogg (`.opus`).
     case oggOpus
 
-    /// Whether the sound is uncompressed or lossless, to be encoded to AAC rather than copied.
-    var isEncoded: Bool { self == .wav || self == .flac }
+    /// Whether Flipbook's own reader takes the file to copy its packets (WAV and FLAC are decoded by libavformat).
+    var isCopied: Bool { self != .wav && self != .flac }
 
     init?(sniffing bytes: [UInt8]) {
         if bytes.count >= 12, Array(bytes[4..<8]) == Array("ftyp".utf8) {
@@ -102,8 +116,10 @@ enum SoundFormat {
             self = .wav
         } else if bytes.count >= 4, Array(bytes[0..<4]) == Array("fLaC".utf8) {
             self = .flac
-        } else if bytes.count >= 4, Array(bytes[0..<4]) == Array("OggS".utf8) {
-            self = .oggOpus
+        } else if bytes.count >= 36, Array(bytes[0..<4]) == Array("OggS".utf8),
+            Array(bytes[28..<36]) == Array("OpusHead".utf8)
+        {
+            self = .oggOpus  // Ogg whose first packet is Opus's header (Vorbis, FLAC in Ogg go to libavformat)
         } else if let start = ADTSReader.firstFrame(in: bytes), ADTSReader.isFrameHeader(bytes, at: start) {
             self = .adts
         } else if let start = ADTSReader.firstFrame(in: bytes), MP3Reader.startsStream(bytes, at: start) {

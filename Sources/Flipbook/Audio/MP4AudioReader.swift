@@ -31,9 +31,8 @@ enum MP4AudioReader {
         case ("mp4a", 0x69), ("mp4a", 0x6B): codecName = "mp3"
         case ("Opus", _): codecName = "opus"
         default:
-            let what = entry.type == "mp4a" ? "mp4a with object type \(entry.objectTypeIndication ?? 0)" : entry.type
-            throw FlipbookError(
-                .invalidAudio, "holds \(what) sound; Flipbook copies AAC, MP3 and Opus", path: path)
+            // ALAC, AC-3, PCM …: libavformat reads it, to be decoded and encoded.
+            throw SoundFormat.NotCopied()
         }
         guard !tables.samples.isEmpty else { throw FlipbookError(.invalidAudio, "has no sound packets", path: path) }
         guard tables.timescale > 0 else {

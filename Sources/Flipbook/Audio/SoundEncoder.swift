@@ -31,6 +31,45 @@ enum SoundCodec: Sendable {
         self = container == .webm ? .opus : .aac
     }
 
+    /// The codec as a message names it.
+    var name: String {
+        switch self {
+        case .aac: "AAC"
+        case .opus: "Opus"
+        }
+    }
+
+    /// The rate sound of `rate` samples a second is encoded at: its own where the codec carries it
+    /// and it is at most 48 kHz (higher rates only make files larger), 48 kHz otherwise.
+    func carriedRate(_ rate: Int) -> Int {
+        switch self {
+        case .aac: rate <= 48000 && PCMSound.aacSampleRates.contains(rate) ? rate : 48000
+        case .opus: OpusEncoder.sampleRate
+        }
+    }
+
+    /// The channels sound of `count` channels is encoded in: its own where the codec carries them,
+    /// otherwise mixed to 5.1 (AAC, from 7) or 7.1 (from more than 8).
+    func carriedChannels(_ count: Int) -> Int {
+        switch count {
+        case 1...6, 8: count
+        case 7: self == .aac ? 6 : 7
+        default: 8
+        }
+    }
+
+    /// The layout, by FFmpeg's name, of `count` channels as the codec carries them: AAC's channel
+    /// configurations 1 to 7 (ISO/IEC 14496-3, written without a program config element), Opus's Vorbis
+    /// channel order (mapping family 1, RFC 7845 §5.1.1.2).
+    func layoutName(channels count: Int) -> String {
+        let names: [String] =
+            switch self {
+            case .aac: ["mono", "stereo", "3.0", "4.0", "5.0", "5.1", "5.1", "7.1"]
+            case .opus: ["mono", "stereo", "3.0", "quad", "5.0", "5.1", "6.1", "7.1"]
+            }
+        return names[min(max(count, 1), names.count) - 1]
+    }
+
     /// The bit rate when none is asked for.
     func defaultBitrate(channels: Int) -> Int {
         switch self {

@@ -16,9 +16,13 @@ protocol SoundFeed {
     /// The codec's name as ffprobe gives it, and the channels.
     var codecName: String { get }
     var channelCount: Int { get }
+    /// Lines for the person who gave the sound (a layout mixed to one the codec carries).
+    var warnings: [String] { get }
 }
 
 extension SoundFeed {
+    var warnings: [String] { [] }
+
     /// The sound track of a movie whose pictures end at movie tick `movieEnd` (in `movieTimescale`
     /// ticks a second), as the summary reports it.
     func info(movieEnd: Int64, movieTimescale: Int64) -> AudioStreamInfo {
@@ -31,58 +35,99 @@ extension SoundFeed {
     }
 }
 
-/// Opens the feed a soundtrack needs: compressed sound copied where the container holds its codec,
-/// uncompressed or FLAC sound encoded (to Opus for WebM, AAC-LC for the others).
+/// Opens the feed a soundtrack needs: copied where ``SoundCopying`` says the container holds the sound's
+/// codec (or ``Soundtrack/codec`` asks for a copy), decoded and encoded otherwise (AAC-LC, or Opus for WebM,
+/// unless ``Soundtrack/codec`` names one).
 enum SoundFeeds {
     static func make(_ soundtrack: Soundtrack, movieTimescale: Int32, container: MovieContainer = .mp4) throws
         -> any SoundFeed
     {
         let offset = soundtrack.offset
+        let path = soundtrack.url.path
         guard offset.timescale > 0, abs(offset.value) / Int64(offset.timescale) <= 86_400 else {
             throw FlipbookError(
                 .invalidSettings, "the audio offset \(offset) is out of range; use at most a day either way",
-                path: soundtrack.url.path)
+                path: path)
         }
-        let (bytes, format) = try SoundFormat.read(at: soundtrack.url)
-        let path = soundtrack.url.path
+        let choice = soundtrack.codec
+        do {
+            try choice?.check(in: container)
+        } catch let error as FlipbookError {
+            throw FlipbookError(error.code, error.message, path: path)
+        }
+        let encoding = choice?.encoder ?? SoundCodec(for: container)
         let edited = soundtrack.loops || offset.value < 0
-        if format == .flac, container == .mkv, !edited {
+        let format = try SoundFormat.sniff(at: soundtrack.url)
+        if format == .flac, container == .mkv, !edited, choice != .aac, choice != .opus {
             // Matroska holds FLAC: its frames are copied as they are, lossless to the bit.
+            let bytes = try SoundFormat.readWhole(at: soundtrack.url)
             return try CopiedSoundFeed(
                 audio: try FLACReader.readFrames(bytes, path: path), offset: offset, loops: false,
                 movieTimescale: movieTimescale)
         }
-        if format.isEncoded {
-            return try EncodedSoundFeed(
-                sound: try PCMSound.read(bytes, format: format, path: path), soundtrack: soundtrack,
-                movieTimescale: movieTimescale, codec: SoundCodec(for: container))
+        var audio: CompressedAudio?
+        if let format, format.isCopied {
+            let bytes = try SoundFormat.readWhole(at: soundtrack.url)
+            switch format {
+            case .mp4:
+                do {
+                    audio = try MP4AudioReader.read(bytes, path: path)
+                } catch is SoundFormat.NotCopied {
+                    audio = nil  // ALAC, AC-3 … in an MP4 file: libavformat reads it below
+                }
+            case .adts: audio = try ADTSReader.read(bytes, path: path)
+            case .mp3: audio = try MP3Reader.read(bytes, path: path)
+            default: audio = try OggOpusReader.read(bytes, path: path)
+            }
         }
-        let audio: CompressedAudio
-        switch format {
-        case .mp4: audio = try MP4AudioReader.read(bytes, path: path)
-        case .adts: audio = try ADTSReader.read(bytes, path: path)
-        case .mp3: audio = try MP3Reader.read(bytes, path: path)
-        default: audio = try OggOpusReader.read(bytes, path: path)
+        guard let audio else {
+            // Everything else FFmpeg reads is decoded a packet at a time, then encoded.
+            let decoder = try FormatSoundDecoder(path: path, for: encoding)
+            let copies = SoundCopying.copies(decoder.codecName, into: container) && !(container.isMatroska && edited)
+            if copies && (choice == nil || choice == .copy) {
+                return try CopiedSoundFeed(
+                    audio: try FormatPacketReader.read(path: path), offset: offset, loops: soundtrack.loops,
+                    movieTimescale: movieTimescale)
+            }
+            if choice == .copy { throw notCopied(decoder.codecName, into: container, edited: edited, path: path) }
+            return try EncodedSoundFeed(decoding: decoder, soundtrack: soundtrack, movieTimescale: movieTimescale)
         }
+        // A Matroska file's blocks carry no edit list, so copied sound that starts before the movie or repeats
+        // is decoded and encoded (each repeat then joins the last sample to the first); and Matroska takes
+        // MPEG-4 sound only as AAC with its configuration, or MP3.
+        var copies = SoundCopying.copies(audio.codecName, into: container) && !(container.isMatroska && edited)
         if container.isMatroska, let entry = audio.sampleEntry as? CopiedAudioSampleEntry,
             entry.type != "mp4a" || entry.decoderSpecificInfo == nil && entry.objectTypeIndication == 0x40
         {
-            let kind = entry.type.trimmingCharacters(in: .whitespaces)
-            throw FlipbookError(
-                .invalidAudio,
-                "holds \(kind) sound in an MP4 file, which Flipbook copies into MP4 and MOV only; give it as an "
-                    + "Ogg .opus, AAC, MP3, WAV or FLAC file, or name the output .mp4", path: path)
+            copies = false
         }
-        // WebM holds Opus and Vorbis only: other sound is decoded and encoded to Opus. A Matroska
-        // file's blocks carry no edit list, so copied sound that starts before the movie or repeats is
-        // decoded and encoded too (each repeat then joins the last sample to the first).
-        if container == .webm && audio.codecName != "opus" || container.isMatroska && edited {
-            return try EncodedSoundFeed(
-                sound: try CompressedAudioDecoder.decode(audio), soundtrack: soundtrack, movieTimescale: movieTimescale,
-                codec: SoundCodec(for: container))
+        if choice == .copy || choice == nil && copies {
+            guard copies else { throw notCopied(audio.codecName, into: container, edited: edited, path: path) }
+            return try CopiedSoundFeed(
+                audio: audio, offset: offset, loops: soundtrack.loops, movieTimescale: movieTimescale)
         }
-        return try CopiedSoundFeed(
-            audio: audio, offset: offset, loops: soundtrack.loops, movieTimescale: movieTimescale)
+        return try EncodedSoundFeed(
+            sound: try CompressedAudioDecoder.decode(audio), soundtrack: soundtrack, movieTimescale: movieTimescale,
+            codec: encoding)
+    }
+
+    /// The error for sound of `codecName` that a copy was asked for but that is not copied into `container`.
+    private static func notCopied(_ codecName: String, into container: MovieContainer, edited: Bool, path: String)
+        -> FlipbookError
+    {
+        let kind = "." + container.fileExtensions[0]
+        let reason =
+            if SoundCopying.copies(codecName, into: container) {
+                "\(kind) files place no copied sound that loops or starts before the movie"
+            } else if let list = SoundCopying.containerList(codecName) {
+                "Flipbook copies \(codecName) into \(list) files only"
+            } else {
+                "Flipbook copies no \(codecName) sound; it is decoded and encoded"
+            }
+        return FlipbookError(
+            .invalidAudio,
+            "holds \(codecName) sound, which cannot be copied into \(kind): \(reason); "
+                + "have it encoded (AAC or Opus) instead", path: path)
     }
 }
 

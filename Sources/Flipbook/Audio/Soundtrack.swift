@@ -2,11 +2,14 @@ import Foundation
 
 /// A sound file to give a movie, with where it starts and whether it repeats.
 ///
-/// Compressed sound (AAC in `.m4a` or ADTS `.aac`, MP3, Opus in Ogg) is copied into the movie packet for packet, with
-/// the source's encoder delay carried in the movie's edit list so the first audible sample plays at
-/// movie time zero. Uncompressed sound (WAV: 16- or 24-bit PCM, 32-bit float) and FLAC are encoded to
-/// AAC-LC by libavcodec, with the encoder's delay in the edit list. The movie lasts as long as its pictures: longer sound is cut exactly there,
-/// shorter sound leaves silence after it ends.
+/// Compressed sound (AAC in `.m4a` or ADTS `.aac`, MP3, Opus in Ogg) is copied into the movie packet for packet
+/// where the container holds it (``SoundtrackCodec``), with the source's encoder delay carried in the movie's edit
+/// list so the first audible sample plays at movie time zero. Any other sound file FFmpeg's libavformat and
+/// libavcodec read (WAV, FLAC, AIFF, ALAC, Vorbis, AC-3, E-AC-3, WMA …) is decoded a packet at a time and encoded to
+/// AAC-LC (Opus for WebM), with the encoder's delay in the edit list: above 48 kHz it is resampled to 48 kHz, and
+/// mono, stereo, 5.1 and 7.1 keep their layout (others are mixed to one the codec carries, with a warning). The
+/// movie lasts as long as its pictures: longer sound is cut exactly there, shorter sound leaves silence after it
+/// ends.
 ///
 /// ```swift
 /// let writer = try MovieWriter(
@@ -21,9 +24,11 @@ public struct Soundtrack: Sendable, Hashable {
     public var offset: MediaTime
     /// Whether sound shorter than the movie repeats until the movie ends.
     public var loops: Bool
-    /// The bit rate of AAC encoded from uncompressed or FLAC sound, in bits a second; `nil` means
-    /// 80 kb/s a channel (160 kb/s stereo). Compressed sound is copied and keeps its own.
+    /// The bit rate of encoded sound, in bits a second; `nil` means 80 kb/s a channel for AAC (160 kb/s
+    /// stereo), 64 kb/s a channel for Opus. Copied sound keeps its own.
     public var bitrate: Int?
+    /// Copy or encode, and to what; `nil` chooses by the container and the sound (see ``SoundtrackCodec``).
+    public var codec: SoundtrackCodec?
 
     /// Creates a soundtrack.
     ///
@@ -32,8 +37,12 @@ public struct Soundtrack: Sendable, Hashable {
     ///   - offset: When the sound starts on the movie's timeline; zero by default.
     ///   - loops: Whether sound shorter than the movie repeats; `false` by default.
     ///   - bitrate: The bit rate of AAC encoded from uncompressed or FLAC sound; `nil` for the default.
-    public init(url: URL, offset: MediaTime = .zero, loops: Bool = false, bitrate: Int? = nil) {
+    ///   - codec: Copy or encode, and to what; `nil` (the default) chooses by the container and the sound.
+    public init(
+        url: URL, offset: MediaTime = .zero, loops: Bool = false, bitrate: Int? = nil, codec: SoundtrackCodec? = nil
+    ) {
         self.url = url
+        self.codec = codec
         self.offset = offset
         self.loops = loops
         self.bitrate = bitrate

@@ -27,7 +27,7 @@ final class AACEncoder {
     init(sampleRate: Int, channels: Int, bitrate: Int) throws {
         self.sampleRate = sampleRate
         self.channels = channels
-        flipbook_av_log_quiet()
+        AVLog.silence()
         guard let codec = avcodec_find_encoder(AV_CODEC_ID_AAC) else {
             throw FlipbookError(.encoderFailed, "this system's libavcodec has no AAC encoder")
         }
@@ -39,7 +39,8 @@ final class AACEncoder {
         context.pointee.bit_rate = Int64(bitrate)
         context.pointee.time_base = AVRational(num: 1, den: Int32(sampleRate))
         context.pointee.flags |= flipbook_codec_flag_global_header()
-        av_channel_layout_default(&context.pointee.ch_layout, Int32(channels))
+        try SoundLayout.set(
+            &context.pointee.ch_layout, to: SoundCodec.aac.layoutName(channels: channels), path: nil)
         try avcodecCall(
             "avcodec_open2", .encoderFailed, "the AAC encoder cannot take \(channels) channels at \(sampleRate) Hz",
             avcodec_open2(context, codec, nil))

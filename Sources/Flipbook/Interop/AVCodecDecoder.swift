@@ -1,7 +1,8 @@
 internal import CAVCodec
 
 /// One libavcodec sound decoder with its frame and packet, opened with the codec's configuration
-/// (`extradata`) and freed with it: the common part of the FLAC, AAC and MP3 decoders.
+/// (`extradata`) and freed with it: the common part of the FLAC, AAC and MP3 decoders and of any
+/// codec libavformat finds in a sound file.
 final class AVCodecDecoder {
     let context: UnsafeMutablePointer<AVCodecContext>
     let frame: UnsafeMutablePointer<AVFrame>
@@ -13,7 +14,7 @@ final class AVCodecDecoder {
     /// - Throws: `.invalidAudio` naming the file when libavcodec has no such decoder or cannot open it.
     init(
         _ codecID: AVCodecID, name: String, extradata: [UInt8], path: String,
-        configure: (UnsafeMutablePointer<AVCodecContext>) -> Void = { _ in }
+        configure: (UnsafeMutablePointer<AVCodecContext>) throws -> Void = { _ in }
     ) throws {
         guard let codec = avcodec_find_decoder(codecID) else {
             throw FlipbookError(
@@ -34,8 +35,9 @@ final class AVCodecDecoder {
             madeContext.pointee.extradata = copy.assumingMemoryBound(to: UInt8.self)
             madeContext.pointee.extradata_size = Int32(extradata.count)
         }
-        configure(madeContext)
-        flipbook_av_log_quiet()
+        _ = AVLog.take(for: madeContext)  // an error a freed context at this address logged is not this one's
+        try configure(madeContext)
+        AVLog.silence()
         try avcodecCall(
             "avcodec_open2", .invalidAudio, "cannot be decoded as \(name)", avcodec_open2(madeContext, codec, nil),
             path: path)

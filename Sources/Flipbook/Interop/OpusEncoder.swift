@@ -37,7 +37,7 @@ final class OpusEncoder {
                 "cannot be encoded to Opus at \(bitrate / 1000)k: Opus takes 6k to \(256 * channels)k for "
                     + "\(channels) channel\(channels == 1 ? "" : "s")", path: path)
         }
-        flipbook_av_log_quiet()
+        AVLog.silence()
         guard let codec = avcodec_find_encoder_by_name("libopus") else {
             throw FlipbookError(.encoderFailed, "this system's libavcodec has no Opus encoder (libopus)")
         }
@@ -48,7 +48,8 @@ final class OpusEncoder {
         context.pointee.sample_rate = Int32(Self.sampleRate)
         context.pointee.bit_rate = Int64(bitrate)
         context.pointee.time_base = AVRational(num: 1, den: Int32(Self.sampleRate))
-        av_channel_layout_default(&context.pointee.ch_layout, Int32(channels))
+        try SoundLayout.set(
+            &context.pointee.ch_layout, to: SoundCodec.opus.layoutName(channels: channels), path: nil)
         if channels > 2 {
             // Surround layouts take Vorbis channel mapping (family 1), as WebM players expect.
             av_opt_set_int(context.pointee.priv_data, "mapping_family", 1, 0)

@@ -46,8 +46,9 @@ final class POSIXFile {
     /// The file is opened without blocking, so a FIFO or a device given as an image fails at once
     /// instead of waiting for a writer. Errors name the file and say what to do.
     ///
+    /// - Parameter limit: Read at most this many bytes from the start (a file's head, to see what it is).
     /// - Throws: `.unreadableInput` for a file that is gone, not readable, or not a regular file.
-    static func readImageFile(at path: String) throws -> Data {
+    static func readImageFile(at path: String, limit: Int = .max) throws -> Data {
         let fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             let number = errno
@@ -60,7 +61,7 @@ final class POSIXFile {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw inputError("fstat", path: path, number: errno) }
         if let kind = notAnImageError(mode: info.st_mode, path: path) { throw kind }
-        var data = Data(count: Int(info.st_size))
+        var data = Data(count: min(limit, Int(info.st_size)))
         let done = data.withUnsafeMutableBytes { readFully(fd, into: $0, at: 0) }
         guard done >= 0 else { throw inputError("read", path: path, number: errno) }
         // A file that shrank while being read is passed on short: the decoder reports the truncation.

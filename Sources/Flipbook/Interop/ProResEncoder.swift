@@ -48,7 +48,7 @@ final class ProResEncoder: VideoEncoder {
             format: profile.sampleEntryType, width: settings.width, height: settings.height,
             hasAlpha: pictureFormat.hasAlpha, colour: ColourDescription(colour),
             compressorName: "Flipbook \(profile.displayName)")
-        flipbook_av_log_quiet()
+        AVLog.silence()
         guard let codec = avcodec_find_encoder_by_name("prores_ks") else {
             throw FlipbookError(.encoderFailed, "this system's libavcodec has no ProRes encoder (prores_ks)")
         }

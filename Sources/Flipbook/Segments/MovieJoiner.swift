@@ -106,7 +106,8 @@ public enum MovieJoiner {
             var summary = MovieSummary(
                 url: url, frames: timeline.frameCount,
                 duration: MediaTime(value: end, timescale: Int32(first.timescale)), bytes: bytes,
-                width: first.width, height: first.height, codec: first.codecName, warnings: muxer.warnings)
+                width: first.width, height: first.height, codec: first.codecName,
+                warnings: muxer.warnings + (muxer.sound?.warnings ?? []))
             summary.audio = muxer.sound?.info(movieEnd: end, movieTimescale: Int64(first.timescale))
             summary.videoBytes = videoBytes
             summary.metadata = MovieMetadata(first.tags)

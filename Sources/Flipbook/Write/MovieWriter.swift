@@ -164,7 +164,7 @@ public actor MovieWriter {
             // written before the movie's length (so the number of repeats) is known.
             throw FlipbookError(
                 .invalidSettings,
-                "copied sound cannot loop in a fragmented movie; loop WAV or FLAC sound (encoded), or write a "
+                "copied sound cannot loop in a fragmented movie; have it encoded (the soundtrack's codec AAC), or write a "
                     + "faststart movie", path: soundtrack.url.path)
         }
         encoder = try makeEncoder(settings, matrix)
@@ -336,7 +336,7 @@ public actor MovieWriter {
             url: url, frames: framesAppended,
             duration: MediaTime(value: timeline.presentationEnd, timescale: timeline.timescale),
             bytes: bytes, width: settings.width, height: settings.height, codec: encoder.codecName,
-            warnings: output.warnings)
+            warnings: output.warnings + (output.sound?.warnings ?? []))
         summary.audio = output.sound?.info(movieEnd: movieEnd, movieTimescale: Int64(timeline.timescale))
         summary.videoBytes = videoBytes
         summary.metadata = metadata

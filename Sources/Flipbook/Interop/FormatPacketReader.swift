@@ -1,0 +1,87 @@
+internal import CAVCodec
+import ISOBMFF
+
+/// A sound file's coded packets as libavformat demuxes them, to be copied into a container that holds the
+/// codec: Vorbis from an Ogg file into Matroska and WebM, AC-3 and E-AC-3 into Matroska.
+///
+/// The packets are read one at a time and only their bytes are kept (a 3-minute Vorbis song is about 2 MB,
+/// AC-3 at 192 kb/s about 4 MB);
+/// the first packets' negative times are the codec's delay (``CompressedAudio/priming``), and the stream's
+/// stated length (an Ogg stream's last granule position) is the sound itself.
+enum FormatPacketReader {
+    /// The first sound stream's packets of the file at `path`.
+    ///
+    /// - Throws: `.invalidAudio` naming the file when it cannot be read, or its codec is not one Flipbook
+    ///   copies from libavformat (Vorbis, AC-3, E-AC-3).
+    static func read(path: String) throws -> CompressedAudio {
+        var opened: UnsafeMutablePointer<AVFormatContext>?
+        try avformatCall(
+            "avformat_open_input", .invalidAudio,
+            "is not a sound file Flipbook reads, or is cut short or damaged (FFmpeg's libavformat cannot open it)",
+            avformat_open_input(&opened, path, nil, nil), path: path)
+        defer { avformat_close_input(&opened) }
+        guard let context = opened else {
+            throw FlipbookError(.invalidAudio, "could not be opened as a sound file", path: path)
+        }
+        try avformatCall(
+            "avformat_find_stream_info", .invalidAudio, "is damaged: its streams cannot be read",
+            avformat_find_stream_info(context, nil), path: path)
+        let streams = (0..<Int(context.pointee.nb_streams)).compactMap { context.pointee.streams[$0] }
+        guard let stream = streams.first(where: { $0.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_AUDIO }),
+            let parameters = stream.pointee.codecpar, parameters.pointee.sample_rate > 0
+        else {
+            throw FlipbookError(.invalidAudio, "holds no sound to copy", path: path)
+        }
+        let rate = parameters.pointee.sample_rate
+        let timeBase = stream.pointee.time_base
+        let ticks = AVRational(num: 1, den: rate)
+        let channels = Int(parameters.pointee.ch_layout.nb_channels)
+        let codecID = parameters.pointee.codec_id
+        let entry: any SampleEntry
+        switch codecID {
+        case AV_CODEC_ID_VORBIS where parameters.pointee.extradata_size > 0:
+            entry = VorbisSampleEntry(
+                codecPrivate: Array(
+                    UnsafeBufferPointer(
+                        start: parameters.pointee.extradata, count: Int(parameters.pointee.extradata_size))),
+                channelCount: channels, sampleRate: Int(rate))
+        case AV_CODEC_ID_AC3, AV_CODEC_ID_EAC3:
+            entry = AC3SampleEntry(
+                isEnhanced: codecID == AV_CODEC_ID_EAC3, channelCount: channels, sampleRate: Int(rate))
+        default:
+            throw FlipbookError(.invalidAudio, "holds sound Flipbook does not copy from libavformat", path: path)
+        }
+        let codecName = avcodec_get_name(codecID).map { String(cString: $0) } ?? "unknown"
+        guard let packet = av_packet_alloc() else {
+            throw FlipbookError(.invalidAudio, "cannot be read: libavformat is out of memory", path: path)
+        }
+        var freeing: UnsafeMutablePointer<AVPacket>? = packet
+        defer { av_packet_free(&freeing) }
+        var bytes: [UInt8] = []
+        var packets: [CompressedAudio.Packet] = []
+        var firstTime: Int64?
+        while true {
+            let status = av_read_frame(context, packet)
+            if status == AVCodecStatus.endOfFile { break }
+            try avformatCall(
+                "av_read_frame", .invalidAudio, "is damaged: its packets cannot be read", status, path: path)
+            defer { av_packet_unref(packet) }
+            guard packet.pointee.stream_index == stream.pointee.index, packet.pointee.size > 0 else { continue }
+            if firstTime == nil { firstTime = av_rescale_q(packet.pointee.pts, timeBase, ticks) }
+            let duration = av_rescale_q(packet.pointee.duration, timeBase, ticks)
+            guard (0...Int64(UInt32.max)).contains(duration) else {
+                throw FlipbookError(
+                    .invalidAudio, "is damaged: a \(codecName) packet lasts \(duration) samples", path: path)
+            }
+            packets.append(.init(offset: bytes.count, size: Int(packet.pointee.size), duration: UInt32(duration)))
+            bytes += UnsafeBufferPointer(start: packet.pointee.data, count: Int(packet.pointee.size))
+        }
+        let total = packets.reduce(Int64(0)) { $0 + Int64($1.duration) }
+        let priming = max(0, -(firstTime ?? 0))
+        let stated = stream.pointee.duration > 0 ? av_rescale_q(stream.pointee.duration, timeBase, ticks) : total
+        return CompressedAudio(
+            path: path, bytes: bytes, sampleEntry: entry, timescale: UInt32(rate), sampleRate: Int(rate),
+            channelCount: channels, codecName: codecName, packets: packets, priming: priming,
+            playableLength: min(stated, total - priming))
+    }
+}
