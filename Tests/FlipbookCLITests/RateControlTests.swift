@@ -5,7 +5,13 @@ import Testing
 /// `--bitrate`, `--two-pass`, `--target-size`, `--max-bitrate` with `--buffer-size`, judged by ffprobe:
 /// the video stream's average from every packet's size, the file's size on disk, and a leaky-bucket
 /// simulation of the packets' sizes at their decode times.
-@Suite struct RateControlTests {
+@Suite(
+    .enabled(
+        if: ProcessInfo.processInfo.environment["FLIPBOOK_SANITIZED"] == nil,
+        "its long two-pass and target-size encodes are the encoders' own work; RateControlSettingsTests checks "
+            + "Flipbook's side under the sanitizers, and the CI budget keeps the sanitized suite within a quarter hour"
+    ))
+struct RateControlTests {
     static let codecs = ["h264", "hevc", "av1"]
 
     /// 300 frames (10 s at 30 fps) of ffmpeg's moving test pattern at 480x270.
