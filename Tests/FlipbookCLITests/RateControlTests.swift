@@ -8,8 +8,7 @@ import Testing
 @Suite(
     .enabled(
         if: ProcessInfo.processInfo.environment["FLIPBOOK_SANITIZED"] == nil,
-        "its long two-pass and target-size encodes are the encoders' own work; RateControlSettingsTests checks "
-            + "Flipbook's side under the sanitizers, and the CI budget keeps the sanitized suite within a quarter hour"
+        "long two-pass and target-size encodes are the encoders' own work; RateControlSettingsTests checks Flipbook's side"
     ))
 struct RateControlTests {
     static let codecs = ["h264", "hevc", "av1"]
