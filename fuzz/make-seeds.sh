@@ -68,4 +68,5 @@ PY
 ffmpeg $tone -ar 22050 -c:a libvorbis seeds/sound/tone.ogg
 ffmpeg $tone -ar 32000 -c:a ac3 -b:a 32k seeds/sound/tone.ac3
 ffmpeg $tone -c:a alac seeds/sound/tone-alac.m4a
+ffmpeg $tone -c:a alac seeds/sound/tone-alac.caf
 ls -l seeds/sound
