@@ -101,6 +101,7 @@ let package = Package(
             name: "FuzzImageStream", dependencies: ["Flipbook"], path: "fuzz/targets/FuzzImageStream"),
         .executableTarget(name: "FuzzMP4", dependencies: ["ISOBMFF"], path: "fuzz/targets/FuzzMP4"),
         .executableTarget(name: "FuzzMatroska", dependencies: ["Matroska"], path: "fuzz/targets/FuzzMatroska"),
+        .executableTarget(name: "FuzzSound", dependencies: ["Flipbook"], path: "fuzz/targets/FuzzSound"),
 
         .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "FlipbookTestSupport"]),
         .testTarget(name: "MatroskaTests", dependencies: ["Matroska", "ISOBMFF", "FlipbookTestSupport"]),

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Writes the fuzz seed corpora: tiny valid PNG, JPEG, MP4 and Matroska files (a few hundred bytes each).
+# Writes the fuzz seed corpora: tiny valid PNG, JPEG, MP4, Matroska and sound files (a few KB at most each).
 # Needs ffmpeg and a built flipbook (FLIPBOOK, default .build/debug/flipbook). The seeds are
 # committed; run this again only to change them.
 set -eu
@@ -44,3 +44,29 @@ cat seeds/png/rgb.png > seeds/stream/png-then-half-a-jpeg.bin
 head -c 200 seeds/jpeg/yuv420.jpg >> seeds/stream/png-then-half-a-jpeg.bin
 { cat seeds/png/gray.png; printf 'not an image'; cat seeds/png/gray.png; } > seeds/stream/garbage-between.bin
 ls -l seeds/*
+# Sound files as a soundtrack may be (0.1 s of a tone, a few KB each), in the formats libavformat reads for Flipbook.
+mkdir -p seeds/sound
+tone="-v error -f lavfi -i sine=frequency=440:sample_rate=8000:duration=0.1 -y"
+ffmpeg $tone -c:a pcm_s16le seeds/sound/tone.wav
+ffmpeg $tone -ac 2 -c:a pcm_s16be seeds/sound/stereo.aiff
+ffmpeg $tone -c:a flac seeds/sound/tone.flac
+# ffmpeg pads a FLAC file's metadata with 8 KB of zeros for tags written later: the seed goes without.
+python3 - <<'PY'
+data = open("seeds/sound/tone.flac", "rb").read()
+position, blocks = 4, []
+while True:
+    header, size = data[position], int.from_bytes(data[position + 1:position + 4], "big")
+    blocks.append((header & 0x7F, data[position + 4:position + 4 + size]))
+    position += 4 + size
+    if header & 0x80: break
+blocks = [block for block in blocks if block[0] != 1]
+out = b"fLaC"
+for index, (kind, body) in enumerate(blocks):
+    out += bytes([kind | (0x80 if index == len(blocks) - 1 else 0)]) + len(body).to_bytes(3, "big") + body
+open("seeds/sound/tone.flac", "wb").write(out + data[position:])
+PY
+ffmpeg $tone -ar 22050 -c:a libvorbis seeds/sound/tone.ogg
+ffmpeg $tone -ar 32000 -c:a ac3 -b:a 32k seeds/sound/tone.ac3
+ffmpeg $tone -c:a alac seeds/sound/tone-alac.m4a
+ffmpeg $tone -c:a alac seeds/sound/tone-alac.caf
+ls -l seeds/sound

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Builds each libFuzzer target with ASan and runs it for FUZZ_SECONDS (default 60), one at a time.
-# Usage: fuzz/run.sh [TARGET...]   (default: FuzzPNG FuzzJPEG FuzzWebP FuzzTIFF FuzzHEIF FuzzImageStream FuzzMP4 FuzzMatroska)
+# Usage: fuzz/run.sh [TARGET...]   (default: FuzzPNG FuzzJPEG FuzzWebP FuzzTIFF FuzzHEIF FuzzImageStream FuzzMP4 FuzzMatroska FuzzSound)
 # Exits non-zero when a target crashes; the input that did it is saved under fuzz/artifacts/ and kept
 # as fuzz/seeds/KIND/regression-found-*, which make test replays through the target's entry point.
 set -u
@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
 FUZZ_SECONDS=${FUZZ_SECONDS:-60}
 BUILD_PATH=.build/fuzz
-targets=${*:-FuzzPNG FuzzJPEG FuzzWebP FuzzTIFF FuzzHEIF FuzzImageStream FuzzMP4 FuzzMatroska}
+targets=${*:-FuzzPNG FuzzJPEG FuzzWebP FuzzTIFF FuzzHEIF FuzzImageStream FuzzMP4 FuzzMatroska FuzzSound}
 mkdir -p fuzz/artifacts
 status=0
 for target in $targets; do
@@ -21,6 +21,7 @@ for target in $targets; do
     FuzzImageStream) seeds=fuzz/seeds/stream ;;
     FuzzMP4) seeds=fuzz/seeds/mp4 ;;
     FuzzMatroska) seeds=fuzz/seeds/matroska ;;
+    FuzzSound) seeds=fuzz/seeds/sound ;;
     *) echo "unknown fuzz target $target" >&2; exit 2 ;;
     esac
     # SwiftPM passes `-sanitize=fuzzer -sanitize=address` to swiftc in that order, and a later

@@ -25,9 +25,9 @@ package struct MatroskaTrack: Sendable {
     /// The session sets it from the track's edit list; 0 until then.
     package var decoderDelay: UInt64 = 0
     /// Whether sound past the movie's end is trimmed with the last block's `DiscardPadding`. FLAC's
-    /// last frame keeps its overhang: ffmpeg 5.1's frame-threaded FLAC decoder applies a
-    /// `DiscardPadding` to an earlier frame than its own, and plays a stretch twice.
-    package var takesDiscardPadding: Bool { codecID != "A_FLAC" }
+    /// and ALAC's last frame keeps its overhang: ffmpeg 5.1's frame-threaded FLAC and ALAC decoders
+    /// apply a `DiscardPadding` to an earlier frame than its own, and play a stretch twice.
+    package var takesDiscardPadding: Bool { codecID != "A_FLAC" && codecID != "A_ALAC" }
     /// Whether blocks carry each picture's alpha as a picture of its own in `BlockAdditional` (VP8's
     /// and VP9's transparency: `AlphaMode` 1, `MaxBlockAdditionID` 1).
     package let keepsAlpha: Bool
@@ -83,6 +83,12 @@ package struct MatroskaTrack: Sendable {
             isVideo = false
             codecID = "A_VORBIS"
             codecPrivate = entry.codecPrivate
+            sampleRate = Double(entry.sampleRate)
+            channels = entry.channelCount
+        case let entry as ALACSampleEntry:
+            isVideo = false
+            codecID = "A_ALAC"
+            codecPrivate = entry.specificConfig
             sampleRate = Double(entry.sampleRate)
             channels = entry.channelCount
         case let entry as AC3SampleEntry:

@@ -27,4 +27,12 @@ import Testing
         #expect(seeds.count >= 2, "fuzz/seeds/stream holds its seeds")
         for seed in seeds { FuzzEntry.imageStreamTarget(seed.bytes) }
     }
+
+    /// The sound fuzz target's kept inputs (WAV, AIFF, FLAC, Vorbis, AC-3 and ALAC, and what a run once
+    /// crashed on), replayed through libavformat, libavcodec and libswresample as a soundtrack is read.
+    @Test func everyKeptSoundInputIsDecodedOrRefusedWithoutACrash() throws {
+        let seeds = try FuzzSeeds.files("sound")
+        #expect(seeds.count >= 6, "fuzz/seeds/sound holds its seeds")
+        for seed in seeds { FuzzEntry.soundTarget(seed.bytes) }
+    }
 }

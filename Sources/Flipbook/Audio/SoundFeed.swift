@@ -85,6 +85,8 @@ enum SoundFeeds {
             let decoder = try FormatSoundDecoder(path: path, for: encoding)
             let copies = SoundCopying.copies(decoder.codecName, into: container) && !(container.isMatroska && edited)
             if copies && (choice == nil || choice == .copy) {
+                // Decoded once through, so damage and a file cut short are refused by name as when encoded.
+                while try decoder.next() != nil {}
                 return try CopiedSoundFeed(
                     audio: try FormatPacketReader.read(path: path), offset: offset, loops: soundtrack.loops,
                     movieTimescale: movieTimescale)

@@ -11,12 +11,13 @@
 /// | FLAC | AAC | Opus | copied |
 /// | Vorbis (`.ogg`) | AAC | copied | copied |
 /// | AC-3, E-AC-3 | AAC | Opus | copied |
+/// | ALAC (`.m4a`, `.caf`) | copied | Opus | copied |
 /// | anything else FFmpeg reads | AAC | Opus | AAC |
 ///
 /// In Matroska and WebM, copied sound that loops or starts before the movie is encoded instead: their blocks
 /// carry no edit list to place it.
 public enum SoundtrackCodec: String, Sendable, Hashable, CaseIterable {
-    /// The source's packets as they are: AAC, MP3 and Opus into MP4, M4V, MOV and Matroska (Opus into WebM
+    /// The source's packets as they are: AAC, MP3, Opus and ALAC into MP4, M4V, MOV and Matroska (Opus into WebM
     /// too), FLAC, AC-3 and E-AC-3 into Matroska, Vorbis into WebM and Matroska. Sound that cannot be copied into the container
     /// is refused.
     case copy
@@ -72,6 +73,7 @@ public enum SoundtrackCodec: String, Sendable, Hashable, CaseIterable {
 /// | `flac` | Matroska (when neither looped nor started early) | Flipbook's FLAC frame splitter |
 /// | `vorbis` (Ogg) | WebM, Matroska (when neither looped nor started early) | libavformat's packets |
 /// | `ac3`, `eac3` | Matroska (when neither looped nor started early) | libavformat's packets |
+/// | `alac` (`.m4a`, `.caf`) | MP4, M4V, MOV, Matroska (when neither looped nor started early) | libavformat's packets |
 /// | anything else libavformat reads | nowhere: decoded and encoded | libavformat, libavcodec |
 enum SoundCopying {
     static let table: [String: Set<MovieContainer>] = [
@@ -82,6 +84,7 @@ enum SoundCopying {
         "vorbis": [.webm, .mkv],
         "ac3": [.mkv],
         "eac3": [.mkv],
+        "alac": [.mp4, .m4v, .mov, .mkv],
     ]
 
     /// Whether sound of `codecName` is copied into `container`.

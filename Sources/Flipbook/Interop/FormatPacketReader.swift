@@ -2,7 +2,8 @@ internal import CAVCodec
 import ISOBMFF
 
 /// A sound file's coded packets as libavformat demuxes them, to be copied into a container that holds the
-/// codec: Vorbis from an Ogg file into Matroska and WebM, AC-3 and E-AC-3 into Matroska.
+/// codec: Vorbis from an Ogg file into Matroska and WebM, AC-3 and E-AC-3 into Matroska, ALAC (from an `.m4a`
+/// or `.caf` file) into MP4, QuickTime and Matroska.
 ///
 /// The packets are read one at a time and only their bytes are kept (a 3-minute Vorbis song is about 2 MB,
 /// AC-3 at 192 kb/s about 4 MB);
@@ -12,7 +13,7 @@ enum FormatPacketReader {
     /// The first sound stream's packets of the file at `path`.
     ///
     /// - Throws: `.invalidAudio` naming the file when it cannot be read, or its codec is not one Flipbook
-    ///   copies from libavformat (Vorbis, AC-3, E-AC-3).
+    ///   copies from libavformat (Vorbis, AC-3, E-AC-3, ALAC).
     static func read(path: String) throws -> CompressedAudio {
         var opened: UnsafeMutablePointer<AVFormatContext>?
         try avformatCall(
@@ -45,6 +46,14 @@ enum FormatPacketReader {
                     UnsafeBufferPointer(
                         start: parameters.pointee.extradata, count: Int(parameters.pointee.extradata_size))),
                 channelCount: channels, sampleRate: Int(rate))
+        case AV_CODEC_ID_ALAC:
+            let extradata = Array(
+                UnsafeBufferPointer(start: parameters.pointee.extradata, count: Int(parameters.pointee.extradata_size)))
+            guard let alac = ALACSampleEntry(configuration: extradata) else {
+                throw FlipbookError(
+                    .invalidAudio, "is damaged: its ALAC stream carries no configuration Flipbook can copy", path: path)
+            }
+            entry = alac
         case AV_CODEC_ID_AC3, AV_CODEC_ID_EAC3:
             entry = AC3SampleEntry(
                 isEnhanced: codecID == AV_CODEC_ID_EAC3, channelCount: channels, sampleRate: Int(rate))
@@ -60,6 +69,8 @@ enum FormatPacketReader {
         var bytes: [UInt8] = []
         var packets: [CompressedAudio.Packet] = []
         var firstTime: Int64?
+        // Each packet's start, for packets whose duration the container does not state (a `.caf`'s).
+        var starts: [Int64] = []
         while true {
             let status = av_read_frame(context, packet)
             if status == AVCodecStatus.endOfFile { break }
@@ -68,6 +79,9 @@ enum FormatPacketReader {
             defer { av_packet_unref(packet) }
             guard packet.pointee.stream_index == stream.pointee.index, packet.pointee.size > 0 else { continue }
             if firstTime == nil { firstTime = av_rescale_q(packet.pointee.pts, timeBase, ticks) }
+            starts.append(
+                packet.pointee.pts == flipbook_av_nopts_value() ? -1 : av_rescale_q(packet.pointee.pts, timeBase, ticks)
+            )
             let duration = av_rescale_q(packet.pointee.duration, timeBase, ticks)
             guard (0...Int64(UInt32.max)).contains(duration) else {
                 throw FlipbookError(
@@ -76,12 +90,33 @@ enum FormatPacketReader {
             packets.append(.init(offset: bytes.count, size: Int(packet.pointee.size), duration: UInt32(duration)))
             bytes += UnsafeBufferPointer(start: packet.pointee.data, count: Int(packet.pointee.size))
         }
+        let statedLength = stream.pointee.duration > 0 ? av_rescale_q(stream.pointee.duration, timeBase, ticks) : nil
+        try fillDurations(of: &packets, starts: starts, end: statedLength.map { $0 + (firstTime ?? 0) }, path: path)
         let total = packets.reduce(Int64(0)) { $0 + Int64($1.duration) }
         let priming = max(0, -(firstTime ?? 0))
-        let stated = stream.pointee.duration > 0 ? av_rescale_q(stream.pointee.duration, timeBase, ticks) : total
+        let stated = statedLength ?? total
         return CompressedAudio(
             path: path, bytes: bytes, sampleEntry: entry, timescale: UInt32(rate), sampleRate: Int(rate),
             channelCount: channels, codecName: codecName, packets: packets, priming: priming,
             playableLength: min(stated, total - priming))
+    }
+
+    /// Gives each packet whose container states no duration the time to the next packet's start, and the last
+    /// one the time to `end` (the stream's stated end) or, without it, the packet before's duration.
+    ///
+    /// - Throws: `.invalidAudio` naming the file when the starts do not rise.
+    private static func fillDurations(
+        of packets: inout [CompressedAudio.Packet], starts: [Int64], end: Int64?, path: String
+    ) throws {
+        for index in packets.indices where packets[index].duration == 0 && starts[index] >= 0 {
+            let next = index + 1 < packets.count ? starts[index + 1] : end ?? -1
+            let duration =
+                next >= 0 ? next - starts[index] : index > 0 ? Int64(packets[index - 1].duration) : 0
+            guard (0...Int64(UInt32.max)).contains(duration) else {
+                throw FlipbookError(
+                    .invalidAudio, "is damaged: its packets' times go back or leap \(duration) samples", path: path)
+            }
+            packets[index].duration = UInt32(duration)
+        }
     }
 }

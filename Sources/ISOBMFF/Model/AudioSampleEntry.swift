@@ -78,10 +78,14 @@ package struct AudioSampleEntryFields: Sendable, Equatable {
     /// Samples a second, at most 65535 (the field is 16.16 fixed point).
     package var sampleRate: UInt32
 
+    /// Bits a sample: 16, except for a lossless codec that states its own (ALAC's 20, 24 or 32).
+    package var sampleSize: UInt16
+
     /// Creates the fields.
-    package init(channelCount: UInt16, sampleRate: UInt32) {
+    package init(channelCount: UInt16, sampleRate: UInt32, sampleSize: UInt16 = 16) {
         self.channelCount = channelCount
         self.sampleRate = sampleRate
+        self.sampleSize = sampleSize
     }
 
     /// Writes the 28 bytes after the entry's box header.
@@ -90,7 +94,7 @@ package struct AudioSampleEntryFields: Sendable, Equatable {
         writer.putUInt16(1)  // data_reference_index
         writer.putZeros(8)  // reserved (QuickTime: version, revision level, vendor)
         writer.putUInt16(channelCount)
-        writer.putUInt16(16)  // samplesize
+        writer.putUInt16(sampleSize)
         writer.putZeros(4)  // pre_defined, reserved
         writer.putUInt32(sampleRate <= 0xFFFF ? sampleRate << 16 : 0)
     }
