@@ -24,7 +24,7 @@ struct TimedOut: Error {}
     }
 
     /// Waits until `condition` holds, or fails after `seconds`.
-    static func waitUntil(seconds: Double = 60, _ condition: () throws -> Bool) throws {
+    static func waitUntil(seconds: Double = 180, _ condition: () throws -> Bool) throws {
         let deadline = Date().addingTimeInterval(seconds)
         while try !condition() {
             guard Date() < deadline else { throw TimedOut() }
