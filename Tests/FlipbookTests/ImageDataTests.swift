@@ -234,11 +234,13 @@ import Testing
                         {
                             progress = start
                         }
-                        guard let current = progress else { return }
-                        switch ImageStreamSplitting.advance(current, in: buffer, atEnd: false) {
-                        case .image(let found): end = found
-                        case .needsMore(let resume, _): progress = resume
-                        case .malformed(let at, let reason): Issue.record("\(file) malformed at \(at): \(reason)")
+                        if let current = progress {
+                            switch ImageStreamSplitting.advance(current, in: buffer, atEnd: false) {
+                            case .image(let found): end = found
+                            case .needsMore(let resume, _): progress = resume
+                            case .malformed(let at, let reason):
+                                Issue.record("\(file) malformed at \(at): \(reason)")
+                            }
                         }
                     }
                 }

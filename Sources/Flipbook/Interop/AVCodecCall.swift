@@ -11,14 +11,17 @@ func avcodecCall(
     path: String? = nil
 ) throws -> Int32 {
     guard status < 0 else { return status }
-    var buffer = [CChar](repeating: 0, count: 256)
-    let message =
-        av_strerror(status, &buffer, buffer.count) == 0
-        ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
     throw FlipbookError(
         code, doing(), path: path,
         underlying: LibraryCallError(
-            library: "libavcodec", function: function, status: Int(status), libraryMessage: message))
+            library: "libavcodec", function: function, status: Int(status), libraryMessage: ffmpegMessage(status)))
+}
+
+/// FFmpeg's own words for a negative status (`av_strerror`), for both funnels; `nil` when it has none.
+func ffmpegMessage(_ status: Int32) -> String? {
+    var buffer = [CChar](repeating: 0, count: 256)
+    guard av_strerror(status, &buffer, buffer.count) == 0 else { return nil }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
 /// libavcodec's "take output first" and "drained" statuses.

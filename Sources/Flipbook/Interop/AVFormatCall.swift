@@ -11,12 +11,8 @@ func avformatCall(
     path: String
 ) throws -> Int32 {
     guard status < 0 else { return status }
-    var buffer = [CChar](repeating: 0, count: 256)
-    let message =
-        av_strerror(status, &buffer, buffer.count) == 0
-        ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
     throw FlipbookError(
         code, doing(), path: path,
         underlying: LibraryCallError(
-            library: "libavformat", function: function, status: Int(status), libraryMessage: message))
+            library: "libavformat", function: function, status: Int(status), libraryMessage: ffmpegMessage(status)))
 }
