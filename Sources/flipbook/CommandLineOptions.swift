@@ -461,7 +461,11 @@ let optionTable: [OptionSpec] =
         ) { options, _ in options.json = true },
         OptionSpec(names: ["-h", "--help"], value: nil, help: "Show this help.") { options, _ in options.showHelp = true
         },
-        OptionSpec(names: ["--version"], value: nil, help: "Show the version.") { options, _ in
+        OptionSpec(
+            names: ["--version"], value: nil,
+            help:
+                "Show the version of Flipbook and of each library it encodes and decodes with (with --json, as an object)."
+        ) { options, _ in
             options.showVersion = true
         },
     ]

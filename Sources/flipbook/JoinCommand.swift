@@ -12,9 +12,9 @@ enum JoinCommand {
         "--json", "--quiet",
         "--help",
     ])
+    static let summary = "Joins segments made with --segment K/N into one movie, without re-encoding."
 
     static func run(_ arguments: [String]) -> Int32 {
-        let summary = "Joins segments made with --segment K/N into one movie, without re-encoding."
         let options: CommandLineOptions
         switch SubcommandStart(arguments, table: table, usage: usage, summary: summary) {
         case .run(let parsed): options = parsed

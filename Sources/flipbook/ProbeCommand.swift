@@ -6,10 +6,10 @@ enum ProbeCommand {
     static let usage = "usage: flipbook probe FILE [--json]"
     /// The main command's options that probe takes.
     static let table = subcommandTable(["--json", "--help"])
+    static let summary =
+        "Prints codec, profile, size, frames, duration, frame rate, colour tags, layout, rotation and metadata."
 
     static func run(_ arguments: [String]) -> Int32 {
-        let summary =
-            "Prints codec, profile, size, frames, duration, frame rate, colour tags, layout, rotation and metadata."
         let options: CommandLineOptions
         switch SubcommandStart(arguments, table: table, usage: usage, summary: summary) {
         case .run(let parsed): options = parsed

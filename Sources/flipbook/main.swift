@@ -1,9 +1,6 @@
 import Flipbook
 import Foundation
 
-/// The tool's version, printed by --version.
-let flipbookVersion = "0.1.0"
-
 /// Runs the tool and returns its exit status.
 func run(_ arguments: [String]) async -> Int32 {
     switch arguments.first {
@@ -19,7 +16,7 @@ func run(_ arguments: [String]) async -> Int32 {
             return 0
         }
         if options.showVersion {
-            Terminal.output("flipbook \(flipbookVersion)")
+            Terminal.output(options.json ? VersionText.json() : VersionText.lines())
             return 0
         }
         try options.validate()
