@@ -6,6 +6,13 @@ func run(_ arguments: [String]) async -> Int32 {
     switch arguments.first {
     case "probe": return ProbeCommand.run(Array(arguments.dropFirst()))
     case "join": return JoinCommand.run(Array(arguments.dropFirst()))
+    case "--generate-man-page": return generate(ManPage.render(), arguments, expecting: 1)
+    case "--generate-completion":
+        guard arguments.count == 2, let shell = ShellCompletion(rawValue: arguments[1]) else {
+            Terminal.error("flipbook: --generate-completion needs a shell: \(ShellCompletion.nameList).")
+            return 2
+        }
+        return generate(shell.script, arguments, expecting: 2)
     default: break
     }
     let options: CommandLineOptions
@@ -78,6 +85,18 @@ func run(_ arguments: [String]) async -> Int32 {
         Terminal.error(Reporting.errorLine(error))
         return 1
     }
+}
+
+/// Prints a generated document (the man page, a completion script) when the arguments are only the
+/// generator's own; these are for packaging, so --help does not list them.
+func generate(_ document: @autoclosure () -> String, _ arguments: [String], expecting count: Int) -> Int32 {
+    guard arguments.count == count else {
+        Terminal.error("flipbook: \(arguments[0]) takes no other options.")
+        return 2
+    }
+    let text = document()
+    Terminal.output(text.hasSuffix("\n") ? String(text.dropLast()) : text)
+    return 0
 }
 
 /// Whether `error` is the work being cancelled (by a signal), not a failure of its own.

@@ -1,0 +1,136 @@
+import FlipbookTestSupport
+import Foundation
+import Testing
+
+/// The man page and the bash, zsh and fish completions are generated from the option table, so
+/// every option `--help` lists is in each of them. mandoc judges the page (lint-clean, and every
+/// option in the text it renders); bash and fish complete a real command line from their scripts;
+/// zsh and fish check their scripts' syntax. Every value a shell offers is one the tool accepts.
+@Suite struct GeneratedDocumentTests {
+    static func has(_ tool: String) -> Bool {
+        (try? ExternalTool.run("sh", ["-c", "command -v \(tool)"]).status == 0) ?? false
+    }
+
+    /// Every option name in `flipbook --help`'s option list.
+    static func helpOptions() throws -> [String] {
+        let help = try ExternalTool.run(ExternalTool.flipbookPath, ["--help"])
+        try #require(help.status == 0, "\(help.stderr)")
+        let options = help.stdout.components(separatedBy: "\n\n").first { $0.hasPrefix("Options:") } ?? ""
+        let names = options.split(separator: "\n").dropFirst().flatMap { line -> [String] in
+            let label = line.trimmingCharacters(in: .whitespaces).components(separatedBy: "  ")[0]
+            return label.split(separator: " ").map { $0.trimmingCharacters(in: [","]) }.filter { $0.hasPrefix("-") }
+        }
+        try #require(names.count > 40, "the option list of --help: \(options)")
+        return names
+    }
+
+    static func generate(_ arguments: [String], into dir: TemporaryDirectory, name: String) throws -> String {
+        let result = try ExternalTool.run(ExternalTool.flipbookPath, arguments)
+        try #require(result.status == 0, "\(arguments): \(result.stderr)")
+        let path = dir.path(name)
+        try Data(result.stdout.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test(.enabled(if: has("mandoc"), "mandoc is not installed; make test-deps installs it"))
+    func theManPageIsLintCleanAndNamesEveryOption() throws {
+        let dir = try TemporaryDirectory()
+        let page = try Self.generate(["--generate-man-page"], into: dir, name: "flipbook.1")
+        let lint = try ExternalTool.run("mandoc", ["-T", "lint", "-W", "warning", page])
+        #expect(lint.status == 0 && lint.stdout.isEmpty && lint.stderr.isEmpty, "\(lint.stdout)\(lint.stderr)")
+        let rendered = try ExternalTool.run("mandoc", ["-T", "ascii", "-O", "width=400", page])
+        try #require(rendered.status == 0, "\(rendered.stderr)")
+        let text = rendered.stdout.replacingOccurrences(of: ".\u{8}", with: "", options: .regularExpression)
+        let words = Set(text.split(whereSeparator: { " \n,[]()".contains($0) }).map(String.init))
+        for option in try Self.helpOptions() {
+            #expect(words.contains(option), "\(option) is not in the man page")
+        }
+        for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "EXIT STATUS", "EXAMPLES"] {
+            #expect(text.contains("\n\(section)\n"), "no \(section) section")
+        }
+    }
+
+    @Test func eachCompletionScriptNamesEveryOption() throws {
+        let dir = try TemporaryDirectory()
+        for shell in ["bash", "zsh", "fish"] {
+            let script = try String(
+                contentsOfFile: try Self.generate(["--generate-completion", shell], into: dir, name: shell),
+                encoding: .utf8)
+            let words = Set(script.split(whereSeparator: { " \n'|()[]\"".contains($0) }).map(String.init))
+            for option in try Self.helpOptions() {
+                let spelled =
+                    shell == "fish" ? (option.hasPrefix("--") ? option.dropFirst(2) : option.dropFirst()) : option[...]
+                #expect(words.contains(String(spelled)), "\(option) is not in the \(shell) completion")
+            }
+        }
+    }
+
+    @Test func bashCompletesEveryOptionAndOffersValuesTheToolAccepts() throws {
+        let dir = try TemporaryDirectory()
+        let script = try Self.generate(["--generate-completion", "bash"], into: dir, name: "flipbook.bash")
+        let syntax = try ExternalTool.run("bash", ["-n", script])
+        #expect(syntax.status == 0, "\(syntax.stderr)")
+        func complete(_ words: [String]) throws -> [String] {
+            let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+            let result = try ExternalTool.run(
+                "bash",
+                [
+                    "-c",
+                    "source '\(script)'; COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _flipbook; "
+                        + "printf '%s\\n' \"${COMPREPLY[@]}\"",
+                ])
+            try #require(result.status == 0, "\(result.stderr)")
+            return result.stdout.split(separator: "\n").map(String.init)
+        }
+        let offered = Set(try complete(["flipbook", "-"]))
+        for option in try Self.helpOptions() {
+            #expect(offered.contains(option), "bash does not complete \(option)")
+        }
+        #expect(Set(try complete(["flipbook", "frames", "--codec", ""])) == ["h264", "hevc", "av1", "vp9", "prores"])
+        #expect(Set(try complete(["flipbook", "probe", "-"])) == ["--json", "-h", "--help"])
+        for option in [
+            "--codec", "--preset", "--fit", "--colour", "--range", "--raw-format", "--audio-codec", "--gaps",
+            "--tiff-pages", "--rotate", "--bit-depth", "--stdin",
+        ] {
+            let values = try complete(["flipbook", "frames", option, ""])
+            #expect(!values.isEmpty, "no values for \(option)")
+            for value in values {
+                let parsed = try ExternalTool.run(ExternalTool.flipbookPath, [option, value, "--help"])
+                #expect(parsed.status == 0, "\(option) \(value) is offered but refused: \(parsed.stderr)")
+            }
+        }
+    }
+
+    @Test(.enabled(if: has("fish"), "fish is not installed; make test-deps installs it"))
+    func fishCompletesEveryOption() throws {
+        let dir = try TemporaryDirectory()
+        let script = try Self.generate(["--generate-completion", "fish"], into: dir, name: "flipbook.fish")
+        let syntax = try ExternalTool.run("fish", ["-n", script])
+        #expect(syntax.status == 0, "\(syntax.stderr)")
+        let result = try ExternalTool.run(
+            "fish",
+            ["--no-config", "-c", "source '\(script)'; complete -C 'flipbook -'; complete -C 'flipbook x --fit '"])
+        try #require(result.status == 0, "\(result.stderr)")
+        let offered = Set(result.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[0]) })
+        for option in try Self.helpOptions() {
+            #expect(offered.contains(option), "fish does not complete \(option)")
+        }
+        #expect(offered.isSuperset(of: ["contain", "cover", "stretch"]), "\(offered)")
+    }
+
+    @Test(.enabled(if: has("zsh"), "zsh is not installed; make test-deps installs it"))
+    func theZshScriptParses() throws {
+        let dir = try TemporaryDirectory()
+        let script = try Self.generate(["--generate-completion", "zsh"], into: dir, name: "_flipbook")
+        let syntax = try ExternalTool.run("zsh", ["-n", script])
+        #expect(syntax.status == 0, "\(syntax.stderr)")
+        #expect(try String(contentsOfFile: script, encoding: .utf8).hasPrefix("#compdef flipbook\n"))
+    }
+
+    @Test func aShellFlipbookDoesNotKnowIsAUsageErrorNamingTheOnesItDoes() throws {
+        let result = try ExternalTool.run(ExternalTool.flipbookPath, ["--generate-completion", "tcsh"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("bash, zsh or fish"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+}
