@@ -80,6 +80,10 @@ let package = Package(
             name: "flipbook",
             dependencies: ["Flipbook"]),
 
+        // The AVAssetWriter recipe of docs/from-avassetwriter.md written with Flipbook; run by make example and
+        // judged by ExampleTests. Not a product.
+        .executableTarget(name: "FlipbookExample", dependencies: ["Flipbook"]),
+
         // Helpers the test targets share: temporary folders, sample images, ffprobe/ffmpeg as judges.
         .target(
             name: "FlipbookTestSupport",
@@ -106,7 +110,8 @@ let package = Package(
         .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "FlipbookTestSupport"]),
         .testTarget(name: "MatroskaTests", dependencies: ["Matroska", "ISOBMFF", "FlipbookTestSupport"]),
         .testTarget(name: "FlipbookTests", dependencies: ["Flipbook", "ISOBMFF", "FlipbookTestSupport"]),
-        .testTarget(name: "FlipbookCLITests", dependencies: ["flipbook", "ISOBMFF", "FlipbookTestSupport"]),
+        .testTarget(
+            name: "FlipbookCLITests", dependencies: ["flipbook", "FlipbookExample", "ISOBMFF", "FlipbookTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

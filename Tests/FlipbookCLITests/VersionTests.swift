@@ -95,4 +95,15 @@ import Testing
         }
         #expect(lines.count == reported.count + 1, "\(result.stdout)")
     }
+
+    /// The release scheme of CHANGELOG.md: its newest heading names the version the tool reports.
+    @Test func theChangelogsNewestHeadingIsTheVersionTheToolReports() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let changelog = try String(contentsOf: root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        let heading = try #require(changelog.split(separator: "\n").first { $0.hasPrefix("## ") }, "no version heading")
+        let result = try ExternalTool.run(ExternalTool.flipbookPath, ["--version"])
+        let version = try #require(result.stdout.split(separator: "\n").first?.split(separator: " ").last)
+        #expect(heading.split(separator: " ")[1] == version, "CHANGELOG.md: \(heading); flipbook --version: \(version)")
+    }
 }
