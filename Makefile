@@ -26,8 +26,15 @@ BROWSER_VENV := .build/browser-venv
 # make test-slurm: Debian's Slurm (slurmctld, slurmd, the client commands) and MUNGE, its authentication.
 SLURM_PACKAGES := slurm-wlm munge
 DEMO_FRAMES := demo-frames
+# make install and make deb: Debian's patchelf (the binary's RUNPATH to its private Swift runtime) and
+# dpkg-dev (dpkg-shlibdeps, the package's Depends); make test-package also debootstrap (a Debian 12 root
+# without the Swift toolchain) and mandoc (the man page's lint).
+PACKAGE_PACKAGES := patchelf dpkg-dev
+TEST_PACKAGE_PACKAGES := debootstrap mandoc
+PREFIX ?= /usr/local
+DESTDIR ?=
 
-.PHONY: all deps test-deps bench-deps browser-deps fuzz-deps build release demo test test-browser test-large test-slurm docs test-asan test-tsan fuzz test-valgrind test-determinism test-sanitizers format lint clean
+.PHONY: install uninstall deb test-package example all deps test-deps bench-deps browser-deps fuzz-deps build release demo test test-browser test-large test-slurm docs test-asan test-tsan fuzz test-valgrind test-determinism test-sanitizers format lint clean
 
 all: build
 
@@ -176,6 +183,42 @@ test-determinism: deps
 
 # Everything above, as CI runs it: about half an hour on 2 cores.
 test-sanitizers: test-asan test-tsan fuzz test-valgrind test-determinism
+
+# The release build of the tool installed under $(DESTDIR)$(PREFIX): bin/flipbook, the Swift runtime libraries
+# it loads in lib/flipbook (its RUNPATH, $$ORIGIN/../lib/flipbook), the man page and the bash, zsh and fish
+# completions, which the binary generates from its own option table (scripts/package/install.sh).
+install: deps
+	$(call install-missing,$(PACKAGE_PACKAGES))
+	$(SWIFT) build -c release --product flipbook
+	PREFIX=$(PREFIX) DESTDIR=$(DESTDIR) SWIFT=$(SWIFT) bash scripts/package/install.sh \
+		"$$($(SWIFT) build -c release --show-bin-path)/flipbook"
+
+uninstall:
+	PREFIX=$(PREFIX) DESTDIR=$(DESTDIR) bash scripts/package/install.sh --uninstall
+
+# A Debian package of the tool in .build/deb/ (scripts/package/deb.sh): what make install puts under /usr,
+# Depends from dpkg-shlibdeps, the licences as its copyright file.
+deb: deps
+	$(call install-missing,$(PACKAGE_PACKAGES))
+	$(SWIFT) build -c release --product flipbook
+	SWIFT=$(SWIFT) bash scripts/package/deb.sh "$$($(SWIFT) build -c release --show-bin-path)/flipbook" .build/deb
+
+# The docs/from-avassetwriter.md recipe, run: writes .build/example/recipe.mp4.
+example: deps
+	$(SWIFT) build --product FlipbookExample
+	"$$($(SWIFT) build --show-bin-path)/FlipbookExample" .build/example/recipe.mp4
+
+# The tool as a user gets it (scripts/package/test-package.sh): make install into a DESTDIR and the installed
+# binary run; the .deb installed with apt into a fresh Debian 12 root made by debootstrap (no Swift toolchain
+# in it; the root's tarball and apt's downloads are kept under .build/package-test, so a rerun is quick) and a
+# movie made there, judged by ffprobe; the man page linted; the example target run and its movie judged.
+# As root; about 3 minutes on 2 cores once the release build and the root are there.
+test-package: deps
+	$(call install-missing,$(PACKAGE_PACKAGES) $(TEST_PACKAGE_PACKAGES))
+	$(SWIFT) build -c release --product flipbook
+	$(SWIFT) build --product FlipbookExample
+	$(SUDO) env SWIFT=$(SWIFT) bash scripts/package/test-package.sh "$$($(SWIFT) build -c release --show-bin-path)/flipbook" \
+		"$$($(SWIFT) build --show-bin-path)/FlipbookExample"
 
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
