@@ -16,12 +16,17 @@ import Testing
         let help = try ExternalTool.run(ExternalTool.flipbookPath, ["--help"])
         try #require(help.status == 0, "\(help.stderr)")
         let options = help.stdout.components(separatedBy: "\n\n").first { $0.hasPrefix("Options:") } ?? ""
-        let names = options.split(separator: "\n").dropFirst().flatMap { line -> [String] in
+        let names = optionNames(options)
+        try #require(names.count > 40, "the option list of --help: \(options)")
+        return names
+    }
+
+    /// The option names of a help text's option lines (`  -o, --output FILE  The movie …`).
+    static func optionNames(_ help: String) -> [String] {
+        help.split(separator: "\n").filter { $0.hasPrefix("  -") }.flatMap { line -> [String] in
             let label = line.trimmingCharacters(in: .whitespaces).components(separatedBy: "  ")[0]
             return label.split(separator: " ").map { $0.trimmingCharacters(in: [","]) }.filter { $0.hasPrefix("-") }
         }
-        try #require(names.count > 40, "the option list of --help: \(options)")
-        return names
     }
 
     static func generate(_ arguments: [String], into dir: TemporaryDirectory, name: String) throws -> String {
@@ -86,8 +91,13 @@ import Testing
         for option in try Self.helpOptions() {
             #expect(offered.contains(option), "bash does not complete \(option)")
         }
-        #expect(Set(try complete(["flipbook", "frames", "--codec", ""])) == ["h264", "hevc", "av1", "vp9", "prores"])
-        #expect(Set(try complete(["flipbook", "probe", "-"])) == ["--json", "-h", "--help"])
+        // The codecs the tool's own refusal names ("use h264, hevc, … or prores."), and the options probe's help lists.
+        let refusal = try ExternalTool.run(ExternalTool.flipbookPath, ["--codec", "none", "--help"]).stderr
+        let codecs = refusal.components(separatedBy: "use ").last?.split(whereSeparator: { " ,.\n".contains($0) })
+            .map(String.init).filter { $0 != "or" }
+        #expect(Set(try complete(["flipbook", "frames", "--codec", ""])) == Set(codecs ?? []), "\(refusal)")
+        let probeHelp = try ExternalTool.run(ExternalTool.flipbookPath, ["probe", "--help"]).stdout
+        #expect(Set(try complete(["flipbook", "probe", "-"])) == Set(Self.optionNames(probeHelp)), "\(probeHelp)")
         for option in [
             "--codec", "--preset", "--fit", "--colour", "--range", "--raw-format", "--audio-codec", "--gaps",
             "--tiff-pages", "--rotate", "--bit-depth", "--stdin",
