@@ -106,4 +106,36 @@ import Testing
         let version = try #require(result.stdout.split(separator: "\n").first?.split(separator: " ").last)
         #expect(heading.split(separator: " ")[1] == version, "CHANGELOG.md: \(heading); flipbook --version: \(version)")
     }
+
+    /// The library each module map's `link` names is reported under.
+    static let reportedAs = [
+        "x264": "x264", "x265": "x265", "SvtAv1Enc": "SVT-AV1", "vpx": "libvpx", "avutil": "FFmpeg",
+        "avcodec": "libavcodec", "avformat": "libavformat", "swresample": "libswresample", "turbojpeg": "libjpeg-turbo",
+        "spng": "libspng", "webp": "libwebp", "tiff": "libtiff", "heif": "libheif", "deflate": "libdeflate",
+    ]
+
+    /// A C library linked later must be reported too: every `link` of a system-library target's module map
+    /// is one of the libraries `--version` lists.
+    @Test func everyLinkedLibraryIsReported() throws {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources")
+        let reported = Set(try Self.reported().keys)
+        var links: [String] = []
+        for module in try FileManager.default.contentsOfDirectory(atPath: sources.path) where module.hasPrefix("C") {
+            let map = sources.appendingPathComponent(module).appendingPathComponent("module.modulemap")
+            guard let text = try? String(contentsOf: map, encoding: .utf8) else { continue }
+            links += text.split(separator: "\n").compactMap { line in
+                let words = line.split(separator: "\"")
+                return line.trimmingCharacters(in: .whitespaces).hasPrefix("link ") && words.count > 1
+                    ? String(words[1]) : nil
+            }
+        }
+        #expect(links.count >= Self.reportedAs.count, "\(links)")
+        let advice = "add it to Sources/Flipbook/Interop/LibraryVersions.swift, with its judge and link name here"
+        for link in links {
+            let name = Self.reportedAs[link]
+            #expect(
+                name.map(reported.contains) == true, "lib\(link) is linked but --version does not report it: \(advice)")
+        }
+    }
 }
