@@ -4,8 +4,8 @@ import Testing
 
 /// The man page and the bash, zsh and fish completions are generated from the option table, so
 /// every option `--help` lists is in each of them. mandoc judges the page (lint-clean, and every
-/// option in the text it renders); bash and fish complete a real command line from their scripts;
-/// zsh and fish check their scripts' syntax. Every value a shell offers is one the tool accepts.
+/// option in the text it renders); bash, zsh (in a pseudo-terminal) and fish complete a real command
+/// line from their scripts, and check their syntax. Every value a shell offers is one the tool accepts.
 @Suite struct GeneratedDocumentTests {
     static func has(_ tool: String) -> Bool {
         (try? ExternalTool.run("sh", ["-c", "command -v \(tool)"]).status == 0) ?? false
@@ -128,13 +128,52 @@ import Testing
         #expect(offered.isSuperset(of: ["contain", "cover", "stretch"]), "\(offered)")
     }
 
+    /// What an interactive zsh (in a pseudo-terminal, through its zpty module) lists when Tab is pressed
+    /// after `line`, with the completion system and the generated `_flipbook` loaded: the words of the screen.
+    static func zshCompletes(_ line: String, script: String, in dir: TemporaryDirectory) throws -> Set<String> {
+        let driver = dir.path("complete.zsh")
+        let folder = URL(fileURLWithPath: script).deletingLastPathComponent().path
+        let setup = "PS1=''; fpath=(\(folder) \\$fpath); autoload -U compinit; compinit -u -D; LISTMAX=100000"
+        // Typed after the setup; the listing is complete once the line is drawn again below it (a trailing
+        // space is drawn as a move of the cursor).
+        let drawn = line.trimmingCharacters(in: .whitespaces)
+        let program = """
+            zmodload zsh/zpty
+            zpty z zsh -f -i
+            zpty -w z "\(setup)"
+            zpty -n -w z $'\(line)\\t'
+            out=""
+            for attempt in {1..300}; do
+                while zpty -r -t z chunk; do out+=$chunk; done
+                [[ $out == *"\(drawn)"*"\(drawn)"* ]] && break
+                sleep 0.1
+            done
+            print -r -- "$out"
+            zpty -d z
+            """
+        try Data(program.utf8).write(to: URL(fileURLWithPath: driver))
+        let result = try ExternalTool.run("zsh", ["-f", driver])
+        try #require(result.status == 0, "\(result.stderr)")
+        let plain = result.stdout.replacingOccurrences(
+            of: "\u{1B}\\[[0-9;?]*[a-zA-Z]", with: "", options: .regularExpression)
+        return Set(plain.components(separatedBy: .whitespacesAndNewlines).filter { !$0.isEmpty })
+    }
+
     @Test(.enabled(if: has("zsh"), "zsh is not installed; make test-deps installs it"))
-    func theZshScriptParses() throws {
+    func zshCompletesEveryOptionAndTheValuesOfOne() throws {
         let dir = try TemporaryDirectory()
         let script = try Self.generate(["--generate-completion", "zsh"], into: dir, name: "_flipbook")
         let syntax = try ExternalTool.run("zsh", ["-n", script])
         #expect(syntax.status == 0, "\(syntax.stderr)")
         #expect(try String(contentsOfFile: script, encoding: .utf8).hasPrefix("#compdef flipbook\n"))
+        let offered = try Self.zshCompletes("flipbook frames -", script: script, in: dir)
+        for option in try Self.helpOptions() {
+            #expect(offered.contains(option), "zsh does not complete \(option)")
+        }
+        #expect(
+            try Self.zshCompletes("flipbook frames --fit ", script: script, in: dir).isSuperset(of: [
+                "contain", "cover", "stretch",
+            ]))
     }
 
     @Test func aShellFlipbookDoesNotKnowIsAUsageErrorNamingTheOnesItDoes() throws {
