@@ -95,6 +95,18 @@ extension CommandLineOptions {
                 throw UsageError(description: "--audio-codec \(audioCodec.name): \(error.message).")
             }
         }
+        if audioCodec == .copy, let audio, let output,
+            let container = try? MovieContainer(forOutput: URL(fileURLWithPath: output))
+        {
+            // A copy the container cannot hold is a usage error before any picture is encoded; a file that
+            // cannot be read is reported when the movie is made.
+            let soundtrack = Soundtrack(url: URL(fileURLWithPath: audio), offset: audioOffset, loops: loopAudio)
+            do {
+                try soundtrack.checkCopy(into: container)
+            } catch let error as FlipbookError where error.code == .invalidSettings {
+                throw UsageError(description: "--audio-codec copy: \(error.path ?? audio) \(error.message).")
+            } catch {}
+        }
         if audioCodec == .copy && audioBitrate != nil {
             throw UsageError(
                 description: "--audio-bitrate is for encoded sound, and --audio-codec copy copies it; drop one.")

@@ -113,6 +113,18 @@ enum SoundFeeds {
             codec: encoding)
     }
 
+    /// Throws ``notCopied(_:into:edited:path:)`` (as `.invalidSettings`) when the soundtrack's codec, as
+    /// libavformat names it, is not copied into `container`.
+    static func checkCopy(_ soundtrack: Soundtrack, into container: MovieContainer) throws {
+        let path = soundtrack.url.path
+        let edited = soundtrack.loops || soundtrack.offset.value < 0
+        let codecName = try FormatSoundDecoder(path: path, for: SoundCodec(for: container)).codecName
+        if !SoundCopying.copies(codecName, into: container) || container.isMatroska && edited {
+            let refusal = notCopied(codecName, into: container, edited: edited, path: path)
+            throw FlipbookError(.invalidSettings, refusal.message, path: path)
+        }
+    }
+
     /// The error for sound of `codecName` that a copy was asked for but that is not copied into `container`.
     private static func notCopied(_ codecName: String, into container: MovieContainer, edited: Bool, path: String)
         -> FlipbookError

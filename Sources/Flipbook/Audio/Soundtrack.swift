@@ -48,3 +48,14 @@ public struct Soundtrack: Sendable, Hashable {
         self.bitrate = bitrate
     }
 }
+
+extension Soundtrack {
+    /// Checks, from the sound file's codec alone, that its sound can be copied into `container`, as
+    /// ``SoundtrackCodec/copy`` asks: before any picture is encoded.
+    ///
+    /// - Throws: ``FlipbookError`` with `.invalidSettings` naming the file, its codec and the containers it
+    ///   is copied into; `.invalidAudio` when the file cannot be read as sound.
+    public func checkCopy(into container: MovieContainer) throws {
+        try SoundFeeds.checkCopy(self, into: container)
+    }
+}
