@@ -15,7 +15,7 @@ PACKAGES := libx264-dev libx265-dev libsvtav1enc-dev libspng-dev libturbojpeg0-d
 # icc-profiles-free: real sRGB and Adobe RGB (1998)-compatible ICC profiles for the colour-profile warning test.
 # attr: setfattr and getfattr, the judges of the extended attributes a replaced movie keeps.
 # mkvtoolnix: mkvinfo and mkvmerge -J, the judges of every Matroska/WebM element.
-TEST_PACKAGES := libtiff-tools libheif-examples python3-venv icc-profiles-free attr mkvtoolnix
+TEST_PACKAGES := libtiff-tools libheif-examples python3-venv icc-profiles-free attr mkvtoolnix sox
 HEIF_VENV := .build/heif-venv
 # bench/make-corpora.sh and bench/compare.sh (make bench-deps).
 BENCH_PACKAGES := python3 python3-pil python3-numpy x264 ffmpeg time bc

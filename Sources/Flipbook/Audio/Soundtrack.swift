@@ -29,6 +29,10 @@ public struct Soundtrack: Sendable, Hashable {
     public var bitrate: Int?
     /// Copy or encode, and to what; `nil` chooses by the container and the sound (see ``SoundtrackCodec``).
     public var codec: SoundtrackCodec?
+    /// Whether encoded sound keeps a rate above 48 kHz (88.2, 96, 192 kHz) where the codec carries it: AAC up
+    /// to 96 kHz, ALAC up to 384 kHz; Opus is always 48 kHz. `false` (the default) resamples such sound to
+    /// 48 kHz, as players and the ear need no more. Copied sound always keeps its rate.
+    public var keepsSampleRate = false
 
     /// Creates a soundtrack.
     ///

@@ -4,7 +4,7 @@
 /// 24 bytes are `A_ALAC`'s `CodecPrivate`.
 ///
 /// The entry's `samplesize` is the configuration's bit depth. A rate above 65535 Hz (the 16.16 field's
-/// limit) is written as 0 there; players take the rate from the configuration.
+/// limit) is written as ``AudioSampleEntryFields`` says.
 package struct ALACSampleEntry: SampleEntry, Equatable {
     /// The ALACSpecificConfig: frameLength, compatibleVersion, bitDepth, pb, mb, kb, numChannels, maxRun,
     /// maxFrameBytes, avgBitRate, sampleRate, all big-endian.
@@ -35,11 +35,18 @@ package struct ALACSampleEntry: SampleEntry, Equatable {
     package var media: MediaKind { .audio }
     package var compatibleBrand: FourCC? { nil }
 
+    /// The fields the entry starts with.
+    var fields: AudioSampleEntryFields {
+        AudioSampleEntryFields(
+            channelCount: UInt16(channelCount), sampleRate: UInt32(sampleRate), sampleSize: UInt16(bitDepth),
+            framesPerPacket: UInt32(frameLength))
+    }
+
+    package func descriptionVersion(isQuickTime: Bool) -> UInt8 { fields.descriptionVersion(isQuickTime: isQuickTime) }
+
     package func write(to writer: inout ByteWriter, isQuickTime: Bool) {
         writer.box("alac") { w in
-            AudioSampleEntryFields(
-                channelCount: UInt16(channelCount), sampleRate: UInt32(sampleRate), sampleSize: UInt16(bitDepth)
-            ).write(to: &w)
+            fields.write(to: &w, isQuickTime: isQuickTime)
             w.fullBox("alac", version: 0, flags: 0) { w in w.putBytes(specificConfig) }
         }
     }
