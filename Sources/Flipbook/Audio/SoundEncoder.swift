@@ -93,8 +93,10 @@ extension AACEncoder: SoundEncoder {
     var codecName: String { "aac" }
 
     func sampleEntry(bitrate: Int) -> any SampleEntry {
-        MPEG4AudioSampleEntry(
+        var entry = MPEG4AudioSampleEntry(
             objectTypeIndication: 0x40, decoderSpecificInfo: audioSpecificConfig, channelCount: UInt16(channels),
             sampleRate: UInt32(sampleRate), averageBitrate: UInt32(bitrate), bufferSize: UInt32(768 * channels))
+        entry.channelMask = SoundLayout.mask(named: SoundCodec.aac.layoutName(channels: channels))
+        return entry
     }
 }

@@ -55,9 +55,10 @@ final class ALACEncoder {
         frameSize = Int(context.pointee.frame_size)
         let extradata = Array(
             UnsafeBufferPointer(start: context.pointee.extradata, count: Int(context.pointee.extradata_size)))
-        guard let entry = ALACSampleEntry(configuration: extradata) else {
+        guard var entry = ALACSampleEntry(configuration: extradata) else {
             throw FlipbookError(.encoderFailed, "the ALAC encoder gave no configuration", path: path)
         }
+        entry.channelMask = SoundLayout.mask(named: SoundCodec.alac.layoutName(channels: channels))
         self.entry = entry
     }
 

@@ -294,4 +294,14 @@ enum SoundLayout {
             "av_channel_layout_from_string", .encoderFailed, "the channel layout \(name) is unknown to libavutil",
             av_channel_layout_from_string(&layout, name), path: path)
     }
+
+    /// The WAVE channel mask of the layout FFmpeg calls `name` (`0x3F` for `5.1`); 0 when it has none.
+    static func mask(named name: String) -> UInt64 {
+        var layout = AVChannelLayout()
+        defer { av_channel_layout_uninit(&layout) }
+        guard av_channel_layout_from_string(&layout, name) == 0, layout.order == AV_CHANNEL_ORDER_NATIVE else {
+            return 0
+        }
+        return layout.u.mask
+    }
 }

@@ -9,6 +9,8 @@ package struct ALACSampleEntry: SampleEntry, Equatable {
     /// The ALACSpecificConfig: frameLength, compatibleVersion, bitDepth, pb, mb, kb, numChannels, maxRun,
     /// maxFrameBytes, avgBitRate, sampleRate, all big-endian.
     package let specificConfig: [UInt8]
+    /// The speakers, as a WAVE channel mask, for a QuickTime movie's `chan` box; 0 when not known (no box).
+    package var channelMask: UInt64 = 0
 
     /// Takes the configuration from `bytes`: the 24-byte ALACSpecificConfig alone, or the 36-byte `alac`
     /// box that holds it (as FFmpeg's demuxers hand it out); `nil` for anything else.
@@ -48,6 +50,7 @@ package struct ALACSampleEntry: SampleEntry, Equatable {
         writer.box("alac") { w in
             fields.write(to: &w, isQuickTime: isQuickTime)
             w.fullBox("alac", version: 0, flags: 0) { w in w.putBytes(specificConfig) }
+            if isQuickTime { QuickTimeChannelLayout.write(mask: channelMask, to: &w) }
         }
     }
 }

@@ -17,6 +17,9 @@ package struct MPEG4AudioSampleEntry: SampleEntry, Equatable {
     package var maximumBitrate: UInt32
     /// The largest sample in bytes.
     package var bufferSize: UInt32
+    /// The speakers the channels are for, as a WAVE channel mask (FFmpeg's native order: `0x3F` for 5.1), which a
+    /// QuickTime movie states in a `chan` box; 0 when not known (no box).
+    package var channelMask: UInt64 = 0
 
     /// Creates an entry.
     package init(
@@ -63,6 +66,7 @@ package struct MPEG4AudioSampleEntry: SampleEntry, Equatable {
                 let elementary = [0, 0, 0] + Self.descriptor(0x04, config) + Self.descriptor(0x06, [0x02])
                 w.putBytes(Self.descriptor(0x03, elementary))
             }
+            if isQuickTime { QuickTimeChannelLayout.write(mask: channelMask, to: &w) }
         }
     }
 
@@ -242,5 +246,22 @@ package struct CopiedAudioSampleEntry: SampleEntry, Equatable {
         let size = readSize()
         guard size > 0, position + size <= box.count else { return (objectType, nil) }
         return (objectType, Array(box[position..<position + size]))
+    }
+}
+
+/// QuickTime's channel layout box (`chan`, Apple's QuickTime File Format, "Audio channel layout atom"), as
+/// ffmpeg and Apple's tools write it after a sound entry's configuration: a version and flags of 0, the layout
+/// tag `kAudioChannelLayoutTag_UseChannelBitmap`, the speakers as a channel bitmap (whose bits are a WAVE
+/// channel mask's), no channel descriptions.
+package enum QuickTimeChannelLayout {
+    /// Writes the box for the speakers of `mask`; nothing when the mask is 0 (not known) or names speakers a
+    /// bitmap cannot.
+    package static func write(mask: UInt64, to writer: inout ByteWriter) {
+        guard mask != 0, mask <= 0x3FFFF else { return }
+        writer.fullBox("chan", version: 0, flags: 0) { w in
+            w.putUInt32(0x0001_0000)  // kAudioChannelLayoutTag_UseChannelBitmap
+            w.putUInt32(UInt32(mask))
+            w.putUInt32(0)  // mNumberChannelDescriptions
+        }
     }
 }
