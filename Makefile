@@ -16,7 +16,7 @@ PACKAGES := libx264-dev libx265-dev libsvtav1enc-dev libspng-dev libturbojpeg0-d
 # attr: setfattr and getfattr, the judges of the extended attributes a replaced movie keeps.
 # mkvtoolnix: mkvinfo and mkvmerge -J, the judges of every Matroska/WebM element.
 # mandoc (lints and renders the generated man page), zsh and fish (check and run the generated completions).
-TEST_PACKAGES := libtiff-tools libheif-examples python3-venv icc-profiles-free attr mkvtoolnix mandoc zsh fish
+TEST_PACKAGES := libtiff-tools libheif-examples python3-venv icc-profiles-free attr mkvtoolnix sox mandoc zsh fish
 HEIF_VENV := .build/heif-venv
 # bench/make-corpora.sh and bench/compare.sh (make bench-deps).
 BENCH_PACKAGES := python3 python3-pil python3-numpy x264 ffmpeg time bc

@@ -58,6 +58,7 @@ struct CommandLineOptions {
     var loopAudio = false
     var audioBitrate: Int?
     var audioCodec: SoundtrackCodec?
+    var keepAudioRate = false
     var metadata = MovieMetadata()
     var rotation = Rotation.upright
     var quiet = false
@@ -251,12 +252,25 @@ let optionTable: [OptionSpec] =
         OptionSpec(
             names: ["--audio-codec"], value: "NAME",
             help:
-                "Copy the soundtrack's packets or encode them: copy (AAC, MP3 and Opus into .mp4, .m4v, .mov and .mkv, Opus and Vorbis into .webm, FLAC, Vorbis, AC-3 and E-AC-3 into .mkv), aac (AAC-LC; not .webm) or opus (Opus at 48 kHz; .mp4, .webm and .mkv) (default: copy where the container holds the sound, otherwise aac, or opus for .webm)."
+                "Copy the soundtrack's packets or encode them: copy (AAC, MP3, Opus and ALAC into .mp4, .m4v, .mov and .mkv, Opus and Vorbis into .webm, FLAC, Vorbis, AC-3 and E-AC-3 into .mkv), aac (AAC-LC; not .webm), opus (Opus at 48 kHz; .mp4, .webm and .mkv) or alac (Apple Lossless, 16 or 24 bits as the source; not .webm) (default: copy where the container holds the sound, otherwise aac, or opus for .webm)."
         ) { options, text in
             options.audioCodec = try require(
                 SoundtrackCodec(rawValue: text.lowercased()),
                 "--audio-codec \(text) is not a sound codec; use "
                     + SoundtrackCodec.allCases.map(\.name).joined(separator: ", ") + ".")
+        },
+        OptionSpec(
+            names: ["--audio-rate"], value: "keep",
+            help:
+                "Keep encoded sound's rate above 48 kHz (88.2, 96, 192 kHz): aac up to 96 kHz, alac up to 384 kHz; opus is always 48 kHz (default: such sound is resampled to 48 kHz; copied sound keeps its rate)."
+        ) { options, text in
+            guard text.lowercased() == "keep" else {
+                throw UsageError(
+                    description:
+                        "--audio-rate \(text) is not a choice; use keep (without it, sound above 48 kHz is resampled to 48 kHz)."
+                )
+            }
+            options.keepAudioRate = true
         },
         OptionSpec(
             names: ["--loop-audio"], value: nil,

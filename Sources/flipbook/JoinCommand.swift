@@ -5,10 +5,11 @@ import Foundation
 enum JoinCommand {
     static let usage =
         "usage: flipbook join SEGMENT... -o FILE [--audio FILE [--audio-offset SECONDS] [--loop-audio] "
-        + "[--audio-bitrate RATE] [--audio-codec NAME]] [--overwrite] [--json] [--quiet]"
+        + "[--audio-bitrate RATE] [--audio-codec NAME] [--audio-rate keep]] [--overwrite] [--json] [--quiet]"
     /// The main command's options that join takes.
     static let table = subcommandTable([
-        "--output", "--audio", "--audio-offset", "--loop-audio", "--audio-bitrate", "--audio-codec", "--overwrite",
+        "--output", "--audio", "--audio-offset", "--loop-audio", "--audio-bitrate", "--audio-codec", "--audio-rate",
+        "--overwrite",
         "--json", "--quiet",
         "--help",
     ])
@@ -43,9 +44,11 @@ enum JoinCommand {
                 segments: options.inputs.map { URL(fileURLWithPath: $0) }, to: URL(fileURLWithPath: output),
                 overwrite: options.overwrite,
                 soundtrack: options.audio.map {
-                    Soundtrack(
+                    var soundtrack = Soundtrack(
                         url: URL(fileURLWithPath: $0), offset: options.audioOffset, loops: options.loopAudio,
                         bitrate: options.audioBitrate, codec: options.audioCodec)
+                    soundtrack.keepsSampleRate = options.keepAudioRate
+                    return soundtrack
                 })
             if !options.quiet { Reporting.warningLines(movie).forEach(Terminal.error) }
             if options.json { Terminal.output(Reporting.json(movie)) }

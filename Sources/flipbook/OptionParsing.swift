@@ -82,10 +82,12 @@ extension CommandLineOptions {
         if fragmentDuration != nil && !fragmented && !follow {
             throw UsageError(description: "--fragment-duration applies to fragmented output; add --fragmented.")
         }
-        if audio == nil && (loopAudio || audioOffset != .zero || audioBitrate != nil || audioCodec != nil) {
+        if audio == nil
+            && (loopAudio || audioOffset != .zero || audioBitrate != nil || audioCodec != nil || keepAudioRate)
+        {
             throw UsageError(
                 description:
-                    "--audio-offset, --audio-bitrate, --audio-codec and --loop-audio need a soundtrack; add --audio FILE."
+                    "--audio-offset, --audio-bitrate, --audio-codec, --audio-rate and --loop-audio need a soundtrack; add --audio FILE."
             )
         }
         if let audioCodec, let output, let container = try? MovieContainer(forOutput: URL(fileURLWithPath: output)) {
@@ -94,6 +96,26 @@ extension CommandLineOptions {
             } catch let error as FlipbookError {
                 throw UsageError(description: "--audio-codec \(audioCodec.name): \(error.message).")
             }
+        }
+        if audioCodec == .copy, let audio, let output,
+            let container = try? MovieContainer(forOutput: URL(fileURLWithPath: output))
+        {
+            // A copy the container cannot hold is a usage error before any picture is encoded; a file that
+            // cannot be read is reported when the movie is made.
+            let soundtrack = Soundtrack(url: URL(fileURLWithPath: audio), offset: audioOffset, loops: loopAudio)
+            do {
+                try soundtrack.checkCopy(into: container)
+            } catch let error as FlipbookError where error.code == .invalidSettings {
+                throw UsageError(description: "--audio-codec copy: \(error.path ?? audio) \(error.message).")
+            } catch {}
+        }
+        if keepAudioRate && audioCodec == .opus {
+            throw UsageError(
+                description: "--audio-rate keep: Opus is always 48 kHz; use --audio-codec aac or alac to keep the rate."
+            )
+        }
+        if audioCodec == .alac && audioBitrate != nil {
+            throw UsageError(description: "--audio-bitrate is for lossy sound, and ALAC is lossless; drop one.")
         }
         if audioCodec == .copy && audioBitrate != nil {
             throw UsageError(

@@ -155,9 +155,11 @@ func makeMovie(
     }
     sequence.skipInvalidImages = options.skipInvalid
     sequence.soundtrack = options.audio.map {
-        Soundtrack(
+        var soundtrack = Soundtrack(
             url: URL(fileURLWithPath: $0), offset: options.audioOffset, loops: options.loopAudio,
             bitrate: options.audioBitrate, codec: options.audioCodec)
+        soundtrack.keepsSampleRate = options.keepAudioRate
+        return soundtrack
     }
     return try await MovieWriter.makeMovie(
         fromImagesAt: images, to: URL(fileURLWithPath: options.output!), options: sequence)

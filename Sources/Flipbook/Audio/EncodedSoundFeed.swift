@@ -36,7 +36,7 @@ struct EncodedSoundFeed: SoundFeed {
     init(sound: PCMSound, soundtrack: Soundtrack, movieTimescale: Int32, codec: SoundCodec = .aac) throws {
         try self.init(
             sound: sound, offset: soundtrack.offset, loops: soundtrack.loops, bitrate: soundtrack.bitrate,
-            movieTimescale: movieTimescale, codec: codec)
+            movieTimescale: movieTimescale, codec: codec, keepingRate: soundtrack.keepsSampleRate)
         try checkOffsetLeavesSound(length: Int64(sound.frameCount))
     }
 
@@ -53,18 +53,19 @@ struct EncodedSoundFeed: SoundFeed {
         }
         try self.init(
             sound: sound, offset: soundtrack.offset, loops: soundtrack.loops, bitrate: soundtrack.bitrate,
-            movieTimescale: movieTimescale, codec: decoder.codec, stream: soundtrack.loops ? nil : decoder)
+            movieTimescale: movieTimescale, codec: decoder.codec, keepingRate: decoder.keepsRate,
+            bitDepth: decoder.sourceBitDepth, stream: soundtrack.loops ? nil : decoder)
         warnings = decoder.warning.map { [$0] } ?? []
         if soundtrack.loops { try checkOffsetLeavesSound(length: Int64(sound.frameCount)) }
     }
 
     init(
         sound: PCMSound, offset: MediaTime, loops: Bool, bitrate: Int?, movieTimescale: Int32,
-        codec: SoundCodec = .aac, stream: FormatSoundDecoder? = nil
+        codec: SoundCodec = .aac, keepingRate: Bool = false, bitDepth: Int = 16, stream: FormatSoundDecoder? = nil
     ) throws {
         var sound = sound
         let bitrate = bitrate ?? codec.defaultBitrate(channels: sound.channelCount)
-        let rate = codec.carriedRate(sound.sampleRate)
+        let rate = codec.carriedRate(sound.sampleRate, keepingRate: keepingRate)
         if sound.path == Self.fromMemory, sound.sampleRate != rate {
             throw FlipbookError(
                 .invalidAudio,
@@ -78,6 +79,9 @@ struct EncodedSoundFeed: SoundFeed {
             encoder = try AACEncoder(sampleRate: sound.sampleRate, channels: sound.channelCount, bitrate: bitrate)
         case .opus:
             encoder = try OpusEncoder(channels: sound.channelCount, bitrate: bitrate, path: sound.path)
+        case .alac:
+            encoder = try ALACEncoder(
+                sampleRate: sound.sampleRate, channels: sound.channelCount, bitDepth: bitDepth, path: sound.path)
         }
         self.sound = sound
         self.stream = stream

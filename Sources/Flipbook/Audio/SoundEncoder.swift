@@ -25,6 +25,8 @@ enum SoundCodec: Sendable {
     case aac
     /// Opus at 48 kHz, for WebM.
     case opus
+    /// Apple Lossless, for MP4, MOV and Matroska.
+    case alac
 
     /// The codec a container's soundtrack is encoded with.
     init(for container: MovieContainer) {
@@ -36,17 +38,23 @@ enum SoundCodec: Sendable {
         switch self {
         case .aac: "AAC"
         case .opus: "Opus"
+        case .alac: "ALAC"
         }
     }
 
     /// The rate sound of `rate` samples a second is encoded at: its own where the codec carries it
-    /// and it is at most 48 kHz (higher rates only make files larger), 48 kHz otherwise.
-    func carriedRate(_ rate: Int) -> Int {
+    /// and it is at most 48 kHz (higher rates only make files larger) or `keepingRate` asks for it, 48 kHz
+    /// otherwise.
+    func carriedRate(_ rate: Int, keepingRate: Bool = false) -> Int {
         switch self {
-        case .aac: rate <= 48000 && PCMSound.aacSampleRates.contains(rate) ? rate : 48000
+        case .aac: (rate <= 48000 || keepingRate) && PCMSound.aacSampleRates.contains(rate) ? rate : 48000
         case .opus: OpusEncoder.sampleRate
+        case .alac: rate <= 48000 || keepingRate && rate <= ALACEncoder.maximumRate ? rate : 48000
         }
     }
+
+    /// Whether the codec carries rates other than 48 kHz, so that ``Soundtrack/keepsSampleRate`` applies.
+    var carriesOtherRates: Bool { self != .opus }
 
     /// The channels sound of `count` channels is encoded in: its own where the codec carries them,
     /// otherwise mixed to 5.1 (AAC, from 7) or 7.1 (from more than 8).
@@ -66,6 +74,7 @@ enum SoundCodec: Sendable {
             switch self {
             case .aac: ["mono", "stereo", "3.0", "4.0", "5.0", "5.1", "5.1", "7.1"]
             case .opus: ["mono", "stereo", "3.0", "quad", "5.0", "5.1", "6.1", "7.1"]
+            case .alac: ["mono", "stereo", "3.0", "4.0", "5.0", "5.1", "6.1(back)", "7.1(wide)"]
             }
         return names[min(max(count, 1), names.count) - 1]
     }
@@ -75,6 +84,7 @@ enum SoundCodec: Sendable {
         switch self {
         case .aac: 80_000 * channels
         case .opus: 64_000 * channels
+        case .alac: 0
         }
     }
 }
@@ -83,8 +93,10 @@ extension AACEncoder: SoundEncoder {
     var codecName: String { "aac" }
 
     func sampleEntry(bitrate: Int) -> any SampleEntry {
-        MPEG4AudioSampleEntry(
+        var entry = MPEG4AudioSampleEntry(
             objectTypeIndication: 0x40, decoderSpecificInfo: audioSpecificConfig, channelCount: UInt16(channels),
             sampleRate: UInt32(sampleRate), averageBitrate: UInt32(bitrate), bufferSize: UInt32(768 * channels))
+        entry.channelMask = SoundLayout.mask(named: SoundCodec.aac.layoutName(channels: channels))
+        return entry
     }
 }

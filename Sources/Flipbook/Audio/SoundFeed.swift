@@ -58,7 +58,7 @@ enum SoundFeeds {
         let encoding = choice?.encoder ?? SoundCodec(for: container)
         let edited = soundtrack.loops || offset.value < 0
         let format = try SoundFormat.sniff(at: soundtrack.url)
-        if format == .flac, container == .mkv, !edited, choice != .aac, choice != .opus {
+        if format == .flac, container == .mkv, !edited, choice == nil || choice == .copy {
             // Matroska holds FLAC: its frames are copied as they are, lossless to the bit.
             let bytes = try SoundFormat.readWhole(at: soundtrack.url)
             return try CopiedSoundFeed(
@@ -82,7 +82,8 @@ enum SoundFeeds {
         }
         guard let audio else {
             // Everything else FFmpeg reads is decoded a packet at a time, then encoded.
-            let decoder = try FormatSoundDecoder(path: path, for: encoding)
+            let decoder = try FormatSoundDecoder(
+                path: path, for: encoding, keepingRate: soundtrack.keepsSampleRate)
             let copies = SoundCopying.copies(decoder.codecName, into: container) && !(container.isMatroska && edited)
             if copies && (choice == nil || choice == .copy) {
                 // Decoded once through, so damage and a file cut short are refused by name as when encoded.
@@ -111,6 +112,18 @@ enum SoundFeeds {
         return try EncodedSoundFeed(
             sound: try CompressedAudioDecoder.decode(audio), soundtrack: soundtrack, movieTimescale: movieTimescale,
             codec: encoding)
+    }
+
+    /// Throws ``notCopied(_:into:edited:path:)`` (as `.invalidSettings`) when the soundtrack's codec, as
+    /// libavformat names it, is not copied into `container`.
+    static func checkCopy(_ soundtrack: Soundtrack, into container: MovieContainer) throws {
+        let path = soundtrack.url.path
+        let edited = soundtrack.loops || soundtrack.offset.value < 0
+        let codecName = try FormatSoundDecoder(path: path, for: SoundCodec(for: container)).codecName
+        if !SoundCopying.copies(codecName, into: container) || container.isMatroska && edited {
+            let refusal = notCopied(codecName, into: container, edited: edited, path: path)
+            throw FlipbookError(.invalidSettings, refusal.message, path: path)
+        }
     }
 
     /// The error for sound of `codecName` that a copy was asked for but that is not copied into `container`.

@@ -29,6 +29,10 @@ public struct Soundtrack: Sendable, Hashable {
     public var bitrate: Int?
     /// Copy or encode, and to what; `nil` chooses by the container and the sound (see ``SoundtrackCodec``).
     public var codec: SoundtrackCodec?
+    /// Whether encoded sound keeps a rate above 48 kHz (88.2, 96, 192 kHz) where the codec carries it: AAC up
+    /// to 96 kHz, ALAC up to 384 kHz; Opus is always 48 kHz. `false` (the default) resamples such sound to
+    /// 48 kHz, as players and the ear need no more. Copied sound always keeps its rate.
+    public var keepsSampleRate = false
 
     /// Creates a soundtrack.
     ///
@@ -46,5 +50,16 @@ public struct Soundtrack: Sendable, Hashable {
         self.offset = offset
         self.loops = loops
         self.bitrate = bitrate
+    }
+}
+
+extension Soundtrack {
+    /// Checks, from the sound file's codec alone, that its sound can be copied into `container`, as
+    /// ``SoundtrackCodec/copy`` asks: before any picture is encoded.
+    ///
+    /// - Throws: ``FlipbookError`` with `.invalidSettings` naming the file, its codec and the containers it
+    ///   is copied into; `.invalidAudio` when the file cannot be read as sound.
+    public func checkCopy(into container: MovieContainer) throws {
+        try SoundFeeds.checkCopy(self, into: container)
     }
 }

@@ -1,4 +1,4 @@
-/// How a soundtrack's sound goes into the movie: copied packet for packet, or encoded to AAC or Opus.
+/// How a soundtrack's sound goes into the movie: copied packet for packet, or encoded to AAC, Opus or ALAC.
 ///
 /// Without a choice (`nil` in ``Soundtrack/codec``), sound is copied where the container holds its codec and
 /// common players play it there, and encoded otherwise: to AAC-LC for MP4, M4V, MOV and Matroska, to Opus for
@@ -25,8 +25,11 @@ public enum SoundtrackCodec: String, Sendable, Hashable, CaseIterable {
     case aac
     /// Opus at 48 kHz, encoded by libopus: for MP4, WebM and Matroska.
     case opus
+    /// Apple Lossless, encoded by FFmpeg's encoder at 16 bits a sample, or 24 for deeper sources: for MP4, M4V,
+    /// MOV and Matroska. A 16-bit or 24-bit source at its own rate comes out sample for sample.
+    case alac
 
-    /// The name as the command line spells it: `copy`, `aac`, `opus`.
+    /// The name as the command line spells it: `copy`, `aac`, `opus`, `alac`.
     public var name: String { rawValue }
 
     /// The containers that hold sound of this choice (for ``copy``, every container: whether the source's
@@ -34,7 +37,7 @@ public enum SoundtrackCodec: String, Sendable, Hashable, CaseIterable {
     public var containers: [MovieContainer] {
         switch self {
         case .copy: MovieContainer.allCases
-        case .aac: [.mp4, .m4v, .mov, .mkv]
+        case .aac, .alac: [.mp4, .m4v, .mov, .mkv]
         case .opus: [.mp4, .webm, .mkv]
         }
     }
@@ -58,6 +61,7 @@ public enum SoundtrackCodec: String, Sendable, Hashable, CaseIterable {
         case .copy: nil
         case .aac: .aac
         case .opus: .opus
+        case .alac: .alac
         }
     }
 }

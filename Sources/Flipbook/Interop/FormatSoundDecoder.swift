@@ -15,6 +15,10 @@ final class FormatSoundDecoder {
     private var resampler: OpaquePointer?
     /// The codec the sound is converted for.
     let codec: SoundCodec
+    /// Whether the source's rate is kept where the codec carries it (``Soundtrack/keepsSampleRate``).
+    let keepsRate: Bool
+    /// Bits a sample of the source as its codec states them (16 for CD sound, 24 for a studio master).
+    private(set) var sourceBitDepth = 16
     let path: String
     /// The source's codec as ffprobe names it (`vorbis`, `alac`, `pcm_s16be`).
     let codecName: String
@@ -37,9 +41,10 @@ final class FormatSoundDecoder {
     /// Opens `path` and its first sound stream for `codec`.
     ///
     /// - Throws: `.invalidAudio` naming the file when libavformat does not read it or finds no sound in it.
-    init(path: String, for codec: SoundCodec) throws {
+    init(path: String, for codec: SoundCodec, keepingRate: Bool = false) throws {
         self.path = path
         self.codec = codec
+        keepsRate = keepingRate
         AVLog.silence()
         var opened: UnsafeMutablePointer<AVFormatContext>?
         try avformatCall(
@@ -66,6 +71,9 @@ final class FormatSoundDecoder {
         let parameters = stream.pointee.codecpar!
         let codecID = parameters.pointee.codec_id
         codecName = avcodec_get_name(codecID).map { String(cString: $0) } ?? "unknown"
+        let rawBits = Int(parameters.pointee.bits_per_raw_sample)
+        let sampleBits = Int(av_get_bytes_per_sample(AVSampleFormat(parameters.pointee.format))) * 8
+        sourceBitDepth = rawBits > 0 ? rawBits : sampleBits > 0 ? sampleBits : 16
         for index in 0..<Int(context.pointee.nb_streams) where index != Int(streamIndex) {
             context.pointee.streams[index]?.pointee.discard = AVDISCARD_ALL
         }
@@ -213,7 +221,7 @@ final class FormatSoundDecoder {
                 "av_channel_layout_copy", .invalidAudio, "its channel layout could not be read",
                 av_channel_layout_copy(&inputLayout, &frame.pointee.ch_layout), path: path)
         }
-        sampleRate = codec.carriedRate(Int(sourceRate))
+        sampleRate = codec.carriedRate(Int(sourceRate), keepingRate: keepsRate)
         channelCount = codec.carriedChannels(sourceChannels)
         try SoundLayout.set(&outputLayout, to: codec.layoutName(channels: channelCount), path: path)
         let from = Self.describe(&inputLayout)
@@ -285,5 +293,15 @@ enum SoundLayout {
         try avcodecCall(
             "av_channel_layout_from_string", .encoderFailed, "the channel layout \(name) is unknown to libavutil",
             av_channel_layout_from_string(&layout, name), path: path)
+    }
+
+    /// The WAVE channel mask of the layout FFmpeg calls `name` (`0x3F` for `5.1`); 0 when it has none.
+    static func mask(named name: String) -> UInt64 {
+        var layout = AVChannelLayout()
+        defer { av_channel_layout_uninit(&layout) }
+        guard av_channel_layout_from_string(&layout, name) == 0, layout.order == AV_CHANNEL_ORDER_NATIVE else {
+            return 0
+        }
+        return layout.u.mask
     }
 }

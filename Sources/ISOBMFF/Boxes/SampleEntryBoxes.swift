@@ -18,7 +18,7 @@ package struct SampleDescriptionBox: Sendable {
 
     /// Writes `stsd` and its one entry.
     package func write(to writer: inout ByteWriter) {
-        writer.fullBox("stsd", version: 0, flags: 0) { w in
+        writer.fullBox("stsd", version: entry.descriptionVersion(isQuickTime: isQuickTime), flags: 0) { w in
             w.putUInt32(1)  // entry_count
             entry.write(to: &w, isQuickTime: isQuickTime)
         }

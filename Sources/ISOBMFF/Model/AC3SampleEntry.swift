@@ -22,7 +22,8 @@ package struct AC3SampleEntry: SampleEntry, Equatable {
     /// A bare audio sample entry: Flipbook never puts AC-3 in an MP4 (see the type's discussion).
     package func write(to writer: inout ByteWriter, isQuickTime: Bool) {
         writer.box(isEnhanced ? "ec-3" : "ac-3") { w in
-            AudioSampleEntryFields(channelCount: UInt16(channelCount), sampleRate: UInt32(sampleRate)).write(to: &w)
+            AudioSampleEntryFields(channelCount: UInt16(channelCount), sampleRate: UInt32(sampleRate)).write(
+                to: &w, isQuickTime: isQuickTime)
         }
     }
 }

@@ -4,11 +4,13 @@
 /// 24 bytes are `A_ALAC`'s `CodecPrivate`.
 ///
 /// The entry's `samplesize` is the configuration's bit depth. A rate above 65535 Hz (the 16.16 field's
-/// limit) is written as 0 there; players take the rate from the configuration.
+/// limit) is written as ``AudioSampleEntryFields`` says.
 package struct ALACSampleEntry: SampleEntry, Equatable {
     /// The ALACSpecificConfig: frameLength, compatibleVersion, bitDepth, pb, mb, kb, numChannels, maxRun,
     /// maxFrameBytes, avgBitRate, sampleRate, all big-endian.
     package let specificConfig: [UInt8]
+    /// The speakers, as a WAVE channel mask, for a QuickTime movie's `chan` box; 0 when not known (no box).
+    package var channelMask: UInt64 = 0
 
     /// Takes the configuration from `bytes`: the 24-byte ALACSpecificConfig alone, or the 36-byte `alac`
     /// box that holds it (as FFmpeg's demuxers hand it out); `nil` for anything else.
@@ -35,12 +37,20 @@ package struct ALACSampleEntry: SampleEntry, Equatable {
     package var media: MediaKind { .audio }
     package var compatibleBrand: FourCC? { nil }
 
+    /// The fields the entry starts with.
+    var fields: AudioSampleEntryFields {
+        AudioSampleEntryFields(
+            channelCount: UInt16(channelCount), sampleRate: UInt32(sampleRate), sampleSize: UInt16(bitDepth),
+            framesPerPacket: UInt32(frameLength))
+    }
+
+    package func descriptionVersion(isQuickTime: Bool) -> UInt8 { fields.descriptionVersion(isQuickTime: isQuickTime) }
+
     package func write(to writer: inout ByteWriter, isQuickTime: Bool) {
         writer.box("alac") { w in
-            AudioSampleEntryFields(
-                channelCount: UInt16(channelCount), sampleRate: UInt32(sampleRate), sampleSize: UInt16(bitDepth)
-            ).write(to: &w)
+            fields.write(to: &w, isQuickTime: isQuickTime)
             w.fullBox("alac", version: 0, flags: 0) { w in w.putBytes(specificConfig) }
+            if isQuickTime { QuickTimeChannelLayout.write(mask: channelMask, to: &w) }
         }
     }
 }

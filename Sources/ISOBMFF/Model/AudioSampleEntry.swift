@@ -17,6 +17,9 @@ package struct MPEG4AudioSampleEntry: SampleEntry, Equatable {
     package var maximumBitrate: UInt32
     /// The largest sample in bytes.
     package var bufferSize: UInt32
+    /// The speakers the channels are for, as a WAVE channel mask (FFmpeg's native order: `0x3F` for 5.1), which a
+    /// QuickTime movie states in a `chan` box; 0 when not known (no box).
+    package var channelMask: UInt64 = 0
 
     /// Creates an entry.
     package init(
@@ -35,15 +38,22 @@ package struct MPEG4AudioSampleEntry: SampleEntry, Equatable {
     package var media: MediaKind { .audio }
 
     package func validate() throws {
-        guard sampleRate > 0, sampleRate <= 0xFFFF, channelCount > 0 else {
+        guard sampleRate > 0, channelCount > 0 else {
             throw ISOBMFFError(
                 .invalidTrack, "an mp4a entry cannot hold \(channelCount) channels at \(sampleRate) Hz")
         }
     }
 
+    /// The fields the entry starts with.
+    var fields: AudioSampleEntryFields {
+        AudioSampleEntryFields(channelCount: channelCount, sampleRate: sampleRate, framesPerPacket: 1024)
+    }
+
+    package func descriptionVersion(isQuickTime: Bool) -> UInt8 { fields.descriptionVersion(isQuickTime: isQuickTime) }
+
     package func write(to writer: inout ByteWriter, isQuickTime: Bool) {
         writer.box("mp4a") { w in
-            AudioSampleEntryFields(channelCount: channelCount, sampleRate: sampleRate).write(to: &w)
+            fields.write(to: &w, isQuickTime: isQuickTime)
             w.fullBox("esds", version: 0, flags: 0) { w in
                 var config: [UInt8] = [objectTypeIndication, 0x15]  // streamType 5 (audio) << 2 | upStream 0 | 1
                 config += [UInt8(bufferSize >> 16 & 0xFF), UInt8(bufferSize >> 8 & 0xFF), UInt8(bufferSize & 0xFF)]
@@ -56,6 +66,7 @@ package struct MPEG4AudioSampleEntry: SampleEntry, Equatable {
                 let elementary = [0, 0, 0] + Self.descriptor(0x04, config) + Self.descriptor(0x06, [0x02])
                 w.putBytes(Self.descriptor(0x03, elementary))
             }
+            if isQuickTime { QuickTimeChannelLayout.write(mask: channelMask, to: &w) }
         }
     }
 
@@ -71,32 +82,86 @@ package struct MPEG4AudioSampleEntry: SampleEntry, Equatable {
     }
 }
 
-/// The fields every version 0 audio sample entry starts with (ISO/IEC 14496-12 §12.2.3).
+/// The fields every audio sample entry starts with (ISO/IEC 14496-12 §12.2.3).
+///
+/// A rate up to 65535 Hz fits the 16.16 `samplerate` field of a version 0 entry. A higher one (88.2, 96,
+/// 176.4, 192 kHz) is written as each format says: in an MP4, an `AudioSampleEntryV1` (`entry_version` 1, in
+/// an `stsd` of version 1) whose `samplerate` is the rate halved until it fits and whose `srat` box
+/// (SamplingRateBox) holds the rate itself; in a QuickTime movie, a version 2 sound description, whose rate
+/// is a 64-bit float (Apple's QuickTime File Format, "Sound sample description (version 2)").
 package struct AudioSampleEntryFields: Sendable, Equatable {
     /// Channels.
     package var channelCount: UInt16
-    /// Samples a second, at most 65535 (the field is 16.16 fixed point).
+    /// Samples a second.
     package var sampleRate: UInt32
 
     /// Bits a sample: 16, except for a lossless codec that states its own (ALAC's 20, 24 or 32).
     package var sampleSize: UInt16
 
+    /// Samples a packet decodes to, which a version 2 QuickTime description states (ALAC's 4096, AAC's
+    /// 1024); 0 when packets vary.
+    package var framesPerPacket: UInt32
+
     /// Creates the fields.
-    package init(channelCount: UInt16, sampleRate: UInt32, sampleSize: UInt16 = 16) {
+    package init(channelCount: UInt16, sampleRate: UInt32, sampleSize: UInt16 = 16, framesPerPacket: UInt32 = 0) {
         self.channelCount = channelCount
         self.sampleRate = sampleRate
         self.sampleSize = sampleSize
+        self.framesPerPacket = framesPerPacket
     }
 
-    /// Writes the 28 bytes after the entry's box header.
-    package func write(to writer: inout ByteWriter) {
+    /// Whether the rate is past what the 16.16 field holds.
+    package var isHighRate: Bool { sampleRate > 0xFFFF }
+
+    /// The version of the `stsd` that holds an entry with these fields: 1 for an MP4's `AudioSampleEntryV1`.
+    package func descriptionVersion(isQuickTime: Bool) -> UInt8 { isHighRate && !isQuickTime ? 1 : 0 }
+
+    /// The rate halved until it fits the 16.16 field (96000 Hz → 48000), as an MP4's version 1 entry states it
+    /// beside its `srat`.
+    var fittingRate: UInt32 {
+        var rate = sampleRate
+        while rate > 0xFFFF { rate /= 2 }
+        return rate
+    }
+
+    /// Writes the fields after the entry's box header: 28 bytes (version 0, and an MP4's version 1 with its
+    /// `srat` box after them), or 64 for a QuickTime version 2 description.
+    package func write(to writer: inout ByteWriter, isQuickTime: Bool) {
         writer.putZeros(6)
         writer.putUInt16(1)  // data_reference_index
-        writer.putZeros(8)  // reserved (QuickTime: version, revision level, vendor)
+        guard isHighRate else {
+            writer.putZeros(8)  // reserved (QuickTime: version, revision level, vendor)
+            writer.putUInt16(channelCount)
+            writer.putUInt16(sampleSize)
+            writer.putZeros(4)  // pre_defined, reserved
+            writer.putUInt32(sampleRate << 16)
+            return
+        }
+        if isQuickTime {
+            writer.putUInt16(2)  // version
+            writer.putZeros(6)  // revision level, vendor
+            writer.putUInt16(3)  // always 3
+            writer.putUInt16(16)  // always 16
+            writer.putUInt16(0xFFFE)  // always -2
+            writer.putUInt16(0)  // always 0
+            writer.putUInt32(0x0001_0000)  // always 65536
+            writer.putUInt32(72)  // sizeOfStructOnly
+            writer.putUInt64(Double(sampleRate).bitPattern)
+            writer.putUInt32(UInt32(channelCount))
+            writer.putUInt32(0x7F00_0000)  // always 0x7F000000
+            writer.putUInt32(0)  // constBitsPerChannel: compressed
+            writer.putUInt32(0)  // formatSpecificFlags
+            writer.putUInt32(0)  // constBytesPerAudioPacket: packets vary
+            writer.putUInt32(framesPerPacket)  // constLPCMFramesPerAudioPacket
+            return
+        }
+        writer.putUInt16(1)  // entry_version
+        writer.putZeros(6)  // reserved
         writer.putUInt16(channelCount)
         writer.putUInt16(sampleSize)
         writer.putZeros(4)  // pre_defined, reserved
-        writer.putUInt32(sampleRate <= 0xFFFF ? sampleRate << 16 : 0)
+        writer.putUInt32(fittingRate << 16)
+        writer.fullBox("srat", version: 0, flags: 0) { w in w.putUInt32(sampleRate) }
     }
 }
 
@@ -181,5 +246,22 @@ package struct CopiedAudioSampleEntry: SampleEntry, Equatable {
         let size = readSize()
         guard size > 0, position + size <= box.count else { return (objectType, nil) }
         return (objectType, Array(box[position..<position + size]))
+    }
+}
+
+/// QuickTime's channel layout box (`chan`, Apple's QuickTime File Format, "Audio channel layout atom"), as
+/// ffmpeg and Apple's tools write it after a sound entry's configuration: a version and flags of 0, the layout
+/// tag `kAudioChannelLayoutTag_UseChannelBitmap`, the speakers as a channel bitmap (whose bits are a WAVE
+/// channel mask's), no channel descriptions.
+package enum QuickTimeChannelLayout {
+    /// Writes the box for the speakers of `mask`; nothing when the mask is 0 (not known) or names speakers a
+    /// bitmap cannot.
+    package static func write(mask: UInt64, to writer: inout ByteWriter) {
+        guard mask != 0, mask <= 0x3FFFF else { return }
+        writer.fullBox("chan", version: 0, flags: 0) { w in
+            w.putUInt32(0x0001_0000)  // kAudioChannelLayoutTag_UseChannelBitmap
+            w.putUInt32(UInt32(mask))
+            w.putUInt32(0)  // mNumberChannelDescriptions
+        }
     }
 }

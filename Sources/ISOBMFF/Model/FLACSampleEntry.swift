@@ -19,11 +19,16 @@ package struct FLACSampleEntry: SampleEntry, Equatable {
 
     package var media: MediaKind { .audio }
 
+    /// The fields the entry starts with.
+    var fields: AudioSampleEntryFields {
+        AudioSampleEntryFields(channelCount: UInt16(channelCount), sampleRate: UInt32(sampleRate))
+    }
+
+    package func descriptionVersion(isQuickTime: Bool) -> UInt8 { fields.descriptionVersion(isQuickTime: isQuickTime) }
+
     package func write(to writer: inout ByteWriter, isQuickTime: Bool) {
         writer.box("fLaC") { w in
-            AudioSampleEntryFields(
-                channelCount: UInt16(channelCount), sampleRate: UInt32(sampleRate <= 0xFFFF ? sampleRate : 0)
-            ).write(to: &w)
+            fields.write(to: &w, isQuickTime: isQuickTime)
             w.fullBox("dfLa", version: 0, flags: 0) { w in
                 w.putBytes([0x80, 0, 0, 34])  // the last metadata block, STREAMINFO, 34 bytes
                 w.putBytes(streamInfo)

@@ -16,7 +16,8 @@ package struct OpusSampleEntry: SampleEntry, Equatable {
     package func write(to writer: inout ByteWriter, isQuickTime: Bool) {
         let channels = opusHead[9]
         writer.box("Opus") { w in
-            AudioSampleEntryFields(channelCount: UInt16(channels), sampleRate: 48000).write(to: &w)
+            AudioSampleEntryFields(channelCount: UInt16(channels), sampleRate: 48000).write(
+                to: &w, isQuickTime: isQuickTime)
             w.box("dOps") { w in
                 w.putUInt8(0)  // Version
                 w.putUInt8(channels)  // OutputChannelCount

@@ -15,6 +15,8 @@ package protocol SampleEntry: Sendable {
     /// The `ftyp` compatible brand an MP4 holding this entry names (`avc1` for H.264, `av01` for AV1),
     /// or `nil` for none.
     var compatibleBrand: FourCC? { get }
+    /// The version of the `stsd` that holds this entry: 1 for an MP4's version 1 audio sample entry, 0 otherwise.
+    func descriptionVersion(isQuickTime: Bool) -> UInt8
 }
 
 extension SampleEntry {
@@ -22,6 +24,8 @@ extension SampleEntry {
     package func validate() throws {}
     /// No brand of its own.
     package var compatibleBrand: FourCC? { nil }
+    /// A version 0 `stsd`.
+    package func descriptionVersion(isQuickTime: Bool) -> UInt8 { 0 }
 }
 
 /// The kind of media a track holds.

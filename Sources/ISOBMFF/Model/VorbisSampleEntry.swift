@@ -22,7 +22,8 @@ package struct VorbisSampleEntry: SampleEntry, Equatable {
     /// A bare audio sample entry: Flipbook never puts Vorbis in an MP4 (see the type's discussion).
     package func write(to writer: inout ByteWriter, isQuickTime: Bool) {
         writer.box("vorb") { w in
-            AudioSampleEntryFields(channelCount: UInt16(channelCount), sampleRate: UInt32(sampleRate)).write(to: &w)
+            AudioSampleEntryFields(channelCount: UInt16(channelCount), sampleRate: UInt32(sampleRate)).write(
+                to: &w, isQuickTime: isQuickTime)
         }
     }
 }
