@@ -11,12 +11,13 @@ enum OptionValues: Equatable {
     case typed
 
     /// The values of `spec`: from ``known`` by its long name, else the lowercase words of a
-    /// placeholder such as `raw|images`, else file names for a `FILE` placeholder. A flag has none.
+    /// placeholder such as `raw|images` or `keep`, else file names for a `FILE` placeholder. A flag has none.
     static func of(_ spec: OptionSpec) -> OptionValues? {
         guard let placeholder = spec.value else { return nil }
         if let values = spec.names.lazy.compactMap({ known[$0] }).first { return values }
+        // A placeholder in lowercase is the value itself (`keep`, `raw|images`, the `now` of `ISO8601|now`).
         let words = placeholder.split(separator: "|").map(String.init).filter { $0 == $0.lowercased() }
-        if placeholder.contains("|"), !words.isEmpty { return .words(words) }
+        if !words.isEmpty { return .words(words) }
         return placeholder == "FILE" ? .files(extensions: []) : .typed
     }
 
