@@ -212,7 +212,7 @@ example: deps
 # binary run; the .deb installed with apt into a fresh Debian 12 root made by debootstrap (no Swift toolchain
 # in it; the root's tarball and apt's downloads are kept under .build/package-test, so a rerun is quick) and a
 # movie made there, judged by ffprobe; the man page linted; the example target run and its movie judged.
-# As root; under 2 minutes on 2 cores once the release build and the root are there (debootstrap: about 3 more).
+# As root; about 2 minutes on 2 cores once the release build and the root are there, 3.5 with nothing cached.
 test-package: deps
 	$(call install-missing,$(PACKAGE_PACKAGES) $(TEST_PACKAGE_PACKAGES))
 	$(SWIFT) build -c release --product flipbook
