@@ -105,9 +105,10 @@ enum ShellCompletion: String, CaseIterable {
                 + "'files:input:_files -g \"*.(\(alternation(commands[0].inputs)))\"'",
             "        return", "    fi", "    case $words[2] in",
         ]
-        for (index, command) in commands.enumerated() {
-            lines.append(index == 0 ? "        *)" : "        \(command.name))")
-            if index > 0 { lines.append("            shift words; (( CURRENT-- ))") }
+        // The subcommands first: `*)` matches anything, so the main command's case comes last.
+        for command in commands.dropFirst() + commands.prefix(1) {
+            lines.append(command.name.isEmpty ? "        *)" : "        \(command.name))")
+            if !command.name.isEmpty { lines.append("            shift words; (( CURRENT-- ))") }
             lines.append("            specs=(")
             for spec in command.table {
                 for name in spec.names {

@@ -184,6 +184,9 @@ import Testing
         for option in try Self.helpOptions() {
             #expect(offered.contains(option), "zsh does not complete \(option)")
         }
+        // A subcommand's options are its own: join takes sound options, not picture ones.
+        let join = try Self.zshCompletes("flipbook join part-1.mp4 --", script: script, in: dir)
+        #expect(join.contains("--audio") && join.contains("--overwrite") && !join.contains("--fps"), "\(join)")
         #expect(
             try Self.zshCompletes("flipbook frames --fit ", script: script, in: dir).isSuperset(of: [
                 "contain", "cover", "stretch",
