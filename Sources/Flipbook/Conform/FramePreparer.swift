@@ -19,7 +19,7 @@ package struct FramePreparer: Sendable {
     /// A preparer for a movie of `settings` (size, fit, background, bit depth) converting to `matrix`.
     package init(settings: VideoSettings, matrix: ColourMatrix) {
         tenBit = settings.pictureFormat.bitDepth == 10
-        colourTransform = ColourTransform()
+        colourTransform = ColourTransform(settings: settings)
         conformer = FrameConformer(settings: settings)
         converter = RGBToYUVConverter(matrix: matrix)
         planarConverter = JPEGToYUVConverter(matrix: matrix)

@@ -1,0 +1,154 @@
+#!/usr/bin/python3
+"""Images with real colour statements, and what Pillow's ImageCms (Little CMS) makes of them.
+
+    colour_sources.py DIR [TARGET] [INTENT]
+
+Writes into DIR, for each kind of source, NAME.<ext> (the image, 64x48, saturated gradients) and
+NAME.rgb (the reference: the same pixels converted by ImageCms into TARGET, `srgb` (default) or
+`p3`, with INTENT `relative` (default) or `perceptual`, black-point compensation on, as raw
+8-bit RGB), and prints one NAME line per source it made. Profiles that Debian's icc-profiles-free and
+colord-data do not ship (Display P3, and those PNG's gAMA/cHRM/cICP chunks describe) are built with
+Little CMS itself through ctypes (cmsCreateRGBProfile), as Pillow has no call for that.
+"""
+import ctypes
+import io
+import os
+import struct
+import sys
+import zlib
+
+from PIL import Image, ImageCms
+
+ICC = "/usr/share/color/icc"
+LCMS = ctypes.CDLL("liblcms2.so.2")
+
+
+class XyY(ctypes.Structure):
+    _fields_ = [("x", ctypes.c_double), ("y", ctypes.c_double), ("Y", ctypes.c_double)]
+
+
+class XyYTriple(ctypes.Structure):
+    _fields_ = [("r", XyY), ("g", XyY), ("b", XyY)]
+
+
+LCMS.cmsBuildParametricToneCurve.restype = ctypes.c_void_p
+LCMS.cmsBuildParametricToneCurve.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.POINTER(ctypes.c_double)]
+LCMS.cmsCreateRGBProfile.restype = ctypes.c_void_p
+LCMS.cmsCreateRGBProfile.argtypes = [ctypes.POINTER(XyY), ctypes.POINTER(XyYTriple), ctypes.c_void_p * 3]
+LCMS.cmsSaveProfileToMem.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.POINTER(ctypes.c_uint32)]
+LCMS.cmsCloseProfile.argtypes = [ctypes.c_void_p]
+
+SRGB_CURVE = (4, [2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045])
+D65 = (0.3127, 0.3290)
+P3 = [(0.680, 0.320), (0.265, 0.690), (0.150, 0.060)]
+SRGB = [(0.64, 0.33), (0.30, 0.60), (0.15, 0.06)]
+BT2020 = [(0.708, 0.292), (0.170, 0.797), (0.131, 0.046)]
+
+
+def built_profile(white, primaries, curve):
+    """ICC bytes of an RGB matrix/curve profile built by Little CMS."""
+    kind, params = curve
+    values = (ctypes.c_double * len(params))(*params)
+    tone = LCMS.cmsBuildParametricToneCurve(None, kind, values)
+    triple = XyYTriple(*(XyY(x, y, 1.0) for x, y in primaries))
+    profile = LCMS.cmsCreateRGBProfile(ctypes.byref(XyY(white[0], white[1], 1.0)), ctypes.byref(triple),
+                                       (ctypes.c_void_p * 3)(tone, tone, tone))
+    size = ctypes.c_uint32(0)
+    LCMS.cmsSaveProfileToMem(profile, None, ctypes.byref(size))
+    buffer = ctypes.create_string_buffer(size.value)
+    LCMS.cmsSaveProfileToMem(profile, buffer, ctypes.byref(size))
+    LCMS.cmsCloseProfile(profile)
+    return buffer.raw[:size.value]
+
+
+def picture(mode="RGB"):
+    """Saturated ramps over the whole gamut, with greys and near-black, 64x48."""
+    width, height = 64, 48
+    image = Image.new("RGB", (width, height))
+    pixels = image.load()
+    for y in range(height):
+        for x in range(width):
+            band = y // 8
+            t = x * 255 // (width - 1)
+            pixels[x, y] = [
+                (t, 0, 0), (0, t, 0), (0, 0, t), (t, t, t), (255, t, 255 - t), (t // 4, t // 3, t // 5)
+            ][band]
+    return image
+
+
+def png_with_chunks(image, chunks):
+    """`image` as a PNG with `chunks` (name, payload) placed before its image data."""
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG")
+    data = buffer.getvalue()
+    head, rest = data[:33], data[33:]  # signature and IHDR
+    extra = b"".join(struct.pack(">I", len(p)) + n + p + struct.pack(">I", zlib.crc32(n + p)) for n, p in chunks)
+    return head + extra + rest
+
+
+def reference(image, profile_bytes, target, intent):
+    source = ImageCms.ImageCmsProfile(io.BytesIO(profile_bytes))
+    if target == "p3":
+        destination = ImageCms.ImageCmsProfile(io.BytesIO(built_profile(D65, P3, SRGB_CURVE)))
+    elif target == "bt2020":
+        destination = ImageCms.ImageCmsProfile(io.BytesIO(built_profile(D65, BT2020, SRGB_CURVE)))
+    else:
+        destination = ImageCms.createProfile("sRGB")
+    code = {"relative": 1, "perceptual": 0, "saturation": 2, "absolute": 3}[intent]  # ICC.1's intent numbers
+    flags = ImageCms.FLAGS["BLACKPOINTCOMPENSATION"]
+    return ImageCms.profileToProfile(image, source, destination, renderingIntent=code, outputMode="RGB",
+                                     flags=flags)
+
+
+def main():
+    out = sys.argv[1]
+    target = sys.argv[2] if len(sys.argv) > 2 else "srgb"
+    intent = sys.argv[3] if len(sys.argv) > 3 else "relative"
+    os.makedirs(out, exist_ok=True)
+    base = picture()
+    p3 = built_profile(D65, P3, SRGB_CURVE)
+    srgb = open(f"{ICC}/sRGB.icc", "rb").read()
+    sources = []
+
+    def add(name, ext, data, profile, image=base):
+        with open(os.path.join(out, f"{name}.{ext}"), "wb") as f:
+            f.write(data)
+        converted = reference(image, profile, target, intent)
+        with open(os.path.join(out, f"{name}.rgb"), "wb") as f:
+            f.write(converted.tobytes())
+        sources.append(name)
+
+    def jpeg(image, profile, **extra):
+        buffer = io.BytesIO()
+        image.save(buffer, "JPEG", quality=100, subsampling=0, icc_profile=profile, **extra)
+        return buffer.getvalue()
+
+    # Decoded pixels, not the picture drawn: the reference converts what a JPEG decoder gives back.
+    def decoded(data):
+        return Image.open(io.BytesIO(data)).convert("RGB")
+
+    data = jpeg(base, p3)
+    add("p3-jpeg", "jpg", data, p3, decoded(data))
+    adobe = open(f"{ICC}/colord/AdobeRGB1998.icc", "rb").read()
+    data = jpeg(base, adobe)
+    add("adobe-jpeg", "jpg", data, adobe, decoded(data))
+    prophoto = open(f"{ICC}/colord/ProPhotoRGB.icc", "rb").read()
+    buffer = io.BytesIO()
+    base.save(buffer, "PNG", icc_profile=prophoto)
+    add("prophoto-iccp", "png", buffer.getvalue(), prophoto)
+    buffer = io.BytesIO()
+    base.save(buffer, "PNG", icc_profile=p3)
+    add("p3-iccp", "png", buffer.getvalue(), p3)
+    # gAMA 1/1.8 with Adobe RGB's chromaticities, as cHRM states them (white, red, green, blue; x100000).
+    chrm = struct.pack(">8I", *[round(v * 100000) for v in (0.3127, 0.3290, 0.64, 0.33, 0.21, 0.71, 0.15, 0.06)])
+    gama = struct.pack(">I", round(100000 / 1.8))
+    profile = built_profile(D65, [(0.64, 0.33), (0.21, 0.71), (0.15, 0.06)], (1, [1.8]))
+    add("gama-chrm", "png", png_with_chunks(base, [(b"gAMA", gama), (b"cHRM", chrm)]), profile)
+    # cICP 12/13/0/1: Display P3 with sRGB's curve, full range RGB.
+    add("p3-cicp", "png", png_with_chunks(base, [(b"cICP", bytes([12, 13, 0, 1]))]), p3)
+    for name in sources:
+        print(name)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,194 @@
+import FlipbookTestSupport
+import Foundation
+import Testing
+
+/// Colour management judged from outside: Pillow's ImageCms (Little CMS) converts the same sources
+/// into the movie's space with the same intent (`Tests/Colour/colour_sources.py`), ffmpeg decodes the
+/// movie, and the two must agree within 2 levels on average and 4 at the 99th percentile. Sources:
+/// Display P3 JPEG and PNG `iCCP` (a profile built by Little CMS: P3 primaries, D65, sRGB's curve),
+/// Adobe RGB (1998) JPEG and ProPhoto PNG (colord's profiles), PNG `gAMA` + `cHRM` and PNG `cICP`.
+///
+/// ProRes 4444 keeps every chroma sample at 10 bits, so its decode judges the conversion alone; an
+/// H.264 4:2:0 movie adds its own subsampling error on these saturated ramps (measured with colour
+/// management off against the source pixels, and allowed on top).
+@Suite struct ColourManagementTests {
+    static let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    static let sourceNames = ["p3-jpeg", "adobe-jpeg", "prophoto-iccp", "p3-iccp", "gama-chrm", "p3-cicp"]
+
+    /// The sources and ImageCms's conversions of them into `target` (srgb or p3) with `intent`.
+    static func sources(in dir: TemporaryDirectory, target: String = "srgb", intent: String = "relative") throws
+        -> String
+    {
+        let folder = try dir.folder("sources-\(target)-\(intent)")
+        let script = tests.appendingPathComponent("Colour/colour_sources.py").path
+        let made = try ExternalTool.run("/usr/bin/python3", [script, folder, target, intent])
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(made.stdout.split(separator: "\n").map(String.init) == sourceNames, "\(made.stdout)")
+        return folder
+    }
+
+    static func source(_ name: String, in folder: String) -> String {
+        "\(folder)/\(name).\(name.hasSuffix("jpeg") ? "jpg" : "png")"
+    }
+
+    /// Mean and 99th percentile of the absolute differences of every sample.
+    static func differences(_ a: [UInt8], _ b: [UInt8]) -> (mean: Double, p99: Int) {
+        precondition(a.count == b.count && !a.isEmpty, "\(a.count) and \(b.count) samples")
+        let sorted = zip(a, b).map { abs(Int($0) - Int($1)) }.sorted()
+        return (Double(sorted.reduce(0, +)) / Double(sorted.count), sorted[sorted.count * 99 / 100])
+    }
+
+    static func reference(_ name: String, in folder: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(name).rgb")))
+    }
+
+    static func flipbook(_ arguments: [String]) throws -> ToolResult {
+        let result = try ExternalTool.run(ExternalTool.flipbookPath, arguments)
+        #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        return result
+    }
+
+    /// The first frame of a 4:2:0 movie as RGB, each chroma sample repeated (no interpolation across
+    /// the sources' sharp band edges).
+    static func nearestRGB(of movie: String) throws -> [UInt8] {
+        [UInt8](
+            try ExternalTool.runForData(
+                "ffmpeg",
+                [
+                    "-v", "error", "-i", movie, "-frames:v", "1", "-sws_flags", "neighbor+accurate_rnd+full_chroma_int",
+                    "-pix_fmt", "rgb24", "-f", "rawvideo", "-",
+                ]))
+    }
+
+    @Test(arguments: ["relative", "perceptual"])
+    func everyKindOfSourceMatchesImageCmsInAProRes4444Movie(intent: String) throws {
+        let dir = try TemporaryDirectory()
+        let folder = try Self.sources(in: dir, intent: intent)
+        for name in Self.sourceNames {
+            let movie = dir.path("\(name).mov")
+            let result = try Self.flipbook([
+                Self.source(name, in: folder), "-o", movie, "--codec", "prores", "--profile", "4444", "--intent",
+                intent,
+                "--json", "--quiet",
+            ])
+            let summary = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+            #expect((summary?["colourConversions"] as? [String: Int])?.values.reduce(0, +) == 1, "\(result.stdout)")
+            let decoded = try Judge.decodedRGB(of: movie)
+            let error = Self.differences(decoded.frames[0], try Self.reference(name, in: folder))
+            #expect(error.mean <= 2 && error.p99 <= 4, "\(name) \(intent): mean \(error.mean), p99 \(error.p99)")
+        }
+    }
+
+    /// With colour management off the same movie is far from ImageCms's conversion (the test above
+    /// could not pass without converting), and exactly the source's values.
+    @Test func withColourManagementOffTheValuesAreTakenAsTheyAre() throws {
+        let dir = try TemporaryDirectory()
+        let folder = try Self.sources(in: dir)
+        let movie = dir.path("off.mov")
+        let result = try Self.flipbook([
+            Self.source("p3-iccp", in: folder), "-o", movie, "--codec", "prores", "--profile", "4444",
+            "--colour-management", "off", "--json", "--quiet",
+        ])
+        #expect(!result.stdout.contains("colourConversions"), "\(result.stdout)")
+        let decoded = try Judge.decodedRGB(of: movie).frames[0]
+        let converted = Self.differences(decoded, try Self.reference("p3-iccp", in: folder))
+        #expect(converted.p99 > 10, "p99 \(converted.p99) against the conversion")
+        let made = try ExternalTool.runForData(
+            "/usr/bin/python3",
+            [
+                "-c",
+                "import sys; from PIL import Image; sys.stdout.buffer.write(Image.open(sys.argv[1]).convert('RGB').tobytes())",
+                Self.source("p3-iccp", in: folder),
+            ])
+        let asStored = Self.differences(decoded, [UInt8](made))
+        #expect(asStored.p99 == 0, "p99 \(asStored.p99) against the stored values")
+    }
+
+    /// An H.264 movie (4:2:0, the default) of a Display P3 JPEG: ImageCms's conversion plus no more than
+    /// the error 4:2:0 makes of the same picture unconverted.
+    @Test func anH264MovieOfADisplayP3JPEGIsWithinItsOwnSubsamplingErrorOfImageCms() throws {
+        let dir = try TemporaryDirectory()
+        let folder = try Self.sources(in: dir)
+        let photo = Self.source("p3-jpeg", in: folder)
+        _ = try Self.flipbook([photo, "-o", dir.path("on.mp4"), "--crf", "0", "--quiet"])
+        _ = try Self.flipbook([photo, "-o", dir.path("off.mp4"), "--crf", "0", "--colour-management", "off", "--quiet"])
+        let stored = try ExternalTool.runForData(
+            "/usr/bin/python3",
+            [
+                "-c",
+                "import sys; from PIL import Image; sys.stdout.buffer.write(Image.open(sys.argv[1]).convert('RGB').tobytes())",
+                photo,
+            ])
+        let subsampling = Self.differences(try Self.nearestRGB(of: dir.path("off.mp4")), [UInt8](stored))
+        let converted = Self.differences(
+            try Self.nearestRGB(of: dir.path("on.mp4")), try Self.reference("p3-jpeg", in: folder))
+        #expect(converted.mean <= 2, "mean \(converted.mean)")
+        #expect(converted.p99 <= subsampling.p99 + 1, "p99 \(converted.p99), 4:2:0 alone \(subsampling.p99)")
+    }
+
+    /// An sRGB JPEG (with its profile) keeps the fast path and today's bytes: the movie is the same with
+    /// colour management on and off.
+    @Test func sRGBImagesMakeTheSameBytesWithColourManagementOnAndOff() throws {
+        let dir = try TemporaryDirectory()
+        let photo = dir.path("srgb.jpg")
+        let made = try ExternalTool.run(
+            "/usr/bin/python3",
+            [
+                "-c",
+                "import sys; from PIL import Image; Image.radial_gradient('L').convert('RGB').resize((320, 240))"
+                    + ".save(sys.argv[1], icc_profile=open('/usr/share/color/icc/sRGB.icc', 'rb').read())",
+                photo,
+            ])
+        #expect(made.status == 0, "\(made.stderr)")
+        for mode in ["on", "off"] {
+            _ = try Self.flipbook([photo, photo, "-o", dir.path("\(mode).mp4"), "--colour-management", mode, "--quiet"])
+        }
+        let on = try Data(contentsOf: URL(fileURLWithPath: dir.path("on.mp4")))
+        let off = try Data(contentsOf: URL(fileURLWithPath: dir.path("off.mp4")))
+        #expect(on == off)
+    }
+
+    /// A profile Little CMS cannot read is a warning naming the file, and the image is read as sRGB
+    /// (the same movie as with colour management off).
+    @Test func anUnusableProfileIsAWarningNamingTheFileAndTheImageIsReadAsSRGB() throws {
+        let dir = try TemporaryDirectory()
+        let photo = dir.path("broken.jpg")
+        let made = try ExternalTool.run(
+            "/usr/bin/python3",
+            [
+                "-c",
+                "import sys; from PIL import Image; Image.new('RGB', (64, 48), (200, 40, 40))"
+                    + ".save(sys.argv[1], icc_profile=b'not a profile' * 20)",
+                photo,
+            ])
+        #expect(made.status == 0, "\(made.stderr)")
+        let result = try Self.flipbook([photo, "-o", dir.path("on.mp4"), "--json"])
+        #expect(
+            result.stderr.contains("flipbook: warning: \(photo): its ICC profile is damaged")
+                && result.stderr.contains(
+                    "read as sRGB"),
+            "\(result.stderr)")
+        #expect(result.stdout.contains("read as sRGB"), "\(result.stdout)")
+        _ = try Self.flipbook([photo, "-o", dir.path("off.mp4"), "--colour-management", "off", "--quiet"])
+        #expect(try Judge.decodedRGB(of: dir.path("on.mp4")).frames == Judge.decodedRGB(of: dir.path("off.mp4")).frames)
+    }
+
+    /// Options that cannot be: exit 2, naming what works.
+    @Test func impossibleColourOptionsAreUsageErrors() throws {
+        let dir = try TemporaryDirectory()
+        let frame = dir.path("f.png")
+        try TestPNG.encode(
+            width: 16, height: 16, colourType: 2, bitDepth: 8, samples: [Int](repeating: 128, count: 16 * 16 * 3)
+        ).write(to: URL(fileURLWithPath: frame))
+        for (arguments, words) in [
+            (["--colour", "bt2020", "--bit-depth", "8"], "--colour bt2020 is encoded at 10 bits"),
+            (["--intent", "vivid"], "use relative, perceptual, saturation or absolute"),
+            (["--colour-management", "maybe"], "use on or off"),
+            (["--colour", "p4"], "use bt709, bt601, p3 or bt2020"),
+        ] {
+            let result = try ExternalTool.run(ExternalTool.flipbookPath, [frame, "-o", dir.path("x.mp4")] + arguments)
+            #expect(result.status == 2 && result.stderr.contains(words), "\(arguments): \(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: dir.path("x.mp4")))
+        }
+    }
+}
