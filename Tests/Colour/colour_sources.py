@@ -5,7 +5,7 @@
 
 Writes into DIR, for each kind of source, NAME.<ext> (the image, 64x48, saturated gradients) and
 NAME.rgb (the reference: the same pixels converted by ImageCms into TARGET, `srgb` (default) or
-`p3`, with INTENT `relative` (default) or `perceptual`, black-point compensation on, as raw
+`p3` or `bt2020` (those primaries with sRGB's curve, as Flipbook's movies hold them), with INTENT `relative` (default) or `perceptual`, black-point compensation on, as raw
 8-bit RGB), and prints one NAME line per source it made. Profiles that Debian's icc-profiles-free and
 colord-data do not ship (Display P3, and those PNG's gAMA/cHRM/cICP chunks describe) are built with
 Little CMS itself through ctypes (cmsCreateRGBProfile), as Pillow has no call for that.
@@ -14,7 +14,9 @@ import ctypes
 import io
 import os
 import struct
+import subprocess
 import sys
+import tempfile
 import zlib
 
 from PIL import Image, ImageCms
@@ -146,6 +148,33 @@ def main():
     add("gama-chrm", "png", png_with_chunks(base, [(b"gAMA", gama), (b"cHRM", chrm)]), profile)
     # cICP 12/13/0/1: Display P3 with sRGB's curve, full range RGB.
     add("p3-cicp", "png", png_with_chunks(base, [(b"cICP", bytes([12, 13, 0, 1]))]), p3)
+    buffer = io.BytesIO()
+    base.save(buffer, "TIFF", icc_profile=p3)
+    add("p3-tiff", "tif", buffer.getvalue(), p3)
+    buffer = io.BytesIO()
+    base.save(buffer, "WEBP", lossless=True, icc_profile=p3)
+    add("p3-webp", "webp", buffer.getvalue(), p3)
+    # Nothing stated: sRGB, kept as it is in an sRGB movie and converted into a wider one.
+    buffer = io.BytesIO()
+    base.save(buffer, "PNG")
+    add("srgb-plain", "png", buffer.getvalue(), built_profile(D65, SRGB, SRGB_CURVE))
+    # HEIC and AVIF by libheif's heif-enc, lossless 4:4:4: a HEIC with the ICC profile, and an AVIF with an
+    # nclx box alone. heif-enc 1.15 writes nclx with primaries and transfer unspecified whatever its
+    # options say, so those two code points are then set to 12/13 (Display P3, sRGB's curve) in place.
+    with tempfile.TemporaryDirectory() as scratch:
+        for name, ext, png, options in (
+            ("p3-heic", "heic", {"icc_profile": p3}, []),
+            ("p3-nclx-avif", "avif", {}, ["-A"]),
+        ):
+            source, made = os.path.join(scratch, f"{name}.png"), os.path.join(scratch, f"{name}.{ext}")
+            base.save(source, "PNG", **png)
+            subprocess.run(["heif-enc", *options, "-L", "-p", "chroma=444", "-o", made, source], check=True,
+                           stdout=subprocess.DEVNULL)
+            data = bytearray(open(made, "rb").read())
+            if ext == "avif":
+                at = data.index(b"colrnclx") + 8
+                data[at:at + 4] = bytes([0, 12, 0, 13])
+            add(name, ext, bytes(data), p3)
     for name in sources:
         print(name)
 

@@ -6,14 +6,23 @@ import Testing
 /// into the movie's space with the same intent (`Tests/Colour/colour_sources.py`), ffmpeg decodes the
 /// movie, and the two must agree within 2 levels on average and 4 at the 99th percentile. Sources:
 /// Display P3 JPEG and PNG `iCCP` (a profile built by Little CMS: P3 primaries, D65, sRGB's curve),
-/// Adobe RGB (1998) JPEG and ProPhoto PNG (colord's profiles), PNG `gAMA` + `cHRM` and PNG `cICP`.
+/// Adobe RGB (1998) JPEG and ProPhoto PNG (colord's profiles), PNG `gAMA` + `cHRM` and PNG `cICP`, Display
+/// P3 TIFF (tag 34675), lossless WebP (`ICCP`) and HEIC (libheif's `heif-enc`, with the ICC profile), and
+/// an AVIF with an `nclx` box of 12/13 alone.
 ///
 /// ProRes 4444 keeps every chroma sample at 10 bits, so its decode judges the conversion alone; an
 /// H.264 4:2:0 movie adds its own subsampling error on these saturated ramps (measured with colour
 /// management off against the source pixels, and allowed on top).
 @Suite struct ColourManagementTests {
     static let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    static let sourceNames = ["p3-jpeg", "adobe-jpeg", "prophoto-iccp", "p3-iccp", "gama-chrm", "p3-cicp"]
+    static let sourceNames = [
+        "p3-jpeg", "adobe-jpeg", "prophoto-iccp", "p3-iccp", "gama-chrm", "p3-cicp", "p3-tiff", "p3-webp", "srgb-plain",
+        "p3-heic", "p3-nclx-avif",
+    ]
+    static let extensions = [
+        "jpeg": "jpg", "iccp": "png", "chrm": "png", "cicp": "png", "tiff": "tif", "webp": "webp", "heic": "heic",
+        "avif": "avif", "plain": "png",
+    ]
 
     /// The sources and ImageCms's conversions of them into `target` (srgb or p3) with `intent`.
     static func sources(in dir: TemporaryDirectory, target: String = "srgb", intent: String = "relative") throws
@@ -28,7 +37,7 @@ import Testing
     }
 
     static func source(_ name: String, in folder: String) -> String {
-        "\(folder)/\(name).\(name.hasSuffix("jpeg") ? "jpg" : "png")"
+        "\(folder)/\(name).\(extensions[String(name.split(separator: "-").last!)]!)"
     }
 
     /// Mean and 99th percentile of the absolute differences of every sample.
@@ -72,10 +81,78 @@ import Testing
                 "--json", "--quiet",
             ])
             let summary = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
-            #expect((summary?["colourConversions"] as? [String: Int])?.values.reduce(0, +) == 1, "\(result.stdout)")
+            let conversions = (summary?["colourConversions"] as? [String: Int])?.values.reduce(0, +) ?? 0
+            #expect(conversions == (name == "srgb-plain" ? 0 : 1), "\(result.stdout)")
             let decoded = try Judge.decodedRGB(of: movie)
             let error = Self.differences(decoded.frames[0], try Self.reference(name, in: folder))
             #expect(error.mean <= 2 && error.p99 <= 4, "\(name) \(intent): mean \(error.mean), p99 \(error.p99)")
+        }
+    }
+
+    /// `--colour p3` and `--colour bt2020`: every source converted into the movie's primaries (sRGB's
+    /// curve, as Flipbook's BT.709 movies hold it), as ImageCms converts it into a Display P3 or BT.2020
+    /// profile built by Little CMS; a Display P3 source in a P3 movie is kept as it is.
+    @Test(arguments: ["p3", "bt2020"])
+    func everyKindOfSourceMatchesImageCmsInAWideGamutMovie(target: String) throws {
+        let dir = try TemporaryDirectory()
+        let folder = try Self.sources(in: dir, target: target)
+        for name in Self.sourceNames {
+            let movie = dir.path("\(name).mov")
+            let result = try Self.flipbook([
+                Self.source(name, in: folder), "-o", movie, "--codec", "prores", "--profile", "4444", "--colour",
+                target,
+                "--json", "--quiet",
+            ])
+            let summary = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+            let conversions = (summary?["colourConversions"] as? [String: Int])?.values.reduce(0, +) ?? 0
+            let kept = target == "p3" && name.hasPrefix("p3-")
+            #expect(conversions == (kept ? 0 : 1), "\(name): \(result.stdout)")
+            let decoded = try Judge.decodedRGB(of: movie)
+            let error = Self.differences(decoded.frames[0], try Self.reference(name, in: folder))
+            #expect(error.mean <= 2 && error.p99 <= 4, "\(name) \(target): mean \(error.mean), p99 \(error.p99)")
+        }
+    }
+
+    /// Every codec tags a `--colour p3` movie as primaries 12 (SMPTE EG 432-1) with BT.709 transfer and
+    /// matrix, and a `--colour bt2020` movie as BT.2020 primaries, 10-bit transfer and non-constant-luminance
+    /// matrix at 10 bits: ffprobe reads the container's tags and, from the raw H.264 and HEVC streams
+    /// alone, the bitstream's; MediaInfo names them.
+    @Test(arguments: [("h264", "mp4"), ("hevc", "mp4"), ("av1", "mp4"), ("vp9", "webm"), ("prores", "mov")])
+    func wideGamutMoviesAreTaggedByEveryCodec(codec: String, container: String) throws {
+        let dir = try TemporaryDirectory()
+        let folder = try Self.sources(in: dir)
+        for (target, tags, named) in [
+            ("p3", "bt709,bt709,smpte432", "Display P3 / BT.709 / BT.709"),
+            ("bt2020", "bt2020nc,bt2020-10,bt2020", "BT.2020 / BT.2020 (10-bit) / BT.2020 non-constant"),
+        ] {
+            let movie = dir.path("\(target).\(container)")
+            _ = try Self.flipbook([
+                Self.source("p3-jpeg", in: folder), "-o", movie, "--codec", codec, "--colour", target, "--size",
+                "128x96",
+                "--quiet",
+            ])
+            let stream = try Judge.stream(of: movie)
+            #expect(
+                "\(stream.colorSpace),\(stream.colorTransfer),\(stream.colorPrimaries)" == tags,
+                "\(codec) \(target): \(stream)")
+            if target == "bt2020" { #expect(stream.pixelFormat.hasSuffix("p10le"), "\(stream.pixelFormat)") }
+            if codec == "h264" || codec == "hevc" {
+                let raw = dir.path("\(target).\(codec)")
+                _ = try ExternalTool.runForData("ffmpeg", ["-v", "error", "-i", movie, "-c", "copy", "-f", codec, raw])
+                let bitstream = try ExternalTool.run(
+                    "ffprobe",
+                    [
+                        "-v", "error", "-show_entries", "stream=color_space,color_transfer,color_primaries", "-of",
+                        "csv=p=0", raw,
+                    ])
+                #expect(bitstream.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == tags, "\(codec) \(target)")
+            }
+            let info = try ExternalTool.run(
+                "mediainfo",
+                ["--Inform=Video;%colour_primaries% / %transfer_characteristics% / %matrix_coefficients%", movie])
+            #expect(
+                info.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == named,
+                "\(codec) \(target): \(info.stdout)")
         }
     }
 
