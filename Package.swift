@@ -106,6 +106,7 @@ let package = Package(
         .executableTarget(name: "FuzzMP4", dependencies: ["ISOBMFF"], path: "fuzz/targets/FuzzMP4"),
         .executableTarget(name: "FuzzMatroska", dependencies: ["Matroska"], path: "fuzz/targets/FuzzMatroska"),
         .executableTarget(name: "FuzzSound", dependencies: ["Flipbook"], path: "fuzz/targets/FuzzSound"),
+        .executableTarget(name: "FuzzColour", dependencies: ["Flipbook"], path: "fuzz/targets/FuzzColour"),
 
         .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "FlipbookTestSupport"]),
         .testTarget(name: "MatroskaTests", dependencies: ["Matroska", "ISOBMFF", "FlipbookTestSupport"]),

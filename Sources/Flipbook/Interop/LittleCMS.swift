@@ -42,6 +42,16 @@ enum LittleCMS {
         }
 
         var hasAlpha: Bool { self == .rgba8 || self == .bgra8 || self == .rgba16 }
+
+        /// The frame layout of an 8-bit RGB layout.
+        var pixelFormat: PixelFormat? {
+            switch self {
+            case .rgb8: .rgb
+            case .rgba8: .rgba
+            case .bgra8: .bgra
+            default: nil
+            }
+        }
     }
 
     /// What an ICC profile describes, as lcms2 reads its header.
@@ -73,12 +83,16 @@ enum LittleCMS {
         private let transform: cmsHTRANSFORM
         let input: PixelLayout
         let output: PixelLayout
+        /// The matrix/curve kernel that does the same work faster, when both profiles are matrix/curve
+        /// ones for the intent and the pixels are 8-bit RGB kept in their layout.
+        let kernel: ColourMatrixKernel?
 
+        /// - Parameter usesKernel: Whether ``kernel`` may be made (off to compare it with lcms2's own).
         /// - Throws: ``Failure`` when a profile cannot be opened or built, does not describe the
         ///   colours `input` holds, or lcms2 cannot join the two.
         init(
             from source: Profile, as input: PixelLayout, to destination: Profile, as output: PixelLayout,
-            intent: RenderingIntent, blackPointCompensation: Bool
+            intent: RenderingIntent, blackPointCompensation: Bool, usesKernel: Bool = true
         ) throws(Failure) {
             guard let context = cmsCreateContext(nil, nil) else {
                 throw Failure(reason: "Little CMS could not make a context")
@@ -121,6 +135,74 @@ enum LittleCMS {
             self.transform = transform
             self.input = input
             self.output = output
+            let eightBitRGB: Set<PixelLayout> = [.rgb8, .rgba8, .bgra8]
+            kernel =
+                usesKernel && input == output && eightBitRGB.contains(input) && intent != .absoluteColorimetric
+                ? Self.matrixShaperKernel(from: sourceProfile, to: destinationProfile, intent: intentCode) : nil
+        }
+
+        /// The kernel for two matrix/curve profiles (no lookup tables for `intent`), from their colorants
+        /// (D50-adapted, so relative colorimetric is the matrix `destination⁻¹ × source`) and curves.
+        /// Black-point compensation changes nothing between them: both blacks are zero.
+        private static func matrixShaperKernel(
+            from source: cmsHPROFILE, to destination: cmsHPROFILE, intent: cmsUInt32Number
+        ) -> ColourMatrixKernel? {
+            let input = cmsUInt32Number(LCMS_USED_AS_INPUT)
+            let output = cmsUInt32Number(LCMS_USED_AS_OUTPUT)
+            guard cmsIsMatrixShaper(source) != 0, cmsIsCLUT(source, intent, input) == 0,
+                cmsIsMatrixShaper(destination) != 0, cmsIsCLUT(destination, intent, output) == 0,
+                let sourceColumns = colorants(of: source), let destinationColumns = colorants(of: destination),
+                let inverse = inverted(destinationColumns)
+            else { return nil }
+            let sourceCurves = [cmsSigRedTRCTag, cmsSigGreenTRCTag, cmsSigBlueTRCTag].map {
+                cmsReadTag(source, $0).map { OpaquePointer($0) }
+            }
+            guard sourceCurves.allSatisfy({ $0 != nil }),
+                let destinationCurve = cmsReadTag(destination, cmsSigRedTRCTag).map({ OpaquePointer($0) }),
+                let reversed = cmsReverseToneCurve(destinationCurve)
+            else { return nil }
+            defer { cmsFreeToneCurve(reversed) }
+            let toLinear = sourceCurves.map { curve in
+                (0..<256).map { cmsEvalToneCurveFloat(curve, Float($0) / 255) }
+            }
+            var matrix = [Float](repeating: 0, count: 9)
+            for row in 0..<3 {
+                for column in 0..<3 {
+                    matrix[row * 3 + column] = Float(
+                        (0..<3).reduce(0.0) { $0 + inverse[row * 3 + $1] * sourceColumns[$1 * 3 + column] })
+                }
+            }
+            return ColourMatrixKernel(toLinear: toLinear, matrix: matrix) { linear in
+                let encoded = Double(cmsEvalToneCurveFloat(reversed, Float(linear)))
+                return UInt8(max(0, min(255, (encoded * 255).rounded())))
+            }
+        }
+
+        /// The matrix whose columns are the profile's red, green and blue colorants (row-major: X, Y, Z rows).
+        private static func colorants(of profile: cmsHPROFILE) -> [Double]? {
+            var columns: [cmsCIEXYZ] = []
+            for tag in [cmsSigRedColorantTag, cmsSigGreenColorantTag, cmsSigBlueColorantTag] {
+                guard let value = cmsReadTag(profile, tag) else { return nil }
+                columns.append(value.assumingMemoryBound(to: cmsCIEXYZ.self).pointee)
+            }
+            return [
+                columns[0].X, columns[1].X, columns[2].X, columns[0].Y, columns[1].Y, columns[2].Y,
+                columns[0].Z, columns[1].Z, columns[2].Z,
+            ]
+        }
+
+        /// The inverse of a row-major 3x3 matrix; `nil` when it is singular.
+        private static func inverted(_ m: [Double]) -> [Double]? {
+            let determinant =
+                m[0] * (m[4] * m[8] - m[5] * m[7]) - m[1] * (m[3] * m[8] - m[5] * m[6]) + m[2]
+                * (m[3] * m[7] - m[4] * m[6])
+            guard abs(determinant) > 1e-12 else { return nil }
+            let cofactors = [
+                m[4] * m[8] - m[5] * m[7], m[2] * m[7] - m[1] * m[8], m[1] * m[5] - m[2] * m[4],
+                m[5] * m[6] - m[3] * m[8], m[0] * m[8] - m[2] * m[6], m[2] * m[3] - m[0] * m[5],
+                m[3] * m[7] - m[4] * m[6], m[1] * m[6] - m[0] * m[7], m[0] * m[4] - m[1] * m[3],
+            ]
+            return cofactors.map { $0 / determinant }
         }
 
         deinit {
@@ -134,6 +216,12 @@ enum LittleCMS {
             _ source: UnsafeRawPointer, sourceRowBytes: Int, into destination: UnsafeMutableRawPointer,
             destinationRowBytes: Int, width: Int, rows: Int
         ) {
+            if let kernel, let format = input.pixelFormat {
+                kernel.apply(
+                    source, sourceRowBytes: sourceRowBytes, into: destination, destinationRowBytes: destinationRowBytes,
+                    width: width, rows: rows, format: format)
+                return
+            }
             cmsDoTransformLineStride(
                 transform, source, destination, cmsUInt32Number(width), cmsUInt32Number(rows),
                 cmsUInt32Number(sourceRowBytes), cmsUInt32Number(destinationRowBytes), 0, 0)
