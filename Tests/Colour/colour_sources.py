@@ -63,6 +63,65 @@ def built_profile(white, primaries, curve):
     return buffer.raw[:size.value]
 
 
+def press_profile():
+    """ICC bytes of a CMYK output profile built by Little CMS (version 2, CMYK to Lab through a 9-step
+    table): inks with a little gain, as no press profile ships in Debian's free profile packages."""
+    lcms = LCMS
+    lcms.cmsCreateProfilePlaceholder.restype = ctypes.c_void_p
+    lcms.cmsCreateProfilePlaceholder.argtypes = [ctypes.c_void_p]
+    lcms.cmsSetProfileVersion.argtypes = [ctypes.c_void_p, ctypes.c_double]
+    for name in ("cmsSetDeviceClass", "cmsSetColorSpace", "cmsSetPCS"):
+        getattr(lcms, name).argtypes = [ctypes.c_void_p, ctypes.c_uint32]
+    lcms.cmsPipelineAlloc.restype = ctypes.c_void_p
+    lcms.cmsPipelineAlloc.argtypes = [ctypes.c_void_p, ctypes.c_uint32, ctypes.c_uint32]
+    lcms.cmsStageAllocCLut16bit.restype = ctypes.c_void_p
+    lcms.cmsStageAllocCLut16bit.argtypes = [ctypes.c_void_p] + [ctypes.c_uint32] * 3 + [ctypes.c_void_p]
+    sampler_type = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.POINTER(ctypes.c_uint16), ctypes.POINTER(ctypes.c_uint16),
+                                    ctypes.c_void_p)
+    lcms.cmsStageSampleCLut16bit.argtypes = [ctypes.c_void_p, sampler_type, ctypes.c_void_p, ctypes.c_uint32]
+    lcms.cmsPipelineInsertStage.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p]
+    lcms.cmsWriteTag.argtypes = [ctypes.c_void_p, ctypes.c_uint32, ctypes.c_void_p]
+    lcms.cmsD50_XYZ.restype = ctypes.c_void_p
+
+    def lab(c, m, y, k):
+        rgb = [1 - min(1, v * 0.95 + k * 0.9) for v in (c, m, y)]
+        linear = [((v + 0.055) / 1.055) ** 2.4 if v > 0.04045 else v / 12.92 for v in rgb]
+        d50 = [[0.4360747, 0.3850649, 0.1430804], [0.2225045, 0.7168786, 0.0606169], [0.0139322, 0.0971045, 0.7141733]]
+        x, y_, z = (sum(d50[i][j] * linear[j] for j in range(3)) for i in range(3))
+
+        def f(t):
+            return t ** (1 / 3) if t > 216 / 24389 else (24389 / 27 * t + 16) / 116
+        fx, fy, fz = f(x / 0.9642), f(y_), f(z / 0.8249)
+        return 116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)
+
+    @sampler_type
+    def sampler(given, out, cargo):
+        lightness, a, b = lab(*(given[i] / 65535 for i in range(4)))
+        for index, value in enumerate((lightness / 100 * 65535, (a + 128) * 257, (b + 128) * 257)):
+            out[index] = max(0, min(65535, round(value)))
+        return 1
+
+    def signature(text):
+        return int.from_bytes(text.encode(), "big")
+    profile = lcms.cmsCreateProfilePlaceholder(None)
+    lcms.cmsSetProfileVersion(profile, 2.1)
+    lcms.cmsSetDeviceClass(profile, signature("prtr"))
+    lcms.cmsSetColorSpace(profile, signature("CMYK"))
+    lcms.cmsSetPCS(profile, signature("Lab "))
+    pipeline = lcms.cmsPipelineAlloc(None, 4, 3)
+    table = lcms.cmsStageAllocCLut16bit(None, 9, 4, 3, None)
+    lcms.cmsStageSampleCLut16bit(table, sampler, None, 0)
+    lcms.cmsPipelineInsertStage(pipeline, 1, table)
+    lcms.cmsWriteTag(profile, signature("A2B0"), pipeline)
+    lcms.cmsWriteTag(profile, signature("wtpt"), lcms.cmsD50_XYZ())
+    size = ctypes.c_uint32(0)
+    lcms.cmsSaveProfileToMem(profile, None, ctypes.byref(size))
+    buffer = ctypes.create_string_buffer(size.value)
+    lcms.cmsSaveProfileToMem(profile, buffer, ctypes.byref(size))
+    lcms.cmsCloseProfile(profile)
+    return buffer.raw[:size.value]
+
+
 def picture(mode="RGB"):
     """Saturated ramps over the whole gamut, with greys and near-black, 64x48."""
     width, height = 64, 48
@@ -154,6 +213,17 @@ def main():
     buffer = io.BytesIO()
     base.save(buffer, "WEBP", lossless=True, icc_profile=p3)
     add("p3-webp", "webp", buffer.getvalue(), p3)
+    # CMYK (Adobe's inverted samples, as Pillow writes them) with a press-like profile.
+    cmyk = Image.new("CMYK", (64, 48))
+    samples = cmyk.load()
+    for y in range(48):
+        for x in range(64):
+            t = x * 255 // 63
+            samples[x, y] = [(t, 0, 0, 0), (0, t, 0, 0), (0, 0, t, 0), (0, 0, 0, t), (t, 255 - t, 40, 0),
+                             (t // 2, t // 3, t // 4, 60)][y // 8]
+    press = press_profile()
+    data = jpeg(cmyk, press)
+    add("cmyk-jpeg", "jpg", data, press, Image.open(io.BytesIO(data)))
     # Nothing stated: sRGB, kept as it is in an sRGB movie and converted into a wider one.
     buffer = io.BytesIO()
     base.save(buffer, "PNG")

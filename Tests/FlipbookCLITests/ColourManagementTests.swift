@@ -6,7 +6,8 @@ import Testing
 /// into the movie's space with the same intent (`Tests/Colour/colour_sources.py`), ffmpeg decodes the
 /// movie, and the two must agree within 2 levels on average and 4 at the 99th percentile. Sources:
 /// Display P3 JPEG and PNG `iCCP` (a profile built by Little CMS: P3 primaries, D65, sRGB's curve),
-/// Adobe RGB (1998) JPEG and ProPhoto PNG (colord's profiles), PNG `gAMA` + `cHRM` and PNG `cICP`, Display
+/// Adobe RGB (1998) JPEG and ProPhoto PNG (colord's profiles), a CMYK JPEG with a press-like CMYK profile
+/// (Little CMS builds it: Debian's free profile packages have no press profile), PNG `gAMA` + `cHRM` and PNG `cICP`, Display
 /// P3 TIFF (tag 34675), lossless WebP (`ICCP`) and HEIC (libheif's `heif-enc`, with the ICC profile), and
 /// an AVIF with an `nclx` box of 12/13 alone.
 ///
@@ -16,7 +17,8 @@ import Testing
 @Suite struct ColourManagementTests {
     static let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     static let sourceNames = [
-        "p3-jpeg", "adobe-jpeg", "prophoto-iccp", "p3-iccp", "gama-chrm", "p3-cicp", "p3-tiff", "p3-webp", "srgb-plain",
+        "p3-jpeg", "adobe-jpeg", "prophoto-iccp", "p3-iccp", "gama-chrm", "p3-cicp", "p3-tiff", "p3-webp", "cmyk-jpeg",
+        "srgb-plain",
         "p3-heic", "p3-nclx-avif",
     ]
     static let extensions = [
