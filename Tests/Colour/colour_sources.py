@@ -213,6 +213,16 @@ def main():
     buffer = io.BytesIO()
     base.save(buffer, "WEBP", lossless=True, icc_profile=p3)
     add("p3-webp", "webp", buffer.getvalue(), p3)
+    # 16 bits a sample (each 8-bit value times 257, so the reference is the 8-bit picture's), Display P3 iCCP:
+    # decoded deep for a 10-bit movie and converted at 16 bits.
+    rows = b"".join(b"\0" + struct.pack(f">{64 * 3}H", *(v * 257 for x in range(64) for v in base.getpixel((x, y))))
+                    for y in range(48))
+    header = struct.pack(">IIBBBBB", 64, 48, 16, 2, 0, 0, 0)
+    chunks = [(b"IHDR", header), (b"iCCP", b"Display P3\0\0" + zlib.compress(p3)), (b"IDAT", zlib.compress(rows)),
+              (b"IEND", b"")]
+    data = b"\x89PNG\r\n\x1a\n" + b"".join(
+        struct.pack(">I", len(p)) + n + p + struct.pack(">I", zlib.crc32(n + p)) for n, p in chunks)
+    add("p3-iccp16", "png", data, p3)
     # CMYK (Adobe's inverted samples, as Pillow writes them) with a press-like profile.
     cmyk = Image.new("CMYK", (64, 48))
     samples = cmyk.load()

@@ -5,11 +5,12 @@ import Testing
 /// Colour management judged from outside: Pillow's ImageCms (Little CMS) converts the same sources
 /// into the movie's space with the same intent (`Tests/Colour/colour_sources.py`), ffmpeg decodes the
 /// movie, and the two must agree within 2 levels on average and 4 at the 99th percentile. Sources:
-/// Display P3 JPEG and PNG `iCCP` (a profile built by Little CMS: P3 primaries, D65, sRGB's curve),
-/// Adobe RGB (1998) JPEG and ProPhoto PNG (colord's profiles), a CMYK JPEG with a press-like CMYK profile
-/// (Little CMS builds it: Debian's free profile packages have no press profile), PNG `gAMA` + `cHRM` and PNG `cICP`, Display
-/// P3 TIFF (tag 34675), lossless WebP (`ICCP`) and HEIC (libheif's `heif-enc`, with the ICC profile), and
-/// an AVIF with an `nclx` box of 12/13 alone.
+/// Display P3 JPEG and PNG `iCCP` (a profile built by Little CMS: P3 primaries, D65, sRGB's curve), also
+/// as a 16-bit PNG (converted at 16 bits in these 10-bit movies); Adobe RGB (1998) JPEG and ProPhoto PNG
+/// (colord's profiles); a CMYK JPEG with a press-like CMYK profile (Little CMS builds it: Debian's free
+/// profile packages have no press profile); PNG `gAMA` + `cHRM` and PNG `cICP`; Display P3 TIFF (tag
+/// 34675), lossless WebP (`ICCP`) and HEIC (libheif's `heif-enc`, with the ICC profile); an AVIF with an
+/// `nclx` box of 12/13 alone; an sRGB PNG stating nothing.
 ///
 /// ProRes 4444 keeps every chroma sample at 10 bits, so its decode judges the conversion alone; an
 /// H.264 4:2:0 movie adds its own subsampling error on these saturated ramps (measured with colour
@@ -17,13 +18,12 @@ import Testing
 @Suite struct ColourManagementTests {
     static let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     static let sourceNames = [
-        "p3-jpeg", "adobe-jpeg", "prophoto-iccp", "p3-iccp", "gama-chrm", "p3-cicp", "p3-tiff", "p3-webp", "cmyk-jpeg",
-        "srgb-plain",
-        "p3-heic", "p3-nclx-avif",
+        "p3-jpeg", "adobe-jpeg", "prophoto-iccp", "p3-iccp", "gama-chrm", "p3-cicp", "p3-tiff", "p3-webp", "p3-iccp16",
+        "cmyk-jpeg", "srgb-plain", "p3-heic", "p3-nclx-avif",
     ]
     static let extensions = [
         "jpeg": "jpg", "iccp": "png", "chrm": "png", "cicp": "png", "tiff": "tif", "webp": "webp", "heic": "heic",
-        "avif": "avif", "plain": "png",
+        "avif": "avif", "plain": "png", "iccp16": "png",
     ]
 
     /// The sources and ImageCms's conversions of them into `target` (srgb or p3) with `intent`.
@@ -122,14 +122,17 @@ import Testing
     @Test(arguments: [("h264", "mp4"), ("hevc", "mp4"), ("av1", "mp4"), ("vp9", "webm"), ("prores", "mov")])
     func wideGamutMoviesAreTaggedByEveryCodec(codec: String, container: String) throws {
         let dir = try TemporaryDirectory()
-        let folder = try Self.sources(in: dir)
+        let image = dir.path("ramp.png")
+        try TestPNG.encode(
+            width: 128, height: 96, colourType: 2, bitDepth: 8, samples: (0..<128 * 96 * 3).map { $0 % 251 }
+        ).write(to: URL(fileURLWithPath: image))
         for (target, tags, named) in [
             ("p3", "bt709,bt709,smpte432", "Display P3 / BT.709 / BT.709"),
             ("bt2020", "bt2020nc,bt2020-10,bt2020", "BT.2020 / BT.2020 (10-bit) / BT.2020 non-constant"),
         ] {
             let movie = dir.path("\(target).\(container)")
             _ = try Self.flipbook([
-                Self.source("p3-jpeg", in: folder), "-o", movie, "--codec", codec, "--colour", target, "--size",
+                image, "-o", movie, "--codec", codec, "--colour", target, "--size",
                 "128x96",
                 "--quiet",
             ])

@@ -15,7 +15,7 @@ extension FuzzEntry {
                         primaries: Int(bytes[0]), transfer: Int(bytes[1]), matrix: Int(bytes[2]),
                         fullRange: bytes[3] != 0)))
         }
-        if bytes.count >= 36 {
+        if bytes.count >= 40 {
             func value(_ at: Int) -> Double {
                 Double(bytes[at..<at + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }) / 100_000
             }
