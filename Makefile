@@ -8,15 +8,18 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Pillow (python3-pil: the reference decoder for WebP and TIFF in the tests), PyYAML (python3-yaml: the check of
 # the Kubernetes Jobs in docs/kubernetes) and GNU parallel (the one-machine recipe of docs/segments.md, run).
 PACKAGES := libx264-dev libx265-dev libsvtav1enc-dev libspng-dev libturbojpeg0-dev libwebp-dev libtiff-dev libheif-dev libdeflate-dev \
-	libavcodec-dev libavformat-dev libswresample-dev libvpx-dev libopus-dev \
+	libavcodec-dev libavformat-dev libswresample-dev libvpx-dev libopus-dev liblcms2-dev \
 	python3-pil ffmpeg pkg-config time mediainfo libimage-exiftool-perl python3-yaml parallel
 # The tests' makers of TIFF, HEIC and AVIF files (libtiff's tiffcp and tiffset, libheif's heif-enc) and Debian's Python
 # with venv for pillow-heif (from PyPI), the tests' reference HEIC/AVIF decoder with its own libheif and codecs.
-# icc-profiles-free: real sRGB and Adobe RGB (1998)-compatible ICC profiles for the colour-profile warning test.
+# icc-profiles-free and colord-data: real ICC profiles (sRGB, Adobe RGB (1998), ProPhoto, Rec. 709, grey…) for the
+# colour-management tests.
 # attr: setfattr and getfattr, the judges of the extended attributes a replaced movie keeps.
 # mkvtoolnix: mkvinfo and mkvmerge -J, the judges of every Matroska/WebM element.
 # mandoc (lints and renders the generated man page), zsh and fish (check and run the generated completions).
-TEST_PACKAGES := libtiff-tools libheif-examples python3-venv icc-profiles-free attr mkvtoolnix sox mandoc zsh fish
+# sox: sound files made as studios' scripts make them.
+TEST_PACKAGES := libtiff-tools libheif-examples python3-venv icc-profiles-free colord-data attr mkvtoolnix sox mandoc \
+	zsh fish
 HEIF_VENV := .build/heif-venv
 # bench/make-corpora.sh and bench/compare.sh (make bench-deps).
 BENCH_PACKAGES := python3 python3-pil python3-numpy x264 ffmpeg time bc

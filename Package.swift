@@ -50,6 +50,10 @@ let package = Package(
             pkgConfig: "libavcodec",
             providers: [.apt(["libavcodec-dev", "libavformat-dev", "libswresample-dev"])]),
         .systemLibrary(
+            name: "CLCMS2",
+            pkgConfig: "lcms2",
+            providers: [.apt(["liblcms2-dev"])]),
+        .systemLibrary(
             name: "CTurboJPEG",
             pkgConfig: "libturbojpeg",
             providers: [.apt(["libturbojpeg0-dev"])]),
@@ -71,7 +75,7 @@ let package = Package(
             name: "Flipbook",
             dependencies: [
                 "ISOBMFF", "Matroska", "CX264", "CX265", "CSVTAV1", "CSPNG", "CTurboJPEG", "CWebP", "CTIFF", "CHEIF",
-                "CDeflate", "CLinux", "CAVCodec", "CVPX",
+                "CDeflate", "CLinux", "CAVCodec", "CVPX", "CLCMS2",
                 "CFlipbookPixels",
             ]),
 
@@ -106,6 +110,7 @@ let package = Package(
         .executableTarget(name: "FuzzMP4", dependencies: ["ISOBMFF"], path: "fuzz/targets/FuzzMP4"),
         .executableTarget(name: "FuzzMatroska", dependencies: ["Matroska"], path: "fuzz/targets/FuzzMatroska"),
         .executableTarget(name: "FuzzSound", dependencies: ["Flipbook"], path: "fuzz/targets/FuzzSound"),
+        .executableTarget(name: "FuzzColour", dependencies: ["Flipbook"], path: "fuzz/targets/FuzzColour"),
 
         .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "FlipbookTestSupport"]),
         .testTarget(name: "MatroskaTests", dependencies: ["Matroska", "ISOBMFF", "FlipbookTestSupport"]),

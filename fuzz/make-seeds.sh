@@ -70,3 +70,17 @@ ffmpeg $tone -ar 32000 -c:a ac3 -b:a 32k seeds/sound/tone.ac3
 ffmpeg $tone -c:a alac seeds/sound/tone-alac.m4a
 ffmpeg $tone -c:a alac seeds/sound/tone-alac.caf
 ls -l seeds/sound
+# Colour statements: ICC profiles Little CMS builds (Display P3 with sRGB's curve; Adobe RGB's primaries
+# with gamma 1.8), the first cut short, and 36 bytes read as cICP (12/13/0/1), gAMA and cHRM.
+mkdir -p seeds/colour
+/usr/bin/python3 - <<'PY'
+import struct, sys
+sys.path.insert(0, "../Tests/Colour")
+import colour_sources as cs
+p3 = cs.built_profile(cs.D65, cs.P3, cs.SRGB_CURVE)
+open("seeds/colour/display-p3.icc", "wb").write(p3)
+open("seeds/colour/display-p3-cut.icc", "wb").write(p3[:300])
+open("seeds/colour/gamma18.icc", "wb").write(cs.built_profile(cs.D65, [(0.64, 0.33), (0.21, 0.71), (0.15, 0.06)], (1, [1.8])))
+values = (45455, 31270, 32900, 64000, 33000, 30000, 60000, 15000, 6000)
+open("seeds/colour/cicp-gama-chrm.bin", "wb").write(bytes([12, 13, 0, 1]) + struct.pack(">9I", *values))
+PY

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Builds each libFuzzer target with ASan and runs it for FUZZ_SECONDS (default 60), one at a time.
-# Usage: fuzz/run.sh [TARGET...]   (default: FuzzPNG FuzzJPEG FuzzWebP FuzzTIFF FuzzHEIF FuzzImageStream FuzzMP4 FuzzMatroska FuzzSound)
+# Usage: fuzz/run.sh [TARGET...]   (default: FuzzPNG FuzzJPEG FuzzWebP FuzzTIFF FuzzHEIF FuzzImageStream FuzzMP4 FuzzMatroska FuzzSound FuzzColour)
 # Exits non-zero when a target crashes; the input that did it is saved under fuzz/artifacts/ and kept
 # as fuzz/seeds/KIND/regression-found-*, which make test replays through the target's entry point.
 set -u
@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
 FUZZ_SECONDS=${FUZZ_SECONDS:-60}
 BUILD_PATH=.build/fuzz
-targets=${*:-FuzzPNG FuzzJPEG FuzzWebP FuzzTIFF FuzzHEIF FuzzImageStream FuzzMP4 FuzzMatroska FuzzSound}
+targets=${*:-FuzzPNG FuzzJPEG FuzzWebP FuzzTIFF FuzzHEIF FuzzImageStream FuzzMP4 FuzzMatroska FuzzSound FuzzColour}
 mkdir -p fuzz/artifacts
 status=0
 for target in $targets; do
@@ -22,6 +22,7 @@ for target in $targets; do
     FuzzMP4) seeds=fuzz/seeds/mp4 ;;
     FuzzMatroska) seeds=fuzz/seeds/matroska ;;
     FuzzSound) seeds=fuzz/seeds/sound ;;
+    FuzzColour) seeds=fuzz/seeds/colour ;;
     *) echo "unknown fuzz target $target" >&2; exit 2 ;;
     esac
     # SwiftPM passes `-sanitize=fuzzer -sanitize=address` to swiftc in that order, and a later

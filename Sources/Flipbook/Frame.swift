@@ -42,6 +42,23 @@ public struct Frame: Sendable {
     /// The colour the image's file stated, for a frame decoded from one; unstated (taken as sRGB) otherwise.
     package var sourceColour = SourceColour.unstated
 
+    /// The colour space of the pixels (sRGB unless set): a movie converts them from it into its own
+    /// (``VideoSettings/colourStandard``) unless ``VideoSettings/colourManagement`` is off.
+    ///
+    /// A frame decoded from a file may state a profile no case here names; it reads as ``FrameColourSpace/sRGB``
+    /// then, and setting this replaces what the file stated.
+    public var colourSpace: FrameColourSpace {
+        get {
+            guard let points = sourceColour.codePoints, sourceColour.iccProfile == nil else { return .sRGB }
+            return FrameColourSpace.allCases.first { SourceProfile.codePoints(of: $0) == points } ?? .sRGB
+        }
+        set {
+            var colour = SourceColour(codePoints: SourceProfile.codePoints(of: newValue))
+            colour.imageName = sourceColour.imageName
+            sourceColour = colour
+        }
+    }
+
     /// Creates a frame from pixel bytes.
     ///
     /// - Parameters:

@@ -29,6 +29,10 @@ public struct MovieSummary: Sendable, Hashable {
     /// After the movie is renamed into place its folder is flushed to the storage device; if that
     /// fails the movie is still complete, but the rename may not survive a power cut, and this says so.
     public var warnings: [String] = []
+    /// How many images were converted from each colour space their files stated into the movie's
+    /// (``VideoSettings/colourManagement``), by the space's name (`Display P3`, `Adobe RGB (1998)`, a
+    /// profile's own name); empty when every image was in the movie's space already.
+    public var colourConversions: [String: Int] = [:]
     /// The numbers missing from a numbered image sequence (see ``GapPolicy``); empty when none is.
     public var missingNumbers: [Int] = []
     /// One sentence naming the missing numbers and the images around each gap; `nil` when none is missing.

@@ -70,6 +70,13 @@ public struct VideoSettings: Sendable, Hashable {
     public var colourStandard: ColourStandard = .bt709
     /// The Y'CbCr code range (limited by default, which is what players expect).
     public var colourRange: ColourRange = .limited
+    /// Whether images are converted from the colour their files state (ICC profiles, PNG `cICP`,
+    /// `sRGB`, `gAMA` and `cHRM`, HEIF `nclx`) into ``colourStandard``'s space (``ColourManagement/on``,
+    /// the default), or their values taken as they are.
+    public var colourManagement: ColourManagement = .on
+    /// How colours outside the movie's gamut are brought into it (relative colorimetric with black-point
+    /// compensation by default, as browsers convert photos).
+    public var renderingIntent: RenderingIntent = .relativeColorimetric
     /// How far the pictures are turned clockwise when shown (``Rotation/upright`` by default): the
     /// video track's display matrix, as phones write it. The pictures are encoded as given, at
     /// ``width`` by ``height``.

@@ -15,6 +15,8 @@ struct CommandLineOptions {
     var backgroundGiven = false
     var colourStandard = ColourStandard.bt709
     var colourRange = ColourRange.limited
+    var colourManagement = ColourManagement.on
+    var renderingIntent = RenderingIntent.relativeColorimetric
     /// What `-` reads: `--stdin`, or raw frames when `--raw-size` is given without it.
     var stdin: StandardInputContent?
     var rawSize: FrameSize?
@@ -180,11 +182,32 @@ let optionTable: [OptionSpec] =
         OptionSpec(
             names: ["--colour", "--color"], value: "STANDARD",
             help:
-                "The colour standard pixels are converted with and tagged as: bt709 (HD) or bt601 (SD) (default bt709)."
+                "The colour space images are converted into and the movie is tagged as: bt709 (HD), bt601 (SD), "
+                + "p3 (Display P3 primaries, BT.709 matrix) or bt2020 (BT.2020 primaries and matrix, 10-bit) (default bt709)."
         ) { options, text in
             options.colourStandard = try require(
                 ColourStandard(rawValue: text.lowercased()),
-                "--colour \(text) is not a colour standard; use bt709 or bt601.")
+                "--colour \(text) is not a colour standard; use bt709, bt601, p3 or bt2020.")
+        },
+        OptionSpec(
+            names: ["--colour-management", "--color-management"], value: "on|off",
+            help:
+                "Whether images are converted from the colour their files state (ICC profiles, PNG cICP, sRGB, gAMA "
+                + "and cHRM, HEIF nclx) into the movie's, or their values taken as they are (default on)."
+        ) { options, text in
+            options.colourManagement = try require(
+                ColourManagement(rawValue: text.lowercased()),
+                "--colour-management \(text) is not a choice; use on or off.")
+        },
+        OptionSpec(
+            names: ["--intent"], value: "INTENT",
+            help:
+                "How colours outside the movie's gamut are brought in: relative (colorimetric, with black-point "
+                + "compensation), perceptual, saturation or absolute (colorimetric) (default relative)."
+        ) { options, text in
+            options.renderingIntent = try require(
+                RenderingIntent(rawValue: text.lowercased()),
+                "--intent \(text) is not a rendering intent; use relative, perceptual, saturation or absolute.")
         },
         OptionSpec(
             names: ["--range"], value: "RANGE",

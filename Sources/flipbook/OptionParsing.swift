@@ -160,6 +160,12 @@ extension CommandLineOptions {
             try UsageError.rephrasing("bit depth", as: "--bit-depth") { try codec.checkBitDepth(bitDepth) }
         }
         try UsageError.rephrasing("range", as: "--range") { try codec.checkRange(colourRange) }
+        if colourStandard == .bt2020 && effectiveBitDepth != 10 {
+            let tenBit = VideoCodec.allCases.filter { $0.bitDepths.contains(10) }.map(\.name)
+            throw UsageError(
+                description: "--colour bt2020 is encoded at 10 bits; leave out --bit-depth, or use --bit-depth 10 "
+                    + "with a codec that has it (\(HelpText.list(tenBit))).")
+        }
         if let profileName {
             if codec == .prores {
                 guard proResProfile != nil else {

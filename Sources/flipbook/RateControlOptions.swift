@@ -129,7 +129,10 @@ extension CommandLineOptions {
     /// The H.264, HEVC or AV1 profile `--profile` names, if it names one.
     var codecProfile: CodecProfile? { profileName.flatMap { CodecProfile(rawValue: $0) } }
     /// The movie's bit depth: `--bit-depth`, or the profile's, or the codec's first.
-    var effectiveBitDepth: Int { bitDepth ?? codecProfile?.bitDepth(for: codec) ?? codec.bitDepths[0] }
+    var effectiveBitDepth: Int {
+        bitDepth ?? codecProfile?.bitDepth(for: codec)
+            ?? (colourStandard == .bt2020 && codec.bitDepths.contains(10) ? 10 : codec.bitDepths[0])
+    }
 
     /// The rate control the options ask for: `--two-pass` makes `--bitrate` two passes.
     var resolvedRateControl: RateControl {

@@ -32,6 +32,16 @@ enum Reporting {
             + movie.skippedImages.map { "flipbook: warning: skipped \($0)" }
             + movie.warnings.map { "flipbook: warning: \($0)" }
             + movie.notes.map { "flipbook: note: \($0)" }
+            + (colourNote(movie).map { ["flipbook: note: \($0)"] } ?? [])
+    }
+
+    /// The images converted into the movie's colour space, by the space their files stated.
+    static func colourNote(_ movie: MovieSummary) -> String? {
+        guard !movie.colourConversions.isEmpty else { return nil }
+        let counts = movie.colourConversions.sorted { $0.key < $1.key }.map {
+            "\($0.value) from \($0.key)"
+        }
+        return "colours converted into the movie's space: " + counts.joined(separator: ", ")
     }
 
     /// Advice when the movie took its first image's size and that is larger than many players
@@ -67,6 +77,7 @@ enum Reporting {
         if !movie.missingNumbers.isEmpty { object["gaps"] = movie.missingNumbers }
         if !movie.skippedImages.isEmpty { object["skipped"] = movie.skippedImages.count }
         if !movie.warnings.isEmpty { object["warnings"] = movie.warnings }
+        if !movie.colourConversions.isEmpty { object["colourConversions"] = movie.colourConversions }
         if !movie.notes.isEmpty { object["notes"] = movie.notes }
         if !movie.metadata.isEmpty { object["metadata"] = movie.metadata.tags }
         if movie.rotation != .upright { object["rotation"] = movie.rotation.degrees }

@@ -205,6 +205,8 @@ extension CommandLineOptions {
         settings.background = background
         settings.colourStandard = colourStandard
         settings.colourRange = colourRange
+        settings.colourManagement = colourManagement
+        settings.renderingIntent = renderingIntent
         settings.rotation = rotation
         if fragmented || follow {
             settings.fragmentDuration = fragmentDuration ?? MediaTime(value: 1, timescale: 1)

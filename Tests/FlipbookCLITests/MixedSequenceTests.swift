@@ -171,9 +171,11 @@ import Testing
     }
 
     /// A JPEG, PNG, TIFF, WebP or HEIC whose ICC profile is Adobe RGB (1998) (Debian's icc-profiles-free,
-    /// named so by ExifTool) makes its movie with a warning naming the space, on stderr and in `--json`;
-    /// an sRGB profile, or none, gives no warning, and `-q` prints nothing.
-    @Test func photosInAWiderSpaceThanSRGBComeWithAWarning() throws {
+    /// named so by ExifTool) is converted, counted under that name in `--json`'s `colourConversions`,
+    /// without a warning; with `--colour-management off` it makes its movie with a warning naming the
+    /// space, on stderr and in `--json`; an sRGB profile, or none, gives no warning and no conversion,
+    /// and `-q` prints nothing.
+    @Test func photosInAWiderSpaceThanSRGBAreConvertedOrComeWithAWarning() throws {
         let dir = try TemporaryDirectory()
         func pillow(_ profile: String?, to path: String) throws {
             let icc = profile.map { ", icc_profile=open('/usr/share/color/icc/\($0).icc', 'rb').read()" } ?? ""
@@ -204,9 +206,17 @@ import Testing
             let described = try ExternalTool.run("exiftool", ["-s3", "-ProfileDescription", photo])
             #expect(described.stdout.contains("Adobe RGB (1998)"), "\(name): \(described.stdout)")
             let movie = dir.path("\(name).mp4")
-            let result = try ExternalTool.run(ExternalTool.flipbookPath, [photo, "-o", movie, "--json"])
+            let converted = try ExternalTool.run(
+                ExternalTool.flipbookPath, [photo, "-o", dir.path("\(name).managed.mp4"), "--json"])
+            #expect(converted.status == 0 && !converted.stderr.contains("warning"), "\(converted.stderr)")
+            let counts = try JSONSerialization.jsonObject(with: Data(converted.stdout.utf8)) as? [String: Any]
+            #expect(
+                counts?["colourConversions"] as? [String: Int] == ["Adobe RGB (1998)": 1], "\(converted.stdout)")
+            let result = try ExternalTool.run(
+                ExternalTool.flipbookPath, [photo, "-o", movie, "--json", "--colour-management", "off"])
             #expect(result.status == 0, "\(result.stderr)")
-            let warning = "\(photo) has a colour profile of Adobe RGB (1998); Flipbook reads every image as sRGB"
+            let warning =
+                "\(photo) has a colour profile of Adobe RGB (1998); with colour management off every image is read as sRGB"
             #expect(result.stderr.contains("flipbook: warning: \(warning)"), "\(result.stderr)")
             let summary = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
             #expect(
@@ -215,8 +225,9 @@ import Testing
         }
         for name in ["srgb.jpg", "plain.heic", "srgb.png", "plain.png"] {
             let result = try ExternalTool.run(
-                ExternalTool.flipbookPath, [dir.path(name), "-o", dir.path("\(name).mp4")])
+                ExternalTool.flipbookPath, [dir.path(name), "-o", dir.path("\(name).mp4"), "--json"])
             #expect(result.status == 0 && !result.stderr.contains("warning"), "\(name): \(result.stderr)")
+            #expect(!result.stdout.contains("colourConversions"), "\(name): \(result.stdout)")
         }
         let quiet = try ExternalTool.run(
             ExternalTool.flipbookPath, [dir.path("adobe.jpg"), "-o", dir.path("q.mp4"), "-q"])

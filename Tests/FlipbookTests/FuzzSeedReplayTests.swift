@@ -35,4 +35,12 @@ import Testing
         #expect(seeds.count >= 6, "fuzz/seeds/sound holds its seeds")
         for seed in seeds { FuzzEntry.soundTarget(seed.bytes) }
     }
+
+    /// The colour fuzz target's kept inputs (ICC profiles Little CMS built, one cut short, and code
+    /// points with gAMA and cHRM values), applied to frames of every layout in every movie space.
+    @Test func everyKeptColourInputIsAppliedOrRefusedWithoutACrash() throws {
+        let seeds = try FuzzSeeds.files("colour")
+        #expect(seeds.count >= 4, "fuzz/seeds/colour holds its seeds")
+        for seed in seeds { FuzzEntry.colourTarget(seed.bytes) }
+    }
 }

@@ -164,4 +164,23 @@ void flipbook_rgba16_to_yuv_p10(
     const uint16_t *rgba, int width, int height, int chroma_shift_x, int chroma_shift_y,
     const flipbook_yuv_coefficients *coefficients, uint16_t *luma, uint16_t *cb, uint16_t *cr, uint16_t *alpha);
 
+/// Steps of the encoding table of `flipbook_colour_tables`: linear light 0...1 in 1/32768ths (a tenth
+/// of a level where sRGB's curve is steepest).
+#define FLIPBOOK_COLOUR_ENCODE_STEPS 32768
+
+/// A conversion between two matrix/curve colour spaces (almost every RGB ICC profile): each source
+/// value made linear through its channel's table, the 3x3 matrix (row-major: red out first) from source
+/// to destination linear RGB, clamped to 0...1, then encoded through the destination's table `encode`
+/// (`FLIPBOOK_COLOUR_ENCODE_STEPS + 1` codes, passed apart: Swift does not import so long an array).
+typedef struct {
+    float to_linear[3][256];
+    float matrix[9];
+} flipbook_colour_tables;
+
+/// Converts `width x height` 8-bit pixels of `layout` from `source` into `destination` (the same
+/// layout; alpha copied as it is) with `tables` and `encode`. `source` and `destination` may be the same rows.
+void flipbook_colour_matrix_convert(
+    const uint8_t *source, size_t source_stride, uint8_t *destination, size_t destination_stride, int width,
+    int height, flipbook_pixel_layout layout, const flipbook_colour_tables *tables, const uint8_t *encode);
+
 #endif

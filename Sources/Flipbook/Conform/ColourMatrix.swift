@@ -24,6 +24,16 @@ package struct ColourMatrix: Sendable, Hashable {
     static let bt601 = ColourMatrix(
         kr: 0.299, kb: 0.114, fullRange: false, colourPrimaries: 6, transferCharacteristics: 6, matrixCoefficients: 6)
 
+    /// Display P3 primaries (H.273 code 12, SMPTE EG 432-1) with BT.709's matrix and transfer, limited range.
+    static let displayP3 = ColourMatrix(
+        kr: 0.2126, kb: 0.0722, fullRange: false, colourPrimaries: 12, transferCharacteristics: 1, matrixCoefficients: 1
+    )
+
+    /// ITU-R BT.2020 primaries and non-constant-luminance matrix (code 9), its 10-bit transfer (code 14), limited range.
+    static let bt2020 = ColourMatrix(
+        kr: 0.2627, kb: 0.0593, fullRange: false, colourPrimaries: 9, transferCharacteristics: 14, matrixCoefficients: 9
+    )
+
     /// Integer coefficients scaled by 2^16, derived once from the weights and the range.
     var fixedPoint: FixedPointCoefficients {
         let kg = 1 - kr - kb
@@ -47,6 +57,8 @@ extension ColourMatrix {
             switch standard {
             case .bt709: .bt709
             case .bt601: .bt601
+            case .displayP3: .displayP3
+            case .bt2020: .bt2020
             }
         self.init(
             kr: base.kr, kb: base.kb, fullRange: range == .full, colourPrimaries: base.colourPrimaries,

@@ -78,6 +78,11 @@ public enum ColourStandard: String, Sendable, Hashable, CaseIterable {
     case bt709
     /// ITU-R BT.601 as SMPTE 170M (H.273 code 6 for primaries, transfer and matrix), for SD video.
     case bt601
+    /// Display P3 (P3-D65, H.273 primaries 12) with BT.709's matrix and transfer tags: the gamut phones
+    /// capture, shown as such by Apple's players and Safari. Images are converted into it.
+    case displayP3 = "p3"
+    /// ITU-R BT.2020 primaries (H.273 code 9) and its non-constant-luminance matrix, at 10 bits.
+    case bt2020
 }
 
 /// The range of Y'CbCr code values.

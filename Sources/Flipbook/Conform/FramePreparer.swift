@@ -19,7 +19,7 @@ package struct FramePreparer: Sendable {
     /// A preparer for a movie of `settings` (size, fit, background, bit depth) converting to `matrix`.
     package init(settings: VideoSettings, matrix: ColourMatrix) {
         tenBit = settings.pictureFormat.bitDepth == 10
-        colourTransform = ColourTransform()
+        colourTransform = ColourTransform(settings: settings)
         conformer = FrameConformer(settings: settings)
         converter = RGBToYUVConverter(matrix: matrix)
         planarConverter = JPEGToYUVConverter(matrix: matrix)
@@ -35,7 +35,7 @@ package struct FramePreparer: Sendable {
     package func prepare(_ image: DecodedImage) throws -> YUVPicture {
         switch colourTransform.apply(to: image) {
         case .frame(let frame):
-            return try prepare(frame)
+            return try prepareInMovieColour(frame)
         case .planes(let planes):
             // DecodeRequest asks for stored planes only for a movie of 4:2:0 pictures without alpha.
             precondition(
@@ -54,7 +54,7 @@ package struct FramePreparer: Sendable {
             guard tenBit && image.width == conformer.width && image.height == conformer.height,
                 !image.hasAlpha || pool.format.hasAlpha
             else {
-                return try prepare(try image.eightBit())
+                return try prepareInMovieColour(try image.eightBit())
             }
             var picture = pool.take()
             picture.deep = PixelKernels.rgb16ToYUVp10(
@@ -66,8 +66,13 @@ package struct FramePreparer: Sendable {
         }
     }
 
-    /// The frame as the encoder takes it.
+    /// The frame as the encoder takes it, its colour made the movie's first.
     func prepare(_ frame: Frame) throws -> YUVPicture {
+        try prepare(DecodedImage.frame(frame))
+    }
+
+    /// A frame whose colour is the movie's, as the encoder takes it.
+    private func prepareInMovieColour(_ frame: Frame) throws -> YUVPicture {
         var picture = pool.take()
         if !picture.format.isConvertedAtTenBits { picture.deep = nil }
         if frame.width == conformer.width && frame.height == conformer.height {

@@ -12,9 +12,9 @@ enum ColourProfile {
     /// that is a space other than sRGB (see ``SourceColour/nonSRGBSpace``); `nil` otherwise.
     static func warning(for colour: SourceColour, of image: String) -> String? {
         guard let space = colour.nonSRGBSpace else { return nil }
-        return "\(image) has a colour profile of \(space); Flipbook reads every image as sRGB, so the "
-            + "movie's colours are less saturated than a colour-managed viewer shows the photos (export them as "
-            + "sRGB to keep them)"
+        return "\(image) has a colour profile of \(space); with colour management off every image is read as sRGB, "
+            + "so the movie's colours are less saturated than a colour-managed viewer shows the photos (leave colour "
+            + "management on, or export them as sRGB, to keep them)"
     }
 
     /// The colorants of well-known RGB spaces, D50-adapted as ICC profiles store them.

@@ -21,6 +21,12 @@ package struct DecodeRequest: Sendable, Hashable {
     /// Whether a JPEG's or lossy WebP's stored Y'CbCr planes may be handed over when `planes` accepts
     /// them (the movie's pictures are 4:2:0); otherwise those come as RGB. Deep images go by `planes` alone.
     package var storedPlanes = true
+    /// How the movie manages colour, so that an image to be converted comes as RGB (not planes) and a
+    /// CMYK JPEG with a profile as CMYK; `nil` (a decode outside a movie) for values as they are.
+    package var colour: ColourSettings?
+    /// Whether a CMYK JPEG comes as its CMYK samples (``SourceColour/pixelsAreCMYK``), set by
+    /// ``ImageFormat`` when its profile will convert them.
+    package var keepsCMYK = false
 
     /// A request.
     package init(
@@ -45,6 +51,7 @@ package struct DecodeRequest: Sendable, Hashable {
             limits: limits, sizeHint: hint, planes: .fitting(hint), deep: settings.pictureFormat.bitDepth == 10)
         request.storedPlanes = takesPlanes(settings)
         request.deepAlpha = settings.keepsAlpha
+        request.colour = ColourSettings(settings)
         return request
     }
 
@@ -61,6 +68,7 @@ package struct DecodeRequest: Sendable, Hashable {
                 limits: limits, planes: .anyEvenSize, deep: settings.pictureFormat.bitDepth == 10)
             request.storedPlanes = takesPlanes(settings)
             request.deepAlpha = settings.keepsAlpha
+            request.colour = ColourSettings(settings)
             return request
         }
         var sized = settings

@@ -92,9 +92,12 @@ package enum ImageDecoder {
     /// asks (see ``decodeImage(_:_:)``), attributing a failure to the file.
     package static func decodeImageFile(at url: URL, _ request: DecodeRequest) throws -> DecodedImage {
         let data = try readFile(at: url)
-        return try FrameOrigin(path: url.imageDescription).attributing {
+        let image = try FrameOrigin(path: url.imageDescription).attributing {
             try decodeImage(data, request.onPage(url.imagePage.map { $0 - 1 } ?? request.page))
         }
+        var colour = image.sourceColour
+        colour.imageName = url.imageDescription
+        return image.withSourceColour(colour)
     }
 
     /// A short reason for a Foundation file error, without Foundation's long wrapper text.

@@ -38,10 +38,20 @@ public struct ImageFormat: Sendable, CustomStringConvertible {
     }
 
     /// Decodes `data`, a file of this format, with the colour it states.
+    ///
+    /// An image whose colour the movie converts is asked for as RGB (the planes' fast path is for
+    /// images already in the movie's space), and a CMYK JPEG with a CMYK profile as its CMYK samples.
     func decodeImage(_ data: Data, _ request: DecodeRequest) throws -> DecodedImage {
-        let image = try decode(data, request)
-        guard let readColour else { return image }
-        return image.withSourceColour(readColour(data))
+        guard let readColour else { return try decode(data, request) }
+        let colour = readColour(data)
+        var request = request
+        if let settings = request.colour {
+            var asCMYK = colour
+            asCMYK.pixelsAreCMYK = true
+            request.keepsCMYK = colour.iccProfile != nil && settings.converts(asCMYK)
+            if request.keepsCMYK || settings.converts(colour) { request.storedPlanes = false }
+        }
+        return try decode(data, request).withSourceColour(colour)
     }
 
     public var description: String { name }

@@ -43,9 +43,12 @@ enum ImageFormats {
             let orientation = data.withUnsafeBytes { ExifOrientation.read(fromJPEG: $0) }
             let image = try TurboJPEGDecoder.decodeImage(
                 data, limits: limits, sizeHint: request.sizeHint, swapsSides: (orientation ?? 1) >= 5,
-                planes: request.storedPlanes ? request.planes : nil)
+                planes: request.storedPlanes ? request.planes : nil, keepsCMYK: request.keepsCMYK)
             switch image {
-            case .frame(let frame): return .frame(try orientation.map { try frame.oriented($0) } ?? frame)
+            case .frame(let frame):
+                var upright = try orientation.map { try frame.oriented($0) } ?? frame
+                upright.sourceColour.pixelsAreCMYK = frame.sourceColour.pixelsAreCMYK
+                return .frame(upright)
             case .planes(let stored): return .planes(orientation.map { stored.oriented($0) } ?? stored)
             case .deep: preconditionFailure("TurboJPEG hands out 8-bit pictures only")
             }

@@ -30,6 +30,20 @@ package struct SourceColour: Sendable, Hashable, CustomStringConvertible {
     package var chromaticities: [Double]?
     /// Whether a PNG `sRGB` chunk says the samples are sRGB.
     package var statesSRGB = false
+    /// Whether the frame's four bytes a pixel are a CMYK JPEG's inverted CMYK, not RGBA, left for
+    /// ``ColourTransform`` to convert through the ICC profile.
+    package var pixelsAreCMYK = false
+    /// Whether the pixels were converted into the movie's space already.
+    package var isInMovieSpace = false
+    /// The image's file or position, for a warning; not part of the colour (ignored by `==`).
+    package var imageName: String?
+
+    /// Pixels already converted into the movie's space.
+    package static let inMovieSpace: SourceColour = {
+        var colour = SourceColour()
+        colour.isInMovieSpace = true
+        return colour
+    }()
 
     /// A file that says nothing about its colour: taken as sRGB, as every viewer takes it.
     package static let unstated = SourceColour()
@@ -47,6 +61,22 @@ package struct SourceColour: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether the file says nothing about its colour.
     package var isUnstated: Bool { self == .unstated }
+
+    package static func == (left: SourceColour, right: SourceColour) -> Bool {
+        left.iccProfile == right.iccProfile && left.codePoints == right.codePoints && left.gamma == right.gamma
+            && left.chromaticities == right.chromaticities && left.statesSRGB == right.statesSRGB
+            && left.pixelsAreCMYK == right.pixelsAreCMYK && left.isInMovieSpace == right.isInMovieSpace
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(iccProfile)
+        hasher.combine(codePoints)
+        hasher.combine(gamma)
+        hasher.combine(chromaticities)
+        hasher.combine(statesSRGB)
+        hasher.combine(pixelsAreCMYK)
+        hasher.combine(isInMovieSpace)
+    }
 
     /// The space the file states when it is not sRGB, named for a person (`Display P3`, `Adobe RGB
     /// (1998)`, `BT.2020`, or "a space other than sRGB"); `nil` for sRGB, for one stated only as a
@@ -108,8 +138,11 @@ extension DecodedImage {
         }
     }
 
-    /// The same image, saying its file states `colour`.
-    func withSourceColour(_ colour: SourceColour) -> DecodedImage {
+    /// The same image, saying its file states `colour` (its pixels stay CMYK if they were).
+    func withSourceColour(_ stated: SourceColour) -> DecodedImage {
+        var colour = stated
+        colour.pixelsAreCMYK = sourceColour.pixelsAreCMYK
+        colour.imageName = colour.imageName ?? sourceColour.imageName
         switch self {
         case .frame(var frame):
             frame.sourceColour = colour

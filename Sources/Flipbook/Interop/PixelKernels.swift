@@ -244,7 +244,7 @@ extension PixelKernels {
 
 extension PixelFormat {
     /// The byte layout the C kernels name this format by.
-    fileprivate var kernelLayout: flipbook_pixel_layout {
+    var kernelLayout: flipbook_pixel_layout {
         switch self {
         case .rgb: FLIPBOOK_LAYOUT_RGB
         case .rgba: FLIPBOOK_LAYOUT_RGBA

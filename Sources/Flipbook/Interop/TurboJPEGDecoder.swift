@@ -33,10 +33,12 @@ enum TurboJPEGDecoder {
     /// Decodes a JPEG as ``decode(_:limits:sizeHint:swapsSides:)`` does, or, when `planes` accepts
     /// its upright size (``PlanarRequest/acceptsFitted(width:height:)``, after the same scaling) and it
     /// is stored as Y'CbCr 4:2:0, 4:2:2, 4:4:0 or 4:4:4, to its planes as stored
-    /// (`tjDecompressToYUVPlanes`: no chroma upsampling, no conversion to RGB).
+    /// (`tjDecompressToYUVPlanes`: no chroma upsampling, no conversion to RGB). With `keepsCMYK`, a CMYK
+    /// or YCCK file comes as its inverted CMYK in an RGBA-shaped frame marked
+    /// ``SourceColour/pixelsAreCMYK``, for ``ColourTransform`` to convert through its profile.
     static func decodeImage(
         _ data: Data, limits: ImageLimits, sizeHint: DecodeSizeHint? = nil, swapsSides: Bool = false,
-        planes request: PlanarRequest? = nil
+        planes request: PlanarRequest? = nil, keepsCMYK: Bool = false
     ) throws -> DecodedImage {
         guard let handle = tjInitDecompress() else {
             throw FlipbookError(.corruptImage, "TurboJPEG could not create a decompressor")
@@ -82,6 +84,12 @@ enum TurboJPEGDecoder {
                         Int32(pixelFormat.rawValue), TJFLAG_STOPONWARNING | TJFLAG_ACCURATEDCT),
                     handle, "tjDecompress2")
                 initialized = out.count
+            }
+            if isCMYK && keepsCMYK {
+                // Left as CMYK for the colour transform to convert through the file's profile.
+                var frame = try Frame(width: Int(width), height: Int(height), format: .rgba, pixels: pixels)
+                frame.sourceColour.pixelsAreCMYK = true
+                return .frame(frame)
             }
             if isCMYK { pixels = rgbFromInvertedCMYK(pixels) }
             return .frame(try Frame(width: Int(width), height: Int(height), format: .rgb, pixels: pixels))

@@ -63,7 +63,9 @@ struct ImageDataJob {
             var summary = try await writer.finish()
             summary.sizeRoundedFrom = roundedFrom
             summary.skippedImages = skipping.errors
-            if let colours = ColourProfile.warning(for: first.image.sourceColour, of: "frame \(first.position)") {
+            if settings.colourManagement == .off,
+                let colours = ColourProfile.warning(for: first.image.sourceColour, of: "frame \(first.position)")
+            {
                 summary.warnings.append(colours)
             }
             return summary

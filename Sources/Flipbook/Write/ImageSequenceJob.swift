@@ -86,7 +86,9 @@ struct ImageSequenceJob {
             var summary = try await writer.finish()
             summary.sizeRoundedFrom = roundedFrom
             summary.skippedImages = skipping.errors
-            if let colours = ColourProfile.warning(for: firstFrame.sourceColour, of: images[usable].imageDescription) {
+            if settings.colourManagement == .off,
+                let colours = ColourProfile.warning(for: firstFrame.sourceColour, of: images[usable].imageDescription)
+            {
                 summary.warnings.append(colours)
             }
             return summary

@@ -341,6 +341,8 @@ public actor MovieWriter {
         summary.videoBytes = videoBytes
         summary.metadata = metadata
         summary.rotation = settings.rotation
+        summary.colourConversions = preparer.colourTransform.log.counts
+        summary.warnings += preparer.colourTransform.log.warnings
         return summary
     }
 
