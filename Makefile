@@ -7,7 +7,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # (peak memory in the tests), MediaInfo and ExifTool (independent MP4 readers that judge box-level claims), and
 # Pillow (python3-pil: the reference decoder for WebP and TIFF in the tests), PyYAML (python3-yaml: the check of
 # the Kubernetes Jobs in docs/kubernetes) and GNU parallel (the one-machine recipe of docs/segments.md, run).
-PACKAGES := libx264-dev libx265-dev libsvtav1enc-dev libspng-dev libturbojpeg0-dev libwebp-dev libtiff-dev libheif-dev libdeflate-dev \
+PACKAGES := libx264-dev libx265-dev libsvtav1enc-dev libspng-dev libturbojpeg0-dev libwebp-dev libtiff-dev libheif-dev libdeflate-dev libgif-dev \
 	libavcodec-dev libavformat-dev libswresample-dev libvpx-dev libopus-dev \
 	python3-pil ffmpeg pkg-config time mediainfo libimage-exiftool-perl python3-yaml parallel
 # The tests' makers of TIFF, HEIC and AVIF files (libtiff's tiffcp and tiffset, libheif's heif-enc) and Debian's Python
@@ -15,7 +15,8 @@ PACKAGES := libx264-dev libx265-dev libsvtav1enc-dev libspng-dev libturbojpeg0-d
 # icc-profiles-free: real sRGB and Adobe RGB (1998)-compatible ICC profiles for the colour-profile warning test.
 # attr: setfattr and getfattr, the judges of the extended attributes a replaced movie keeps.
 # mkvtoolnix: mkvinfo and mkvmerge -J, the judges of every Matroska/WebM element.
-TEST_PACKAGES := libtiff-tools libheif-examples python3-venv icc-profiles-free attr mkvtoolnix
+# imagemagick: a maker of animated GIFs and APNGs for the animated-input tests.
+TEST_PACKAGES := imagemagick libtiff-tools libheif-examples python3-venv icc-profiles-free attr mkvtoolnix
 HEIF_VENV := .build/heif-venv
 # bench/make-corpora.sh and bench/compare.sh (make bench-deps).
 BENCH_PACKAGES := python3 python3-pil python3-numpy x264 ffmpeg time bc

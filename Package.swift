@@ -37,6 +37,14 @@ let package = Package(
             name: "CWebP",
             pkgConfig: "libwebp",
             providers: [.apt(["libwebp-dev"])]),
+        // giflib has no pkg-config file; its header is /usr/include/gif_lib.h.
+        .systemLibrary(
+            name: "CGIF",
+            providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(
+            name: "CWebPDemux",
+            pkgConfig: "libwebpdemux",
+            providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(
             name: "CTIFF",
             pkgConfig: "libtiff-4",
@@ -71,7 +79,7 @@ let package = Package(
             name: "Flipbook",
             dependencies: [
                 "ISOBMFF", "Matroska", "CX264", "CX265", "CSVTAV1", "CSPNG", "CTurboJPEG", "CWebP", "CTIFF", "CHEIF",
-                "CDeflate", "CLinux", "CAVCodec", "CVPX",
+                "CDeflate", "CLinux", "CAVCodec", "CVPX", "CGIF", "CWebPDemux",
                 "CFlipbookPixels",
             ]),
 

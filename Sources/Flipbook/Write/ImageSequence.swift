@@ -93,10 +93,14 @@ extension MovieWriter {
     }
 
     /// ``makeMovie(fromImagesAt:to:options:)`` once the destination is checked: one encode.
-    static func makeMovie(fromImagesAt images: [URL], to destination: MovieDestination, options: SequenceOptions)
+    static func makeMovie(fromImagesAt listed: [URL], to destination: MovieDestination, options: SequenceOptions)
         async throws -> MovieSummary
     {
-        let numbering = try ImageNumbering(images)
+        let animated = try AnimatedInputs(
+            listed, limits: options.imageLimits, skipInvalid: options.skipInvalidImages)
+        let allImages = animated.hasAnimation ? animated.entries : listed
+        // Frames of an animation are timed by their delays, not by numbers in file names.
+        let numbering = animated.hasAnimation ? nil : try ImageNumbering(allImages)
         if let numbering, !numbering.missing.isEmpty, options.gaps == .fail {
             throw FlipbookError(
                 .missingImages,
@@ -105,6 +109,13 @@ extension MovieWriter {
         let timing = try SlideshowTiming(
             settings: options.settings, imageDuration: options.imageDuration, repeatFrames: options.repeatFrames)
         var settings = timing.settings
+        if animated.hasAnimation && settings.timescale == nil {
+            // A clock in which every frame's delay is a whole number of ticks (GIF's hundredths and
+            // WebP's milliseconds are, at any rate's clock; an APNG's fractions may need more).
+            let delays = Set(animated.delays.compactMap { $0?.reduced })
+            let scale = VideoSettings.timescale(exactFor: [settings.frameRate.frameDuration] + Array(delays))
+            if scale != 90000 { settings.timescale = scale }
+        }
         if let numbering, options.gaps == .hold {
             // An image held over a gap is one long frame: reordering across it would offset a
             // frame by the whole gap.
@@ -114,8 +125,7 @@ extension MovieWriter {
         }
         var size = settings.size
         var firstImage = 0
-        let allImages = images
-        var images = images
+        var images = allImages
         if let segment = options.segment {
             let range = segment.frames(ofSequenceOf: allImages.count)
             guard !range.isEmpty else {
@@ -141,7 +151,12 @@ extension MovieWriter {
             numbers: options.gaps == .hold ? numbering?.numbers : nil, progress: options.progress)
         job.soundtrack = options.soundtrack
         job.metadata = options.metadata
+        if animated.hasAnimation {
+            job.timings = animated.timing(
+                rate: settings.frameRate, copies: timing.copies, constantRate: options.repeatFrames)
+        }
         var summary = try await job.run()
+        summary.warnings.insert(contentsOf: animated.warnings, at: 0)
         if let numbering, !numbering.missing.isEmpty {
             summary.missingNumbers = numbering.missing
             summary.gapDescription = numbering.gapDescription
