@@ -59,7 +59,7 @@ struct AnimatedInputs {
 
     /// The animation layout of the file at `url`, or `nil` for a still, another format, a page of a
     /// TIFF, or a file that cannot be read (whose decoding then reports why).
-    private static func layout(of url: URL) -> AnimationLayout? {
+    static func layout(of url: URL) -> AnimationLayout? {
         guard url.fragment == nil, url.isFileURL else { return nil }
         let suffix = url.pathExtension.lowercased()
         guard ["gif", "png", "apng", "webp"].contains(suffix) else { return nil }

@@ -66,7 +66,13 @@ extension MovieWriter {
     /// ```
     ///
     /// - Parameters:
-    ///   - images: Image files (PNG, JPEG, WebP, TIFF, HEIC, AVIF), in presentation order.
+    ///   - images: Image files (PNG, JPEG, WebP, GIF, TIFF, HEIC, AVIF), in presentation order. An
+    ///     animated GIF, APNG or WebP gives every frame in its place, composited as browsers show it
+    ///     and lasting its own delay (10 ms or less: 100 ms, as browsers show it); with
+    ///     ``SequenceOptions/repeatFrames`` its frames are instead repeated (or left out) to keep the
+    ///     settings' constant rate. Frame count x canvas size is checked against
+    ///     ``ImageLimits/maxAnimationPixels`` before decoding; a truncated animation is refused, or
+    ///     with ``SequenceOptions/skipInvalidImages`` cut at its last whole frame with a warning.
     ///   - url: The movie's destination; its extension chooses the container (see ``MovieContainer``).
     ///   - options: The movie's settings (its size, or none to take the first image's) and how the
     ///     images become frames; see ``SequenceOptions``.
