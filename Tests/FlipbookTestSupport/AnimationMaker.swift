@@ -6,9 +6,9 @@ import Foundation
 public enum AnimationMaker {
     /// The kinds of file `make(_:at:)` writes.
     public enum Kind: String, Sendable, CaseIterable {
-        /// Pillow GIF: palette frames with a transparent index, disposal methods 0, 1, 2, 3, interlaced.
+        /// Pillow GIF: palette frames (local palettes) with a transparent index, disposal methods 0, 1, 2, 3.
         case pillowGIF = "gif-disposal"
-        /// ImageMagick GIF: sub-rectangles at offsets, disposal None, Previous and Background.
+        /// ImageMagick GIF: interlaced gradients, sub-rectangles at offsets, disposal None, Previous and Background.
         case imageMagickGIF = "imagemagick-gif"
         /// ffmpeg GIF: two-pass palette, changed rectangles only, unchanged pixels transparent.
         case ffmpegGIF = "ffmpeg-gif"
@@ -40,13 +40,14 @@ public enum AnimationMaker {
             result = try ExternalTool.run(
                 "convert",
                 [
-                    "-delay", "10", "-dispose", "None", "-size", "64x48", "xc:SkyBlue", "-dispose", "Previous",
-                    "(", "-size", "20x16", "xc:red", "-repage", "+5+5", ")", "-dispose", "Background",
+                    "-delay", "10", "-dispose", "None", "-size", "64x48", "gradient:SkyBlue-navy", "-dispose",
+                    "Previous",
+                    "(", "-size", "20x16", "gradient:red-white", "-repage", "+5+5", ")", "-dispose", "Background",
                     "(", "-size", "16x16", "xc:none", "-fill", "yellow", "-draw", "circle 8,8 8,2", "-repage",
                     "+30+20", ")", "-dispose", "None", "(", "-size", "12x12", "xc:green", "-repage", "+40+4", ")",
                     "-dispose", "Previous", "(", "-size", "24x10", "xc:blue", "-repage", "+2+30", ")",
                     "-dispose", "None", "(", "-size", "10x10", "xc:magenta", "-repage", "+50+36", ")",
-                    "-loop", "0", path,
+                    "-loop", "0", "-interlace", "GIF", path,
                 ])
         case .ffmpegGIF:
             result = try ExternalTool.run(
