@@ -103,6 +103,7 @@ let package = Package(
         .executableTarget(name: "FuzzPNG", dependencies: ["Flipbook"], path: "fuzz/targets/FuzzPNG"),
         .executableTarget(name: "FuzzJPEG", dependencies: ["Flipbook"], path: "fuzz/targets/FuzzJPEG"),
         .executableTarget(name: "FuzzWebP", dependencies: ["Flipbook"], path: "fuzz/targets/FuzzWebP"),
+        .executableTarget(name: "FuzzGIF", dependencies: ["Flipbook"], path: "fuzz/targets/FuzzGIF"),
         .executableTarget(name: "FuzzTIFF", dependencies: ["Flipbook"], path: "fuzz/targets/FuzzTIFF"),
         .executableTarget(name: "FuzzHEIF", dependencies: ["Flipbook"], path: "fuzz/targets/FuzzHEIF"),
         .executableTarget(
