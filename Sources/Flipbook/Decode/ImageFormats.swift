@@ -66,7 +66,7 @@ enum ImageFormats {
         summary: [
             "animated: every frame at its own delay (0 or 1 hundredth shown as 1/10 s, as browsers do);",
             "palettes, transparency, interlace, every disposal method",
-        ], hasPages: false,
+        ], hasPages: false, streams: false,
         recognises: { $0.starts(with: Array("GIF8".utf8)) },
         decode: { data, request in
             // A still GIF, or the first frame of an animated one given on its own.
