@@ -83,6 +83,32 @@ import Testing
         await writer.cancel()
     }
 
+    /// A still PNG or WebP is told from an animation by its first bytes, as Pillow tells them apart
+    /// (`is_animated`), so a long sequence of stills is not read twice.
+    @Test func stillsAreToldFromAnimationsByTheirFirstBytes() throws {
+        let dir = try TemporaryDirectory()
+        let still = try SampleImages.write(count: 1, width: 32, height: 24, into: dir.url.path, prefix: "still")[0]
+        let made = try ExternalTool.run(
+            "ffmpeg",
+            ["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=32x24", "-frames:v", "1", dir.path("still.webp")])
+        #expect(made.status == 0, "\(made.stderr)")
+        try AnimationMaker.make(.pillowAPNG, at: dir.path("anim.png"))
+        try AnimationMaker.make(.ffmpegWebP, at: dir.path("anim.webp"))
+        for path in [still, dir.path("still.webp"), dir.path("anim.png"), dir.path("anim.webp")] {
+            let pillow = try ExternalTool.run(
+                "/usr/bin/python3",
+                [
+                    "-c",
+                    "import sys; from PIL import Image; print(getattr(Image.open(sys.argv[1]), 'is_animated', False))",
+                    path,
+                ])
+            let animated = pillow.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "True"
+            let head = try Data(contentsOf: URL(fileURLWithPath: path)).prefix(AnimatedInputs.headLength)
+            #expect(AnimatedInputs.mayBeAnimated(head, isWhole: true) == animated, "\(path)")
+            #expect((AnimatedInputs.layout(of: URL(fileURLWithPath: path)) != nil) == animated, "\(path)")
+        }
+    }
+
     @Test(arguments: [(0, 100), (1, 100), (2, 20), (7, 70)])
     func delaysOfTenMillisecondsOrLessAreShownAsBrowsersShowThem(hundredths: Int, shownMilliseconds: Int) {
         let shown = AnimationLayout.browserDelay(MediaTime(value: Int64(hundredths), timescale: 100))

@@ -63,8 +63,40 @@ struct AnimatedInputs {
         guard url.fragment == nil, url.isFileURL else { return nil }
         let suffix = url.pathExtension.lowercased()
         guard ["gif", "png", "apng", "webp"].contains(suffix) else { return nil }
+        // A still PNG or WebP (a long sequence's usual frame) is told from its first bytes alone, so
+        // only a GIF or an animation is read whole here before it is decoded.
+        if let head = try? FileHandle(forReadingFrom: url), let start = try? head.read(upToCount: headLength) {
+            try? head.close()
+            guard mayBeAnimated(start, isWhole: start.count < headLength) else { return nil }
+        }
         guard let data = try? ImageDecoder.readFile(at: url) else { return nil }
         return try? AnimationLayout.read(data)
+    }
+
+    /// Bytes read from the start of a file to tell a still PNG or WebP from an animation.
+    static let headLength = 64 * 1024
+
+    /// Whether a file starting with `head` may be an animation: a GIF; a PNG with an `acTL` chunk
+    /// before its image data (or chunks that run past `head` before either); a WebP whose `VP8X`
+    /// header has the animation flag.
+    static func mayBeAnimated(_ head: Data, isWhole: Bool) -> Bool {
+        let bytes = [UInt8](head)
+        if bytes.starts(with: Array("GIF8".utf8)) { return true }
+        if bytes.starts(with: ImageSniffing.pngSignature) {
+            var offset = 8
+            while offset + 8 <= bytes.count {
+                let length = bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) }
+                let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
+                if type == "acTL" { return true }
+                if type == "IDAT" || type == "IEND" { return false }
+                offset += 12 + length
+            }
+            return !isWhole
+        }
+        if ImageSniffing.isWebP(head) {
+            return bytes.count > 20 && bytes[12..<16].elementsEqual("VP8X".utf8) && bytes[20] & 0x02 != 0
+        }
+        return false
     }
 
     /// When each entry starts and how it is shown: an animation's frame at its own time for its
