@@ -101,6 +101,34 @@ import Testing
         #expect(zip(times, expected).allSatisfy { abs($0 - $1) < 1e-6 }, "\(times) against \(expected)")
     }
 
+    @Test func aOneFrameGIFIsAStillImageLikeAnyOther() throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        try SampleImages.write(count: 1, width: 64, height: 48, into: frames, prefix: "a")
+        let gif = "\(frames)/b1.gif"
+        let made = try ExternalTool.run(
+            "ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=64x48", "-frames:v", "1", gif])
+        #expect(made.status == 0, "\(made.stderr)")
+        try SampleImages.write(count: 1, width: 64, height: 48, into: frames, prefix: "c")
+        let movie = dir.path("stills.mp4")
+        let result = try ExternalTool.run(
+            ExternalTool.flipbookPath, [frames, "-o", movie, "--duration", "0.5", "--crf", "12", "-q"])
+        #expect(result.status == 0, "\(result.stderr)")
+        // Three stills of half a second each: the GIF takes --duration as the PNGs do.
+        let scale = Double(try ticksPerSecond(movie))
+        #expect(try Judge.frames(of: movie).map { Double($0.pts) / scale } == [0, 0.5, 1])
+        // The three pictures in order: the PNGs as they are, the GIF as Pillow reads it.
+        let gifFrame = try dir.folder("gif")
+        _ = try AnimationMaker.pillowFrames(of: gif, into: gifFrame)
+        let reference = try dir.folder("reference")
+        for (index, source) in ["\(frames)/a1.png", "\(gifFrame)/f000.png", "\(frames)/c1.png"].enumerated() {
+            try FileManager.default.copyItem(atPath: source, toPath: "\(reference)/f00\(index).png")
+        }
+        let psnr = try AnimationMaker.psnrPerFrame(
+            of: movie, againstImages: "\(reference)/f%03d.png", stats: dir.path("psnr.txt"))
+        #expect(psnr.count == 3 && psnr.allSatisfy { $0 > 38 }, "PSNR per picture \(psnr)")
+    }
+
     @Test func repeatFramesGivesAConstantRate() throws {
         let dir = try TemporaryDirectory()
         let gif = dir.path("delays.gif")
