@@ -85,21 +85,20 @@ final class APNGAnimationDecoder: AnimationFrameDecoding {
                     for column in clipped.x..<(clipped.x + clipped.width) {
                         let from = (row - rect.y) * image.bytesPerRow + (column - rect.x) * step
                         let to = (row * width + column) * 4
-                        let colour = [
-                            source[from + offsets.red], source[from + offsets.green], source[from + offsets.blue],
-                        ]
+                        let red = source[from + offsets.red]
+                        let green = source[from + offsets.green]
+                        let blue = source[from + offsets.blue]
                         let alpha = step == 4 ? Int(source[from + 3]) : 255
                         guard over, alpha < 255 else {
-                            for channel in 0..<3 { target[to + channel] = colour[channel] }
+                            (target[to], target[to + 1], target[to + 2]) = (red, green, blue)
                             target[to + 3] = UInt8(alpha)
                             continue
                         }
                         let below = Int(target[to + 3])
                         let out = alpha + below * (255 - alpha) / 255
                         guard out > 0 else { continue }
-                        for channel in 0..<3 {
-                            let mixed =
-                                Int(colour[channel]) * alpha + Int(target[to + channel]) * below * (255 - alpha) / 255
+                        for (channel, value) in [(0, red), (1, green), (2, blue)] {
+                            let mixed = Int(value) * alpha + Int(target[to + channel]) * below * (255 - alpha) / 255
                             target[to + channel] = UInt8((mixed + out / 2) / out)
                         }
                         target[to + 3] = UInt8(out)
