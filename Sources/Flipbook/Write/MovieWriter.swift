@@ -234,9 +234,11 @@ public actor MovieWriter {
             prepared: picture, at: time, duration: duration, origin: FrameOrigin(path: imageURL.imageDescription))
     }
 
-    /// Decodes an image file's bytes held in memory (PNG, JPEG, WebP, TIFF, HEIC or AVIF, told by its
-    /// first bytes) and appends it as the next frame, exactly as ``append(imageAt:at:duration:)``
-    /// does with a file: the same decoders, ``ImageLimits``, EXIF and HEIF orientation, and errors.
+    /// Decodes an image file's bytes held in memory (PNG, JPEG, WebP, GIF, TIFF, HEIC or AVIF, told by
+    /// its first bytes) and appends it as the next frame, exactly as ``append(imageAt:at:duration:)``
+    /// does with a file: the same decoders, ``ImageLimits``, EXIF and HEIF orientation, and errors. An
+    /// animated GIF or APNG gives its first frame, and an animated WebP is refused: give an animation as
+    /// a file to ``append(imageAt:at:duration:)`` for all its frames.
     ///
     /// ```swift
     /// let (png, _) = try await URLSession.shared.data(from: frameURL)
