@@ -237,7 +237,7 @@ public actor MovieWriter {
     /// Decodes an image file's bytes held in memory (PNG, JPEG, WebP, GIF, TIFF, HEIC or AVIF, told by
     /// its first bytes) and appends it as the next frame, exactly as ``append(imageAt:at:duration:)``
     /// does with a file: the same decoders, ``ImageLimits``, EXIF and HEIF orientation, and errors. An
-    /// animated GIF or APNG gives its first frame, and an animated WebP is refused: give an animation as
+    /// animated GIF gives its first frame, an APNG its default image, and an animated WebP is refused: give an animation as
     /// a file to ``append(imageAt:at:duration:)`` for all its frames.
     ///
     /// ```swift
