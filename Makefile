@@ -7,7 +7,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # (peak memory in the tests), MediaInfo and ExifTool (independent MP4 readers that judge box-level claims), and
 # Pillow (python3-pil: the reference decoder for WebP and TIFF in the tests), PyYAML (python3-yaml: the check of
 # the Kubernetes Jobs in docs/kubernetes) and GNU parallel (the one-machine recipe of docs/segments.md, run).
-PACKAGES := libx264-dev libx265-dev libsvtav1enc-dev libspng-dev libturbojpeg0-dev libwebp-dev libtiff-dev libheif-dev libdeflate-dev \
+PACKAGES := libx264-dev libx265-dev libsvtav1enc-dev libspng-dev libturbojpeg0-dev libwebp-dev libtiff-dev libheif-dev libdeflate-dev libgif-dev \
 	libavcodec-dev libavformat-dev libswresample-dev libvpx-dev libopus-dev liblcms2-dev \
 	python3-pil ffmpeg pkg-config time mediainfo libimage-exiftool-perl python3-yaml parallel
 # The tests' makers of TIFF, HEIC and AVIF files (libtiff's tiffcp and tiffset, libheif's heif-enc) and Debian's Python
@@ -16,9 +16,10 @@ PACKAGES := libx264-dev libx265-dev libsvtav1enc-dev libspng-dev libturbojpeg0-d
 # colour-management tests.
 # attr: setfattr and getfattr, the judges of the extended attributes a replaced movie keeps.
 # mkvtoolnix: mkvinfo and mkvmerge -J, the judges of every Matroska/WebM element.
+# imagemagick: a maker of animated GIFs and APNGs for the animated-input tests.
 # mandoc (lints and renders the generated man page), zsh and fish (check and run the generated completions).
 # sox: sound files made as studios' scripts make them.
-TEST_PACKAGES := libtiff-tools libheif-examples python3-venv icc-profiles-free colord-data attr mkvtoolnix sox mandoc \
+TEST_PACKAGES := imagemagick libtiff-tools libheif-examples python3-venv icc-profiles-free colord-data attr mkvtoolnix sox mandoc \
 	zsh fish
 HEIF_VENV := .build/heif-venv
 # bench/make-corpora.sh and bench/compare.sh (make bench-deps).
@@ -160,7 +161,7 @@ test-tsan: test-deps
 	FLIPBOOK_SANITIZED=thread SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --build-path .build/tsan \
 		--sanitize=thread $(foreach suite,$(TSAN_SUITES),--filter '\.$(suite)/')
 
-# libFuzzer targets for the image decoders, the MP4 reader, the Matroska reader and the sound path, FUZZ_SECONDS each (default 60).
+# libFuzzer targets for the image decoders (GIF, APNG and animated WebP frame by frame too), the MP4 reader, the Matroska reader and the sound path, FUZZ_SECONDS each (default 60).
 FUZZ_SECONDS ?= 60
 fuzz-deps: deps
 	$(call install-missing,lld)

@@ -37,6 +37,14 @@ let package = Package(
             name: "CWebP",
             pkgConfig: "libwebp",
             providers: [.apt(["libwebp-dev"])]),
+        // giflib has no pkg-config file; its header is /usr/include/gif_lib.h.
+        .systemLibrary(
+            name: "CGIF",
+            providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(
+            name: "CWebPDemux",
+            pkgConfig: "libwebpdemux",
+            providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(
             name: "CTIFF",
             pkgConfig: "libtiff-4",
@@ -75,7 +83,7 @@ let package = Package(
             name: "Flipbook",
             dependencies: [
                 "ISOBMFF", "Matroska", "CX264", "CX265", "CSVTAV1", "CSPNG", "CTurboJPEG", "CWebP", "CTIFF", "CHEIF",
-                "CDeflate", "CLinux", "CAVCodec", "CVPX", "CLCMS2",
+                "CDeflate", "CLinux", "CAVCodec", "CVPX", "CLCMS2", "CGIF", "CWebPDemux",
                 "CFlipbookPixels",
             ]),
 
@@ -103,6 +111,7 @@ let package = Package(
         .executableTarget(name: "FuzzPNG", dependencies: ["Flipbook"], path: "fuzz/targets/FuzzPNG"),
         .executableTarget(name: "FuzzJPEG", dependencies: ["Flipbook"], path: "fuzz/targets/FuzzJPEG"),
         .executableTarget(name: "FuzzWebP", dependencies: ["Flipbook"], path: "fuzz/targets/FuzzWebP"),
+        .executableTarget(name: "FuzzGIF", dependencies: ["Flipbook"], path: "fuzz/targets/FuzzGIF"),
         .executableTarget(name: "FuzzTIFF", dependencies: ["Flipbook"], path: "fuzz/targets/FuzzTIFF"),
         .executableTarget(name: "FuzzHEIF", dependencies: ["Flipbook"], path: "fuzz/targets/FuzzHEIF"),
         .executableTarget(

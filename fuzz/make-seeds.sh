@@ -1,7 +1,7 @@
 #!/bin/sh
-# Writes the fuzz seed corpora: tiny valid PNG, JPEG, MP4, Matroska and sound files (a few KB at most each).
-# Needs ffmpeg and a built flipbook (FLIPBOOK, default .build/debug/flipbook). The seeds are
-# committed; run this again only to change them.
+# Writes the fuzz seed corpora: tiny valid PNG, APNG, GIF, JPEG, MP4, Matroska and sound files (a few KB at most
+# each). Needs ffmpeg, ImageMagick (convert), Debian's python3 with Pillow and a built flipbook (FLIPBOOK, default
+# .build/debug/flipbook). The seeds are committed; run this again only to change them.
 set -eu
 cd "$(dirname "$0")"
 FLIPBOOK=${FLIPBOOK:-../.build/debug/flipbook}
@@ -84,3 +84,24 @@ open("seeds/colour/gamma18.icc", "wb").write(cs.built_profile(cs.D65, [(0.64, 0.
 values = (45455, 31270, 32900, 64000, 33000, 30000, 60000, 15000, 6000)
 open("seeds/colour/cicp-gama-chrm.bin", "wb").write(bytes([12, 13, 0, 1]) + struct.pack(">9I", *values))
 PY
+# Animations: GIFs (palettes per frame, transparency, interlace, every disposal method, one cut short),
+# APNGs (dispose and blend ops) among the PNG seeds, and an animated WebP among the WebP seeds.
+anim="-v error -f lavfi -i testsrc2=size=16x12:rate=10:duration=0.3 -y"
+ffmpeg $anim -lavfi "split[a][b];[a]palettegen=stats_mode=diff:max_colors=16[p];[b][p]paletteuse=diff_mode=rectangle" \
+    -gifflags +transdiff seeds/gif/ffmpeg.gif
+convert -delay 10 -dispose None -size 16x12 gradient:red-blue -dispose Previous \( -size 6x5 xc:red -repage +2+2 \) \
+    -dispose Background \( -size 5x5 xc:none -fill yellow -draw "point 2,2" -repage +9+4 \) -loop 0 \
+    -interlace GIF seeds/gif/disposal-interlaced.gif
+head -c 300 seeds/gif/ffmpeg.gif >seeds/gif/truncated.gif
+ffmpeg $anim -f apng -plays 0 seeds/png/animated.png
+/usr/bin/python3 - <<'PY'
+from PIL import Image, ImageDraw
+frames = []
+for i in range(3):
+    im = Image.new("RGBA", (16, 12), (0, 0, 0, 0))
+    ImageDraw.Draw(im).rectangle([i * 3, i * 2, i * 3 + 6, i * 2 + 5], fill=(200, 40 * i, 90, 160 + 40 * i))
+    frames.append(im)
+frames[0].save("seeds/png/apng-ops.png", save_all=True, append_images=frames[1:], duration=[100, 0, 70],
+               disposal=[2, 1, 0], blend=[0, 1, 1], default_image=False)
+PY
+ls -l seeds/gif

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Builds each libFuzzer target with ASan and runs it for FUZZ_SECONDS (default 60), one at a time.
-# Usage: fuzz/run.sh [TARGET...]   (default: FuzzPNG FuzzJPEG FuzzWebP FuzzTIFF FuzzHEIF FuzzImageStream FuzzMP4 FuzzMatroska FuzzSound FuzzColour)
+# Usage: fuzz/run.sh [TARGET...]   (default: FuzzPNG FuzzJPEG FuzzWebP FuzzGIF FuzzTIFF FuzzHEIF FuzzImageStream FuzzMP4 FuzzMatroska FuzzSound FuzzColour)
 # Exits non-zero when a target crashes; the input that did it is saved under fuzz/artifacts/ and kept
 # as fuzz/seeds/KIND/regression-found-*, which make test replays through the target's entry point.
 set -u
@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
 FUZZ_SECONDS=${FUZZ_SECONDS:-60}
 BUILD_PATH=.build/fuzz
-targets=${*:-FuzzPNG FuzzJPEG FuzzWebP FuzzTIFF FuzzHEIF FuzzImageStream FuzzMP4 FuzzMatroska FuzzSound FuzzColour}
+targets=${*:-FuzzPNG FuzzJPEG FuzzWebP FuzzGIF FuzzTIFF FuzzHEIF FuzzImageStream FuzzMP4 FuzzMatroska FuzzSound FuzzColour}
 mkdir -p fuzz/artifacts
 status=0
 for target in $targets; do
@@ -16,6 +16,7 @@ for target in $targets; do
     FuzzPNG) seeds=fuzz/seeds/png ;;
     FuzzJPEG) seeds=fuzz/seeds/jpeg ;;
     FuzzWebP) seeds=fuzz/seeds/webp ;;
+    FuzzGIF) seeds=fuzz/seeds/gif ;;
     FuzzTIFF) seeds=fuzz/seeds/tiff ;;
     FuzzHEIF) seeds=fuzz/seeds/heif ;;
     FuzzImageStream) seeds=fuzz/seeds/stream ;;

@@ -149,7 +149,8 @@ let optionTable: [OptionSpec] =
         OptionSpec(
             names: ["--repeat-frames"], value: nil,
             help:
-                "With --duration, encode each image as repeated frames at --fps, for players that need a constant rate."
+                "Encode at a constant --fps for players that need one: each image (with --duration) or animation "
+                + "frame repeated, or left out, to keep its time."
         ) { options, _ in options.repeatFrames = true },
         OptionSpec(
             names: ["--size"], value: "WxH",

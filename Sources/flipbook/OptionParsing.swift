@@ -73,9 +73,6 @@ extension CommandLineOptions {
             throw UsageError(
                 description: "--start-number is for printf pattern inputs such as frame_%04d.png; give one.")
         }
-        if repeatFrames && imageDuration == nil {
-            throw UsageError(description: "--repeat-frames needs --duration; add --duration SECONDS.")
-        }
         if segment != nil && fragmented {
             throw UsageError(description: "--segment and --fragmented cannot be used together; pick one.")
         }

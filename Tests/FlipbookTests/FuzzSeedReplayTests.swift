@@ -7,7 +7,7 @@ import Testing
 /// every `make test` (and under AddressSanitizer in `make test-sanitizers`): a crash found once
 /// stays found.
 @Suite struct FuzzSeedReplayTests {
-    @Test(arguments: ["png", "jpeg", "webp", "tiff", "heif"])
+    @Test(arguments: ["png", "jpeg", "webp", "gif", "tiff", "heif"])
     func everyKeptImageInputIsDecodedOrRefusedWithoutACrash(kind: String) throws {
         let seeds = try FuzzSeeds.files(kind)
         #expect(seeds.count >= 2, "fuzz/seeds/\(kind) holds its seeds")
@@ -15,6 +15,7 @@ import Testing
             switch kind {
             case "png": FuzzEntry.pngTarget(seed.bytes)
             case "jpeg": FuzzEntry.jpegTarget(seed.bytes)
+            case "gif": FuzzEntry.gifTarget(seed.bytes)
             default: FuzzEntry.decodeImage(seed.bytes)
             }
         }

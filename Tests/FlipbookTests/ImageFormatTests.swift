@@ -13,10 +13,13 @@ import Testing
         #expect(Set(extensions).count == extensions.count, "an extension names two formats")
         #expect(ImageFiles.extensions == Set(extensions))
         #expect(
-            ImageFiles.extensions.isSuperset(of: ["png", "jpg", "jpeg", "webp", "tif", "tiff", "heic", "heif", "avif"]))
+            ImageFiles.extensions.isSuperset(of: [
+                "png", "jpg", "jpeg", "webp", "gif", "tif", "tiff", "heic", "heif", "avif",
+            ]))
         #expect(ImageFormat.forExtension("JPG")?.name == "JPEG")
-        #expect(ImageFormat.forExtension("gif") == nil)
-        #expect(ImageFormat.nameList == "PNG, JPEG, WebP, TIFF, HEIC or AVIF")
+        #expect(ImageFormat.forExtension("GIF")?.name == "GIF")
+        #expect(ImageFormat.forExtension("bmp") == nil)
+        #expect(ImageFormat.nameList == "PNG, JPEG, WebP, GIF, TIFF, HEIC or AVIF")
         #expect(ImageFormat.all.filter(\.hasPages).map(\.name) == ["TIFF"])
     }
 
@@ -43,12 +46,20 @@ import Testing
             #expect(frame.width == 16 && frame.height == 16, "\(ext)")
         }
         let gif = Data("GIF89a".utf8) + Data(count: 32)
-        #expect(ImageFormat.recognising(gif) == nil)
+        #expect(ImageFormat.recognising(gif)?.name == "GIF")
         #expect {
             try ImageDecoder.decode(gif, limits: ImageLimits())
         } throws: { error in
+            (error as? FlipbookError)?.code == .corruptImage
+                && (error as? FlipbookError)?.message.contains("the GIF has no whole image") ?? false
+        }
+        let bmp = Data("BM".utf8) + Data(count: 32)
+        #expect(ImageFormat.recognising(bmp) == nil)
+        #expect {
+            try ImageDecoder.decode(bmp, limits: ImageLimits())
+        } throws: { error in
             (error as? FlipbookError)?.message.contains(
-                "this is a GIF file, not a PNG, JPEG, WebP, TIFF, HEIC or AVIF image")
+                "this is a BMP file, not a PNG, JPEG, WebP, GIF, TIFF, HEIC or AVIF image")
                 ?? false
         }
         #expect {

@@ -91,6 +91,11 @@ package enum ImageDecoder {
     /// Reads and decodes the image file at `url` (a TIFF page where the URL names one) as `request`
     /// asks (see ``decodeImage(_:_:)``), attributing a failure to the file.
     package static func decodeImageFile(at url: URL, _ request: DecodeRequest) throws -> DecodedImage {
+        if let frame = url.animationFrame {
+            return try FrameOrigin(path: url.imageDescription).attributing {
+                .frame(try AnimationFrames.decodeFrame(frame, at: url, limits: request.limits))
+            }
+        }
         let data = try readFile(at: url)
         let image = try FrameOrigin(path: url.imageDescription).attributing {
             try decodeImage(data, request.onPage(url.imagePage.map { $0 - 1 } ?? request.page))

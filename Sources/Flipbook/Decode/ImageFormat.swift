@@ -14,6 +14,9 @@ public struct ImageFormat: Sendable, CustomStringConvertible {
     public let summary: [String]
     /// Whether a file may hold several pictures addressed as pages (TIFF).
     let hasPages: Bool
+    /// Whether images of the format are found in a stream of images back to back (standard input):
+    /// every format but TIFF (no end of its own) and GIF (not split from a stream yet).
+    let streams: Bool
     /// Whether `data` starts as a file of this format does.
     let recognises: @Sendable (_ data: Data) -> Bool
     /// Decodes a file of this format.
@@ -23,7 +26,7 @@ public struct ImageFormat: Sendable, CustomStringConvertible {
     let readColour: (@Sendable (_ data: Data) -> SourceColour)?
 
     init(
-        name: String, fileExtensions: [String], summary: [String], hasPages: Bool,
+        name: String, fileExtensions: [String], summary: [String], hasPages: Bool, streams: Bool = true,
         recognises: @escaping @Sendable (Data) -> Bool,
         readColour: (@Sendable (Data) -> SourceColour)? = nil,
         decode: @escaping @Sendable (Data, DecodeRequest) throws -> DecodedImage
@@ -32,6 +35,7 @@ public struct ImageFormat: Sendable, CustomStringConvertible {
         self.fileExtensions = fileExtensions
         self.summary = summary
         self.hasPages = hasPages
+        self.streams = streams && !hasPages
         self.recognises = recognises
         self.readColour = readColour
         self.decode = decode

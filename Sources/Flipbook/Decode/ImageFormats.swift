@@ -3,10 +3,11 @@ import Foundation
 /// One record per image format. A new format is a record here and its decoder under `Interop/`
 /// (with its library in `Package.swift` and the Makefile's packages).
 enum ImageFormats {
-    static let all: [ImageFormat] = [png, jpeg, webp, tiff, heif]
+    static let all: [ImageFormat] = [png, jpeg, webp, gif, tiff, heif]
 
     static let png = ImageFormat(
-        name: "PNG", fileExtensions: ["png"], summary: ["8/16-bit, grey, palette, alpha, interlaced"], hasPages: false,
+        name: "PNG", fileExtensions: ["png"],
+        summary: ["8/16-bit, grey, palette, alpha, interlaced; APNG: every frame at its own delay"], hasPages: false,
         recognises: { $0.starts(with: ImageSniffing.pngSignature) }, readColour: SourceColour.init(png:),
         decode: { data, request in
             // The size is checked from the header before either decoder takes any memory.
@@ -56,11 +57,28 @@ enum ImageFormats {
 
     static let webp = ImageFormat(
         name: "WebP", fileExtensions: ["webp"],
-        summary: ["lossy, lossless, alpha (still images; an animated WebP is refused)"], hasPages: false,
+        summary: ["lossy, lossless, alpha; animated: every frame at its own delay"], hasPages: false,
         recognises: ImageSniffing.isWebP, readColour: SourceColour.init(webp:),
         decode: { data, request in
             try WebPDecoder.decodeImage(
                 data, limits: request.limits, planes: request.storedPlanes ? request.planes : nil)
+        })
+
+    static let gif = ImageFormat(
+        name: "GIF", fileExtensions: ["gif"],
+        summary: [
+            "animated: every frame at its own delay (0 or 1 hundredth shown as 1/10 s, as browsers do);",
+            "palettes, transparency, interlace, every disposal method",
+        ], hasPages: false, streams: false,
+        recognises: { $0.starts(with: Array("GIF8".utf8)) },
+        decode: { data, request in
+            // A still GIF, or the first frame of an animated one given on its own.
+            let layout = try GIFLayout.read(data)
+            guard !layout.delays.isEmpty else {
+                throw FlipbookError(.corruptImage, "the GIF has no whole image (the file is truncated or damaged)")
+            }
+            try request.limits.check(width: layout.width, height: layout.height)
+            return .frame(try GIFAnimationDecoder(data, layout: layout, limits: request.limits).nextFrame())
         })
 
     static let tiff = ImageFormat(

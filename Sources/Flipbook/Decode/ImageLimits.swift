@@ -10,6 +10,11 @@ public struct ImageLimits: Sendable, Hashable {
     /// The most scans a JPEG may have (default 500). A progressive JPEG has about ten; thousands of
     /// tiny scans make a small file that takes minutes to decode.
     public var maxJPEGScans: Int
+    /// The most pixels all the frames of one animated GIF, APNG or WebP may have together: frames x
+    /// canvas width x height (default 2^34, about 8,000 frames of 1920x1080), checked from the file's
+    /// structure before any frame is decoded. A few kilobytes of GIF can declare thousands of frames
+    /// on a 16384x16384 canvas.
+    public var maxAnimationPixels: Int
 
     /// Creates limits.
     ///
@@ -17,10 +22,14 @@ public struct ImageLimits: Sendable, Hashable {
     ///   - maxDimension: The largest width or height accepted, in pixels.
     ///   - maxPixels: The largest width x height accepted.
     ///   - maxJPEGScans: The most scans a JPEG may have.
-    public init(maxDimension: Int = 16384, maxPixels: Int = 1 << 28, maxJPEGScans: Int = 500) {
+    ///   - maxAnimationPixels: The most pixels of all the frames of one animation together.
+    public init(
+        maxDimension: Int = 16384, maxPixels: Int = 1 << 28, maxJPEGScans: Int = 500, maxAnimationPixels: Int = 1 << 34
+    ) {
         self.maxDimension = maxDimension
         self.maxPixels = maxPixels
         self.maxJPEGScans = maxJPEGScans
+        self.maxAnimationPixels = maxAnimationPixels
     }
 
     /// Throws ``FlipbookError/Code/unsupportedImage`` when an image of this size is out of bounds,

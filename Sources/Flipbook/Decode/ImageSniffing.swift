@@ -57,6 +57,7 @@ enum ImageSniffing {
     /// The name of a well-known image or movie format Flipbook does not decode, from its signature.
     static func otherFormat(_ data: Data) -> String? {
         let head = FileHead(data)
+        // A GIF file is one of Flipbook's formats; a GIF in a stream of images is not (see ImageFormat.streams).
         if head.starts("GIF87a") || head.starts("GIF89a") { return "GIF" }
         if head.starts("BM") && head.bytes.count >= 14 { return "BMP" }
         if head.starts("ftyp", at: 4) { return "MP4/QuickTime movie" }

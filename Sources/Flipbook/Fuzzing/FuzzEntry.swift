@@ -18,6 +18,8 @@ package enum FuzzEntry {
                     frame.pixels.count == frame.height * frame.bytesPerRow, "a decoded frame's size is wrong")
             }
         }
+        // An animated GIF, APNG or WebP, frame by frame.
+        decodeAnimation(bytes)
         // A Y'CbCr JPEG of even size as its planes, turned upright and converted to the movie's YUV.
         if case .planes(let planes) = try? ImageDecoder.decodeImage(data, limits: limits, planes: .anyEvenSize) {
             var picture = YUVPicture(width: planes.width, height: planes.height)

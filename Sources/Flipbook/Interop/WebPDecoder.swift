@@ -31,8 +31,8 @@ enum WebPDecoder {
             guard features.has_animation == 0 else {
                 throw FlipbookError(
                     .unsupportedImage,
-                    "this is an animated WebP; Flipbook reads still images: export its frames (for example with "
-                        + "ffmpeg) and give those")
+                    "this is an animated WebP, whose frames are read from a file in a list of images (or "
+                        + "MovieWriter.append(imageAt:)), not from bytes on their own")
             }
             let width = Int(features.width)
             let height = Int(features.height)

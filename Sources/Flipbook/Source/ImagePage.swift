@@ -27,5 +27,7 @@ extension URL {
     }
 
     /// The file's path, and its page when the URL names one: how errors name the image.
-    var imageDescription: String { imagePage.map { "\(path), page \($0)" } ?? path }
+    var imageDescription: String {
+        imagePage.map { "\(path), page \($0)" } ?? animationFrame.map { "\(path), frame \($0)" } ?? path
+    }
 }

@@ -153,10 +153,10 @@ public struct ImageStream: AsyncSequence, Sendable {
     public let fileHandle: FileHandle
 
     /// The formats a stream may hold, as a sentence lists them: `PNG, JPEG, WebP, HEIC or AVIF`
-    /// (every format of ``ImageFormat/all`` but TIFF, which has no end of its own).
+    /// (every format of ``ImageFormat/all`` but TIFF, which has no end of its own, and GIF).
     public static var formatList: String {
         spokenList(
-            ImageFormat.all.filter { !$0.hasPages }.flatMap { $0.name.components(separatedBy: ", ") }, joinedBy: "or")
+            ImageFormat.all.filter(\.streams).flatMap { $0.name.components(separatedBy: ", ") }, joinedBy: "or")
     }
 
     /// Creates a sequence of the images read from `fileHandle`; reading starts with the first image asked for.

@@ -66,7 +66,13 @@ extension MovieWriter {
     /// ```
     ///
     /// - Parameters:
-    ///   - images: Image files (PNG, JPEG, WebP, TIFF, HEIC, AVIF), in presentation order.
+    ///   - images: Image files (PNG, JPEG, WebP, GIF, TIFF, HEIC, AVIF), in presentation order. An
+    ///     animated GIF, APNG or WebP gives every frame in its place, composited as browsers show it
+    ///     and lasting its own delay (10 ms or less: 100 ms, as browsers show it); with
+    ///     ``SequenceOptions/repeatFrames`` its frames are instead repeated (or left out) to keep the
+    ///     settings' constant rate. Frame count x canvas size is checked against
+    ///     ``ImageLimits/maxAnimationPixels`` before decoding; a truncated animation is refused, or
+    ///     with ``SequenceOptions/skipInvalidImages`` cut at its last whole frame with a warning.
     ///   - url: The movie's destination; its extension chooses the container (see ``MovieContainer``).
     ///   - options: The movie's settings (its size, or none to take the first image's) and how the
     ///     images become frames; see ``SequenceOptions``.
@@ -93,10 +99,14 @@ extension MovieWriter {
     }
 
     /// ``makeMovie(fromImagesAt:to:options:)`` once the destination is checked: one encode.
-    static func makeMovie(fromImagesAt images: [URL], to destination: MovieDestination, options: SequenceOptions)
+    static func makeMovie(fromImagesAt listed: [URL], to destination: MovieDestination, options: SequenceOptions)
         async throws -> MovieSummary
     {
-        let numbering = try ImageNumbering(images)
+        let animated = try AnimatedInputs(
+            listed, limits: options.imageLimits, skipInvalid: options.skipInvalidImages)
+        let allImages = animated.hasAnimation ? animated.entries : listed
+        // Frames of an animation are timed by their delays, not by numbers in file names.
+        let numbering = animated.hasAnimation ? nil : try ImageNumbering(allImages)
         if let numbering, !numbering.missing.isEmpty, options.gaps == .fail {
             throw FlipbookError(
                 .missingImages,
@@ -105,6 +115,13 @@ extension MovieWriter {
         let timing = try SlideshowTiming(
             settings: options.settings, imageDuration: options.imageDuration, repeatFrames: options.repeatFrames)
         var settings = timing.settings
+        if animated.hasAnimation && settings.timescale == nil {
+            // A clock in which every frame's delay is a whole number of ticks (GIF's hundredths and
+            // WebP's milliseconds are, at any rate's clock; an APNG's fractions may need more).
+            let delays = Set(animated.delays.compactMap { $0?.reduced })
+            let scale = VideoSettings.timescale(exactFor: [settings.frameRate.frameDuration] + Array(delays))
+            if scale != 90000 { settings.timescale = scale }
+        }
         if let numbering, options.gaps == .hold {
             // An image held over a gap is one long frame: reordering across it would offset a
             // frame by the whole gap.
@@ -114,8 +131,7 @@ extension MovieWriter {
         }
         var size = settings.size
         var firstImage = 0
-        let allImages = images
-        var images = images
+        var images = allImages
         if let segment = options.segment {
             let range = segment.frames(ofSequenceOf: allImages.count)
             guard !range.isEmpty else {
@@ -141,7 +157,12 @@ extension MovieWriter {
             numbers: options.gaps == .hold ? numbering?.numbers : nil, progress: options.progress)
         job.soundtrack = options.soundtrack
         job.metadata = options.metadata
+        if animated.hasAnimation {
+            job.timings = animated.timing(
+                rate: settings.frameRate, copies: timing.copies, constantRate: options.repeatFrames)
+        }
         var summary = try await job.run()
+        summary.warnings.insert(contentsOf: animated.warnings, at: 0)
         if let numbering, !numbering.missing.isEmpty {
             summary.missingNumbers = numbering.missing
             summary.gapDescription = numbering.gapDescription

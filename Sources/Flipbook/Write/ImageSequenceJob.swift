@@ -29,6 +29,9 @@ struct ImageSequenceJob {
     var soundtrack: Soundtrack? = nil
     /// The tags written into the movie.
     var metadata = MovieMetadata()
+    /// How every image of the whole sequence is appended when it holds frames of animations (see
+    /// ``AnimatedInputs/timing(rate:copies:constantRate:)``); `nil` times stills as before.
+    var timings: [EntryTiming]? = nil
 
     /// Pictures decoded and prepared ahead of the encoder (``VideoSettings/imagesDecodedAhead``).
     var lookahead: Int {
@@ -45,9 +48,10 @@ struct ImageSequenceJob {
         do {
             // The movie's size is known from here on, given or taken from the first image.
             let request = DecodeRequest.frame(of: writer.settings, limits: imageLimits)
+            let animations = AnimationFrames(limits: imageLimits)
             let pipeline = OrderedDecoding<ListedImages>(
                 lookahead: lookahead, preparer: writer.preparer,
-                decode: { [images] index in try ImageDecoder.decodeImageFile(at: images[index], request) })
+                decode: { [images] index in try animations.decodeImage(at: images[index], request) })
             var listed = ListedImages(next: usable + 1, count: images.count)
             try await pipeline.run(
                 &listed, first: (usable, usable, firstFrame), waiting: {},
@@ -55,6 +59,13 @@ struct ImageSequenceJob {
                     let picture = picture.mapError { origin(of: index).attribute(any: $0) }
                     if case .failure(let error as FlipbookError) = picture, skipping.maySkip(error) {
                         skipping.skip(error)
+                    } else if let timing = timings?[firstImage + index] {
+                        for copy in 0..<timing.copies {
+                            try await writer.append(
+                                prepared: picture, at: copy == 0 ? timing.start : nil,
+                                duration: copy == 0 ? timing.duration : nil, origin: origin(of: index))
+                        }
+                        skipping.wrote()
                     } else {
                         let start =
                             startByNumber(ofImage: firstImage + index)
@@ -77,7 +88,7 @@ struct ImageSequenceJob {
                 // Time kept by the numbers: the slice's last frame lasts until the next image's time
                 // (a gap after it, or the next segment), or one image's time at the sequence's end.
                 try await writer.extendLastFrame(until: end)
-            } else if !skipping.errors.isEmpty {
+            } else if !skipping.errors.isEmpty && timings == nil {
                 // The last frame written lasts until the sequence ends: images skipped after it (or,
                 // when it is the only one, before it) give it their time.
                 try await writer.extendLastFrame(

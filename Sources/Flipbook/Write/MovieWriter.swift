@@ -38,7 +38,7 @@ public actor MovieWriter {
     /// Fits and converts frames; usable off the actor, so preparation overlaps encoding.
     nonisolated let preparer: FramePreparer
     private var timeline: MovieTimeline
-    private nonisolated let imageLimits: ImageLimits
+    nonisolated let imageLimits: ImageLimits
     /// Private boxes written into the movie's `moov` (a segment's description).
     private var extensions: [UserExtensionBox] = []
     /// Frames accepted so far.
@@ -206,13 +206,26 @@ public actor MovieWriter {
         try await append(prepared: picture, at: time, duration: duration, origin: FrameOrigin())
     }
 
-    /// Reads and decodes an image file (PNG, JPEG, WebP, TIFF, HEIC or AVIF) and appends it as the next frame.
+    /// Reads and decodes an image file (PNG, JPEG, WebP, GIF, TIFF, HEIC or AVIF) and appends it as the
+    /// next frame; an animated GIF, APNG or WebP appends every frame, composited as browsers show it,
+    /// each lasting its own delay (delays of 10 ms or less last 100 ms, as browsers show them).
     ///
+    /// - Parameters:
+    ///   - imageURL: The image file.
+    ///   - time: When the (first) frame is presented; `nil` means when the previous frame ends.
+    ///   - duration: How long a still image is shown; `nil` means one frame at the settings' frame
+    ///     rate. An animation's frames keep their own delays: a duration is refused for one.
     /// - Throws: `.unreadableInput`, `.unsupportedImage` or `.corruptImage` naming the file and the
-    ///   frame index (the writer stays usable), and everything ``append(_:at:duration:)`` throws.
+    ///   frame index (the writer stays usable; for an animation, the frames before the damaged one
+    ///   stay appended), `.invalidSettings` for a duration given with an animation, and everything
+    ///   ``append(_:at:duration:)`` throws.
     public nonisolated func append(imageAt imageURL: URL, at time: MediaTime? = nil, duration: MediaTime? = nil)
         async throws
     {
+        if let layout = AnimatedInputs.layout(of: imageURL) {
+            try await appendAnimation(at: imageURL, layout, at: time, duration: duration)
+            return
+        }
         // Decoding, fitting and conversion run here, off the actor, like append(_:at:duration:).
         // Scaled, as planes and deep (a 10-bit movie) where the settings allow, as in a sequence.
         let request = DecodeRequest.frame(of: settings, limits: imageLimits)
@@ -221,9 +234,11 @@ public actor MovieWriter {
             prepared: picture, at: time, duration: duration, origin: FrameOrigin(path: imageURL.imageDescription))
     }
 
-    /// Decodes an image file's bytes held in memory (PNG, JPEG, WebP, TIFF, HEIC or AVIF, told by its
-    /// first bytes) and appends it as the next frame, exactly as ``append(imageAt:at:duration:)``
-    /// does with a file: the same decoders, ``ImageLimits``, EXIF and HEIF orientation, and errors.
+    /// Decodes an image file's bytes held in memory (PNG, JPEG, WebP, GIF, TIFF, HEIC or AVIF, told by
+    /// its first bytes) and appends it as the next frame, exactly as ``append(imageAt:at:duration:)``
+    /// does with a file: the same decoders, ``ImageLimits``, EXIF and HEIF orientation, and errors. An
+    /// animated GIF gives its first frame, an APNG its default image, and an animated WebP is refused: give an animation as
+    /// a file to ``append(imageAt:at:duration:)`` for all its frames.
     ///
     /// ```swift
     /// let (png, _) = try await URLSession.shared.data(from: frameURL)

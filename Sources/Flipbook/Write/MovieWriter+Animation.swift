@@ -1,0 +1,40 @@
+import Foundation
+
+extension MovieWriter {
+    /// Appends every frame of the animation at `url` (see ``append(imageAt:at:duration:)``).
+    nonisolated func appendAnimation(
+        at url: URL, _ layout: AnimationLayout, at time: MediaTime?, duration: MediaTime?
+    ) async throws {
+        let origin = FrameOrigin(path: url.imageDescription)
+        guard duration == nil else {
+            throw origin.attribute(
+                FlipbookError(
+                    .invalidSettings,
+                    "the \(layout.kind.rawValue)'s frames keep their own delays; append it without a duration"))
+        }
+        guard !layout.isTruncated else {
+            throw origin.attribute(
+                FlipbookError(
+                    .corruptImage,
+                    "the \(layout.kind.rawValue) is truncated after \(layout.delays.count) whole frames; re-export it"))
+        }
+        let decoder = try origin.attributing { try AnimationFrames.open(url, limits: imageLimits) }
+        let scale = settings.resolvedTimescale
+        var elapsed = MediaTime.zero
+        var ticksSoFar: Int64 = 0
+        for (index, delay) in layout.delays.enumerated() {
+            let frameOrigin = FrameOrigin(path: URL.animationFrame(index + 1, of: url).imageDescription)
+            let picture = Result {
+                try frameOrigin.attributing { try preparer.prepare(.frame(try decoder.nextFrame())) }
+            }
+            // Each frame ends where the delays so far end on the movie's clock, so rounding an APNG's
+            // odd fractions never adds up.
+            elapsed = elapsed + delay
+            let end = elapsed.rounded(toTimescale: scale)?.value ?? ticksSoFar + 1
+            let length = MediaTime(value: max(1, end - ticksSoFar), timescale: scale)
+            ticksSoFar += length.value
+            try await append(
+                prepared: picture, at: index == 0 ? time : nil, duration: length, origin: frameOrigin)
+        }
+    }
+}
