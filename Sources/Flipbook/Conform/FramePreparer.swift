@@ -69,6 +69,12 @@ package struct FramePreparer: Sendable {
     /// The frame as the encoder takes it.
     func prepare(_ frame: Frame) throws -> YUVPicture {
         var picture = pool.take()
+        if picture.format.isPackedRGBA {
+            let conformed =
+                try picture.format.hasAlpha ? conformer.conformKeepingAlpha(frame) : conformer.conform(frame)
+            conformed.copyRGBA(into: &picture.rgba)
+            return picture
+        }
         if !picture.format.isConvertedAtTenBits { picture.deep = nil }
         if frame.width == conformer.width && frame.height == conformer.height {
             // Most frames of the movie's size have no transparency: converted in one pass over their

@@ -45,6 +45,8 @@ public actor MovieWriter {
     public private(set) var framesAppended = 0
     /// The video samples' bytes stored so far.
     private var videoBytes: UInt64 = 0
+    /// Whether the file is an animated image, whose samples are raw frames its session encodes.
+    private let isAnimatedImage: Bool
     /// The encoding of the last frame admitted, while it runs.
     private var pendingEncode: Task<Void, Never>?
 
@@ -137,10 +139,15 @@ public actor MovieWriter {
             if settings.keepsAlpha {
                 try settings.codec.checkAlpha(bitDepth: settings.bitDepth, in: destination.container)
             }
+            if destination.container.isAnimatedImage {
+                try Self.checkAnimatedImage(
+                    destination.container, settings: settings, sound: soundtrack != nil || audio != nil)
+            }
         } catch let error as FlipbookError {
             throw FlipbookError(error.code, error.message, path: destination.url.path)
         }
         url = destination.url
+        isAnimatedImage = destination.container.isAnimatedImage
         self.settings = settings
         self.metadata = metadata
         self.imageLimits = imageLimits
@@ -176,7 +183,23 @@ public actor MovieWriter {
             fragmentDuration: fragmentTicks,
             frameDuration: MovieMuxer.nanoseconds(
                 ofFrame: UInt64(settings.frameRate.denominator), timescale: UInt64(settings.frameRate.numerator)),
-            tags: metadata.movieTags)
+            tags: metadata.movieTags,
+            animation: destination.container.isAnimatedImage ? AnimationOptions(settings: settings) : nil)
+    }
+
+    /// Checks what an animated image (GIF, WebP) cannot be: with sound, or fragmented.
+    private static func checkAnimatedImage(_ container: MovieContainer, settings: VideoSettings, sound: Bool) throws {
+        let kind = ".\(container.fileExtensions[0])"
+        if sound {
+            throw FlipbookError(
+                .unsupportedOutput,
+                "a \(kind) file has no sound; name the output .mp4, .mov, .webm or .mkv for a movie with sound")
+        }
+        if settings.fragmentDuration != nil {
+            throw FlipbookError(
+                .unsupportedOutput,
+                "a \(kind) file is written whole, never in fragments; name the output .mp4 or .mov to fragment it")
+        }
     }
 
     /// Appends a frame.
@@ -338,7 +361,8 @@ public actor MovieWriter {
             bytes: bytes, width: settings.width, height: settings.height, codec: encoder.codecName,
             warnings: output.warnings + (output.sound?.warnings ?? []))
         summary.audio = output.sound?.info(movieEnd: movieEnd, movieTimescale: Int64(timeline.timescale))
-        summary.videoBytes = videoBytes
+        // An animated image's samples are its raw frames: its pictures are the whole file.
+        summary.videoBytes = isAnimatedImage ? bytes : videoBytes
         summary.metadata = metadata
         summary.rotation = settings.rotation
         return summary
