@@ -143,3 +143,29 @@ extension GIFOutputTests {
         #expect(try Judge.stream(of: gif).frameCount == 2)
     }
 }
+
+extension GIFOutputTests {
+    /// Noise of 200 colours codes long LZW streams (12-bit codes, clear codes when the table fills);
+    /// within 256 colours libimagequant's palette is exact, so every decoded pixel must be too.
+    @Test func noiseOfFewerThan256ColoursComesBackExactly() throws {
+        let dir = try TemporaryDirectory()
+        let script = #"""
+            import random, sys
+            from PIL import Image
+            rng = random.Random(7)
+            colours = [(rng.randrange(256), rng.randrange(256), rng.randrange(256)) for _ in range(200)]
+            for i in range(3):
+                im = Image.new("RGB", (200, 150))
+                im.putdata([colours[rng.randrange(200)] for _ in range(200 * 150)])
+                im.save("%s/n%d.png" % (sys.argv[1], i + 1))
+            """#
+        #expect(try ExternalTool.run("/usr/bin/python3", ["-c", script, dir.url.path]).status == 0)
+        let sources = (1...3).map { dir.path("n\($0).png") }
+        let gif = dir.path("noise.gif")
+        let result = try ExternalTool.run(ExternalTool.flipbookPath, sources + ["-o", gif, "--quality", "100"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let pillow = try AnimatedImageJudge.read(gif, sources: sources)
+        #expect(pillow.psnr == [99, 99, 99], "PSNR \(pillow.psnr)")
+        #expect(try Judge.decodeErrors(of: gif).isEmpty)
+    }
+}

@@ -51,3 +51,15 @@ struct AnimatedImageEntry: SampleEntry {
     var media: MediaKind { .video(width: width, height: height) }
     func write(to writer: inout ByteWriter, isQuickTime: Bool) {}
 }
+
+extension VideoSettings {
+    /// The settings for a movie written as `container`: an animated image (GIF, WebP) is always in
+    /// its own codec, so its URL's extension chooses it whatever ``codec`` says; others as they are.
+    func forContainer(_ container: MovieContainer) -> VideoSettings {
+        guard container.isAnimatedImage, codec != container.defaultCodec else { return self }
+        var settings = self
+        settings.codec = container.defaultCodec
+        settings.bitDepth = 8
+        return settings
+    }
+}

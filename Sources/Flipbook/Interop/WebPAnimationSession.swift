@@ -66,9 +66,10 @@ final class WebPAnimationEncoder: @unchecked Sendable {
     private var config = WebPConfig()
     private let width: Int
     private let height: Int
+    private let keepsAlpha: Bool
 
     init(options: AnimationOptions) throws {
-        (width, height) = (options.width, options.height)
+        (width, height, keepsAlpha) = (options.width, options.height, options.keepsAlpha)
         var encoderOptions = WebPAnimEncoderOptions()
         guard WebPAnimEncoderOptionsInit(&encoderOptions) != 0, WebPConfigInit(&config) != 0 else {
             throw Self.failure("WebPAnimEncoderOptionsInit", "the WebP encoder could not be set up", message: nil)
@@ -125,7 +126,12 @@ final class WebPAnimationEncoder: @unchecked Sendable {
             throw Self.failure(
                 "WebPAnimEncoderAssemble", "the WebP file could not be put together", message: errorMessage)
         }
-        return Array(UnsafeBufferPointer(start: bytes, count: data.size))
+        var file = Array(UnsafeBufferPointer(start: bytes, count: data.size))
+        // The encoder trims transparent borders off key frames, so a frame whose transparency lies
+        // only there is stored opaque and the file loses its alpha flag; the canvas around it is
+        // transparent all the same, which the VP8X chunk's alpha flag (bit 4 of its first byte) says.
+        if keepsAlpha && file.count > 20 && file[12..<16].elementsEqual("VP8X".utf8) { file[20] |= 0x10 }
+        return file
     }
 
     /// The encoder's own words for its last failure.

@@ -103,7 +103,8 @@ extension MovieWriter {
                 numbering.gapDescription + "; render the missing images, or choose the hold or warn gap policy")
         }
         let timing = try SlideshowTiming(
-            settings: options.settings, imageDuration: options.imageDuration, repeatFrames: options.repeatFrames)
+            settings: options.settings.forContainer(destination.container), imageDuration: options.imageDuration,
+            repeatFrames: options.repeatFrames)
         var settings = timing.settings
         if let numbering, options.gaps == .hold {
             // An image held over a gap is one long frame: reordering across it would offset a

@@ -1,8 +1,10 @@
 import Foundation
 import ISOBMFF
 
-/// Writes a sequence of frames as a movie file (MP4, M4V or MOV by the file's extension) in the
-/// codec of its ``VideoSettings``: H.264 by default, HEVC, AV1, or ProRes in a MOV.
+/// Writes a sequence of frames as a movie file (MP4, M4V, MOV, WebM or Matroska by the file's
+/// extension) in the codec of its ``VideoSettings``: H.264 by default, HEVC, AV1, VP9, or ProRes in a
+/// MOV; or as an animated GIF or WebP (`.gif`, `.webp`), whose own codec the extension chooses,
+/// at ``VideoSettings/quality`` and ``VideoSettings/loopCount``.
 ///
 /// ```swift
 /// let writer = try MovieWriter(
@@ -59,7 +61,8 @@ public actor MovieWriter {
     ///
     /// - Parameters:
     ///   - url: The movie's destination; its extension chooses the container brand (`.mov` is QuickTime,
-    ///     the one container ProRes goes in).
+    ///     the one container ProRes goes in), or an animated image: `.gif` or `.webp`, always in its
+    ///     own codec (``VideoCodec/gif``, ``VideoCodec/webp``) whatever `settings.codec` says, without sound.
     ///   - settings: Size, frame rate, CRF and preset.
     ///   - overwrite: Whether an existing file at `url` may be replaced when the movie is complete. A
     ///     replaced file passes on its permission bits, its owner and group where the process may set
@@ -85,8 +88,9 @@ public actor MovieWriter {
             throw FlipbookError(
                 .invalidSettings, "a movie has one sound track: give a soundtrack file or sound from memory, not both")
         }
+        let destination = try MovieDestination(url, overwrite: overwrite)
         try self.init(
-            destination: try MovieDestination(url, overwrite: overwrite), settings: settings,
+            destination: destination, settings: settings.forContainer(destination.container),
             imageLimits: imageLimits, soundtrack: soundtrack, audio: audio, metadata: metadata,
             makeEncoder: VideoEncoders.make)
     }
