@@ -146,7 +146,9 @@ extension GIFOutputTests {
 
 extension GIFOutputTests {
     /// Noise of 200 colours codes long LZW streams (12-bit codes, clear codes when the table fills);
-    /// within 256 colours libimagequant's palette is exact, so every decoded pixel must be too.
+    /// within 256 colours libimagequant's palette keeps every colour, but at Flipbook's speed (8) it
+    /// drops the lowest bit of its input, so a pixel may be one level off (at least 48 dB); a code
+    /// out of step would scramble the rest of the frame.
     @Test func noiseOfFewerThan256ColoursComesBackExactly() throws {
         let dir = try TemporaryDirectory()
         let script = #"""
@@ -165,7 +167,7 @@ extension GIFOutputTests {
         let result = try ExternalTool.run(ExternalTool.flipbookPath, sources + ["-o", gif, "--quality", "100"])
         #expect(result.status == 0, "\(result.stderr)")
         let pillow = try AnimatedImageJudge.read(gif, sources: sources)
-        #expect(pillow.psnr == [99, 99, 99], "PSNR \(pillow.psnr)")
+        #expect(pillow.psnr.count == 3 && pillow.psnr.allSatisfy { $0 > 48 }, "PSNR \(pillow.psnr)")
         #expect(try Judge.decodeErrors(of: gif).isEmpty)
     }
 }

@@ -1,4 +1,5 @@
 internal import CImageQuant
+import Glibc
 
 /// A picture in at most 256 colours: a palette of RGBA entries and one index a pixel.
 struct PalettedPicture: Sendable {
@@ -12,6 +13,22 @@ struct PalettedPicture: Sendable {
     /// The first entry whose alpha is below half, or `nil` when every entry is opaque.
     var transparentIndex: Int? {
         (0..<colourCount).first { palette[$0 * 4 + 3] < 128 }
+    }
+
+    /// Maps every pixel of a transparent entry to the first one: a GIF frame has one transparent
+    /// index, and libimagequant may give more than one entry alpha 0 (the fixed colour and one of
+    /// its own), whose pixels a decoder would otherwise draw opaque.
+    mutating func unifyTransparentEntries() {
+        guard let first = transparentIndex else { return }
+        var others = [Bool](repeating: false, count: 256)
+        var any = false
+        for entry in (first + 1)..<colourCount where palette[entry * 4 + 3] < 128 {
+            others[entry] = true
+            any = true
+        }
+        guard any else { return }
+        let target = UInt8(first)
+        for index in indices.indices where others[Int(indices[index])] { indices[index] = target }
     }
 }
 
@@ -33,6 +50,7 @@ enum ImageQuantizer {
         dithering: Float
     ) throws -> PalettedPicture {
         precondition(rgba.count == width * height * 4 && (background?.count ?? rgba.count) == rgba.count)
+        oneOpenMPThread?(1)
         let doing = "a \(width)x\(height) frame could not be reduced to a palette"
         let attributes = try imageQuantHandle("liq_attr_create", doing, liq_attr_create())
         defer { liq_attr_destroy(attributes) }
@@ -72,10 +90,25 @@ enum ImageQuantizer {
                 withUnsafeBytes(of: palette.pointee.entries) { entries in
                     for index in 0..<(count * 4) { colours[index] = entries[index] }
                 }
-                return PalettedPicture(palette: colours, indices: indices)
+                var picture = PalettedPicture(palette: colours, indices: indices)
+                picture.unifyTransparentEntries()
+                return picture
             }
         }
     }
+
+    /// libgomp's `omp_set_num_threads`, found in the process (libimagequant links libgomp) rather
+    /// than linked: Debian ships libgomp without a development link outside GCC's own folder.
+    ///
+    /// libimagequant parallelises each frame's many short loops with OpenMP, whose idle threads spin
+    /// between them; on a machine whose cores are busy (Flipbook decodes the next images meanwhile)
+    /// the spinning took 2.7 times the CPU of the work itself (40 frames of 480x270: 4.6 s instead of
+    /// 1.7 s). One thread a call keeps the work and drops the spinning. The setting is the calling
+    /// thread's, so it is made before every call.
+    private static let oneOpenMPThread: (@convention(c) (Int32) -> Void)? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "omp_set_num_threads") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int32) -> Void).self)
+    }()
 
     /// Runs `body` with the background's bytes, or with `nil`.
     private static func withBackgroundBytes<Result>(
