@@ -45,6 +45,16 @@ let package = Package(
             name: "CWebPDemux",
             pkgConfig: "libwebpdemux",
             providers: [.apt(["libwebp-dev"])]),
+        // The animation encoder of animated WebP output; a module of its own beside CWebP's decoder.
+        .systemLibrary(
+            name: "CWebPMux",
+            pkgConfig: "libwebpmux",
+            providers: [.apt(["libwebp-dev"])]),
+        // Palettes for GIF output (GPL-3.0-or-later: a binary that links it is distributed under GPLv3).
+        .systemLibrary(
+            name: "CImageQuant",
+            pkgConfig: "imagequant",
+            providers: [.apt(["libimagequant-dev"])]),
         .systemLibrary(
             name: "CTIFF",
             pkgConfig: "libtiff-4",
@@ -83,7 +93,7 @@ let package = Package(
             name: "Flipbook",
             dependencies: [
                 "ISOBMFF", "Matroska", "CX264", "CX265", "CSVTAV1", "CSPNG", "CTurboJPEG", "CWebP", "CTIFF", "CHEIF",
-                "CDeflate", "CLinux", "CAVCodec", "CVPX", "CLCMS2", "CGIF", "CWebPDemux",
+                "CDeflate", "CLinux", "CAVCodec", "CVPX", "CLCMS2", "CGIF", "CWebPDemux", "CWebPMux", "CImageQuant",
                 "CFlipbookPixels",
             ]),
 

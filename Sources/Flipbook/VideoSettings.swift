@@ -86,6 +86,13 @@ public struct VideoSettings: Sendable, Hashable {
     /// The pictures are kept exactly as converted to 4:2:0, which is for testing colour accuracy;
     /// the files are large and not every player decodes that profile.
     public var lossless = false
+    /// The quality of an animated image (``VideoCodec/gif``, ``VideoCodec/webp``), 1 (smallest) to
+    /// 100 (best), default 90: for GIF, libimagequant's target quality of each frame's palette; for
+    /// WebP, libwebp's lossy quality. Movie codecs take ``crf`` instead.
+    public var quality = 90
+    /// How many times an animated image plays: 0, the default, for ever; otherwise 1 to 65535 (the
+    /// GIF's NETSCAPE2.0 loop count, the WebP's `ANIM` loop count).
+    public var loopCount = 0
     /// How the encoder spends bits: constant quality at ``crf`` (the default), an average bit rate in
     /// one or two passes, or a size for the whole file. Two passes and a target size decode the images
     /// twice, so they are for ``MovieWriter/makeMovie(fromImagesAt:to:options:)``; a writer given frames
@@ -247,6 +254,7 @@ public struct VideoSettings: Sendable, Hashable {
         try codec.checkProfile(proResProfile, keepingAlpha: keepsAlpha)
         if keepsAlpha { try codec.checkAlpha(bitDepth: bitDepth) }
         try codec.checkRange(colourRange)
+        if codec.isAnimatedImage { try codec.checkAnimation(quality: quality, loopCount: loopCount) }
         try validateEncoderChoices()
         if let timescale, timescale <= 0 {
             throw FlipbookError(

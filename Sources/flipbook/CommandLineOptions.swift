@@ -40,6 +40,10 @@ struct CommandLineOptions {
     var level: CodecLevel?
     var encoderParameters: [EncoderParameter] = []
     var keepsAlpha = false
+    /// `--quality`, `--lossless` and `--loop`: an animated image's (GIF, WebP).
+    var quality: Int?
+    var lossless = false
+    var loopCount: Int?
     var preset: EncoderPreset?
     var threads = 0
     var decodeWorkers = 0
@@ -304,7 +308,8 @@ let optionTable: [OptionSpec] =
             names: ["--codec"], value: "NAME",
             help: "The video codec: "
                 + HelpText.list(VideoCodec.allCases.map { "\($0.name) (\($0.encoderName), \($0.strength))" })
-                + " (default \(VideoCodec.h264.name); \(MovieContainer.webm.defaultCodec.name) for .webm)."
+                + " (default \(VideoCodec.h264.name); \(MovieContainer.webm.defaultCodec.name) for .webm; gif and webp "
+                + "for .gif and .webp, the only codecs those take)."
         ) { options, text in
             options.codec = try require(
                 VideoCodec(name: text), "--codec \(text) is not a codec; use \(VideoCodec.nameList).")
@@ -324,8 +329,29 @@ let optionTable: [OptionSpec] =
             help:
                 "Keep the images' transparency as the movie's alpha channel instead of compositing over --background: "
                 + "vp9 (8-bit, in .webm and .mkv) and prores with profile 4444 or 4444xq; the bands around fitted images "
-                + "are transparent (default: composite)."
+                + "are transparent (default: composite); in .gif 1-bit (pixels under half opacity transparent), in .webp whole."
         ) { options, _ in options.keepsAlpha = true },
+        OptionSpec(
+            names: ["--quality"], value: "N",
+            help: "The quality of a .gif or .webp, 1 (smallest) to 100 (best) (default 90): the GIF's palettes "
+                + "(libimagequant), the WebP's lossy coding."
+        ) { options, text in
+            options.quality = try require(
+                Int(text).flatMap { (1...100).contains($0) ? $0 : nil },
+                "--quality \(text) is out of range; use 1 (smallest) to 100 (best).")
+        },
+        OptionSpec(
+            names: ["--lossless"], value: nil,
+            help: "Code a .webp losslessly (larger, every pixel exact; a GIF has at most 256 colours a frame)."
+        ) { options, _ in options.lossless = true },
+        OptionSpec(
+            names: ["--loop"], value: "N",
+            help: "How many times a .gif or .webp plays: 0 for ever (default), or 1 to 65535."
+        ) { options, text in
+            options.loopCount = try require(
+                Int(text).flatMap { (0...65535).contains($0) ? $0 : nil },
+                "--loop \(text) is out of range; use 0 (for ever) or a count of 1 to 65535.")
+        },
         OptionSpec(
             names: ["--crf"], value: "N",
             help: "Quality as a constant rate factor on the codec's scale, lower is better: "

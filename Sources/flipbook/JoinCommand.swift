@@ -27,6 +27,13 @@ enum JoinCommand {
         }
         do {
             try CommandLineOptions.checkOutputName(output)
+            let container = try MovieContainer(forOutput: URL(fileURLWithPath: output))
+            if container.isAnimatedImage {
+                throw UsageError(
+                    description: "join copies segments' movie samples, which a .\(container.fileExtensions[0]) "
+                        + "cannot hold; join to .mp4 or .mkv, or make the \(container.defaultCodec.displayName) "
+                        + "from the images.")
+            }
             if let codec = options.audioCodec {
                 do {
                     try codec.check(in: try MovieContainer(forOutput: URL(fileURLWithPath: output)))

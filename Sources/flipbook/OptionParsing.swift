@@ -56,7 +56,14 @@ extension CommandLineOptions {
         }
         try Self.checkOutputName(output!)
         let container = try MovieContainer(forOutput: URL(fileURLWithPath: output!))
+        if container.isAnimatedImage && codec != container.defaultCodec {
+            throw UsageError(
+                description: "--codec \(codec.name) does not go in .\(container.fileExtensions[0]) files, which are "
+                    + "\(container.defaultCodec.name) only; drop --codec, or name the output "
+                    + HelpText.list(codec.containers.flatMap(\.fileExtensions).map { "." + $0 }) + ".")
+        }
         try UsageError.rephrasing(codec.name, as: "--codec \(codec.name)") { try codec.checkContainer(container) }
+        if container.isAnimatedImage { try validateAnimatedImage(container) }
         try UsageError.rephrasing("a rotation", as: "--rotate \(rotation.degrees)") {
             try container.checkRotation(rotation)
         }
@@ -138,8 +145,39 @@ extension CommandLineOptions {
         }
     }
 
+    /// Checks what an animated image (GIF, WebP) cannot have: sound, fragments.
+    private func validateAnimatedImage(_ container: MovieContainer) throws {
+        let kind = ".\(container.fileExtensions[0])"
+        if audio != nil {
+            throw UsageError(
+                description: "--audio does not go with \(kind) output, which has no sound; name the output "
+                    + ".mp4, .mov, .webm or .mkv for a movie with sound.")
+        }
+        for (given, name) in [(fragmented, "--fragmented"), (follow, "--follow"), (segment != nil, "--segment")]
+        where given {
+            throw UsageError(
+                description: "\(name) does not go with \(kind) output, which is written whole; name the output .mp4 "
+                    + "or .mkv.")
+        }
+    }
+
     /// Checks the options that depend on the codec: its quality scale, presets, depth, range, profile and alpha.
     private func validateCodecChoices() throws {
+        if !codec.isAnimatedImage {
+            for (given, name) in [(quality != nil, "--quality"), (loopCount != nil, "--loop")] where given {
+                throw UsageError(
+                    description: "\(name) is for .gif and .webp output; a movie's quality is its --crf, and players "
+                        + "choose whether to loop it.")
+            }
+        }
+        if lossless && codec != .webp && codec != .h264 {
+            throw UsageError(description: "--lossless is available for .webp output and h264 only.")
+        }
+        if codec.isAnimatedImage && (crf != nil || preset != nil) {
+            throw UsageError(
+                description: "\(crf != nil ? "--crf" : "--preset") is for movies; the quality of a "
+                    + "\(codec.displayName) is --quality 1-100" + (codec == .webp ? " or --lossless." : "."))
+        }
         if let crf {
             guard codec.takesCRF else {
                 throw UsageError(

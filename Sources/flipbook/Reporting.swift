@@ -51,7 +51,16 @@ enum Reporting {
     static func sizeAdvice(_ movie: MovieSummary, sizeGiven: Bool) -> String? {
         guard !sizeGiven else { return nil }
         let (width, height) = (movie.width, movie.height)
-        guard let limit = VideoCodec(name: movie.codec)?.decoderLimit(width: width, height: height) else { return nil }
+        guard let codec = VideoCodec(name: movie.codec), let limit = codec.decoderLimit(width: width, height: height)
+        else { return nil }
+        if codec.isAnimatedImage {
+            let (boxWidth, boxHeight) = width >= height ? (640.0, 360.0) : (360.0, 640.0)
+            let scale = min(boxWidth / Double(width), boxHeight / Double(height))
+            func even(_ side: Int) -> Int { max(2, 2 * Int((Double(side) * scale / 2).rounded(.down))) }
+            return "the \(codec.displayName) is \(width)x\(height), the first image's size: \(limit), and takes "
+                + "\(movie.bytes / 1024) KiB; --size \(even(width))x\(even(height)) keeps the images' shape at about "
+                + "\(Int((scale * scale * 100).rounded()))% of the pixels"
+        }
         let (boxWidth, boxHeight) = width >= height ? (3840.0, 2160.0) : (2160.0, 3840.0)
         let scale = min(boxWidth / Double(width), boxHeight / Double(height))
         func even(_ side: Int) -> Int { 2 * Int((Double(side) * scale / 2).rounded(.down)) }

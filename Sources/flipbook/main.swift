@@ -199,6 +199,9 @@ extension CommandLineOptions {
         settings.level = level
         settings.encoderParameters = encoderParameters
         settings.keepsAlpha = keepsAlpha
+        settings.quality = quality ?? settings.quality
+        settings.lossless = lossless
+        settings.loopCount = loopCount ?? settings.loopCount
         settings.encoderThreads = threads
         settings.decodeWorkers = decodeWorkers
         settings.fit = fit

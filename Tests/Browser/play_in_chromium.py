@@ -12,12 +12,15 @@ For each movie it checks, from the browser's own numbers:
     so the browser found the sound track and decoded it;
   - size: `videoWidth` x `videoHeight` against the pictures' size, swapped for a movie made with
     --rotate 90 or 270 (the browser honours the track's display matrix, as for a phone's upright video).
+And that an <img> of a GIF and of an animated WebP animates: its centre colour on screen (1x1 screenshots
+as fast as they come for 3 s) steps through the source frames in their order from the first.
 
 Prints one line per check and a final "N passed, N failed" line; exits 1 when any check fails.
 Usage: play_in_chromium.py --flipbook PATH [--chromium PATH] [--chromedriver PATH] [--keep DIR]
 """
 
 import argparse
+import base64
 import colorsys
 import json
 import os
@@ -568,6 +571,91 @@ def play_killed_webm(flipbook, driver, page, work, sequence, colours, checks):
         f"centre {fmt_colour(first)}, expected {fmt_colour(colours[0])}")
 
 
+IMAGE_HTML = """<!doctype html>
+<meta charset="utf-8">
+<title>flipbook animated image</title>
+<style>body { margin: 0; }</style>
+<img id="i" style="display: block">
+<script>
+"use strict";
+const image = document.getElementById("i");
+image.onload = () => { window.flipbookResult = {width: image.naturalWidth, height: image.naturalHeight}; };
+image.onerror = () => { window.flipbookResult = {error: "the browser could not load the image"}; };
+image.src = new URLSearchParams(location.search).get("image");
+</script>
+"""
+
+
+def screen_pixel(driver, x, y):
+    """The colour the browser shows at (x, y): a 1x1 screenshot through the DevTools protocol, whose PNG
+    holds one pixel (any row filter leaves a lone first pixel as it is)."""
+    shot = driver.execute_cdp_cmd(
+        "Page.captureScreenshot", {"format": "png", "clip": {"x": x, "y": y, "width": 1, "height": 1, "scale": 1}}
+    )
+    data = base64.b64decode(shot["data"])
+    position, idat = 8, b""
+    while position < len(data):
+        length, kind = struct.unpack(">I4s", data[position : position + 8])
+        if kind == b"IDAT":
+            idat += data[position + 8 : position + 8 + length]
+        position += 12 + length
+    raw = zlib.decompress(idat)
+    return tuple(raw[1:4])
+
+
+# Animated images: 20 frames of the sequence at 10 fps, a 2 s loop sampled for 3 s.
+ANIMATED_FRAMES = 20
+
+
+def play_animated_images(flipbook, driver, work, sequence, colours, checks):
+    """An <img> of a GIF and of an animated WebP animates: the centre colours sampled over time are the
+    source frames' own, in their order, and most of the frames are seen."""
+    page = work / "image.html"
+    page.write_text(IMAGE_HTML)
+    frames = [str(sequence / f"frame{i + 1}.png") for i in range(ANIMATED_FRAMES)]
+    for ext in ("gif", "webp"):
+        output = work / f"animated.{ext}"
+        made = subprocess.run(
+            [flipbook, *frames, "--fps", "10", "-o", str(output), "--quiet"], capture_output=True, text=True
+        )
+        if made.returncode != 0:
+            checks.record(f"animated-{ext}/made", False, f"flipbook exited {made.returncode}: {made.stderr.strip()}")
+            continue
+        driver.get(f"{page.as_uri()}?image={output.name}")
+        try:
+            WebDriverWait(driver, PER_MOVIE_TIMEOUT, poll_frequency=0.05).until(
+                lambda d: d.execute_script("return window.flipbookResult")
+            )
+            result = driver.execute_script("return window.flipbookResult")
+        except TimeoutException:
+            result = {"error": f"no result within {PER_MOVIE_TIMEOUT:.0f} s"}
+        # What the page shows at the image's centre, sampled as fast as screenshots come for 3 s.
+        samples, started = [], time.monotonic()
+        while "error" not in result and time.monotonic() - started < 3:
+            samples.append(screen_pixel(driver, WIDTH // 2, HEIGHT // 2))
+        result["samples"] = samples
+        if "error" in result:
+            checks.record(f"animated-{ext}/animates", False, result["error"])
+            continue
+        checks.record(
+            f"animated-{ext}/size",
+            (result["width"], result["height"]) == (WIDTH, HEIGHT),
+            f"{result['width']}x{result['height']}",
+        )
+        # Each sample's source frame (the nearest centre colour within the tolerance), in time order.
+        seen = []
+        for red, green, blue in result["samples"]:
+            matches = [i for i in range(ANIMATED_FRAMES) if colour_close((red, green, blue), colours[i])]
+            if matches and (not seen or seen[-1] != matches[0]):
+                seen.append(matches[0])
+        steps_forward = sum(1 for a, b in zip(seen, seen[1:]) if b == a + 1 or (a == ANIMATED_FRAMES - 1 and b == 0))
+        checks.record(
+            f"animated-{ext}/animates",
+            len(set(seen)) >= ANIMATED_FRAMES // 2 and steps_forward >= len(seen) - 4 and seen[:1] == [0],
+            f"{len(result['samples'])} samples showed frames {seen}",
+        )
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--flipbook", required=True, help="The flipbook tool to make movies with.")
@@ -614,6 +702,7 @@ def main():
             print(f"  {movie.name}: {json.dumps(result)} ({time.monotonic() - started:.1f} s)", flush=True)
             judge(checks, movie, result)
         play_killed_webm(args.flipbook, driver, page, work, sources[0], sources[1], checks)
+        play_animated_images(args.flipbook, driver, work, sources[0], sources[1], checks)
     finally:
         if driver is not None:
             driver.quit()

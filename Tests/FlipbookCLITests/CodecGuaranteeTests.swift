@@ -288,7 +288,9 @@ import Testing
         }
         let unknown = try ExternalTool.run(
             ExternalTool.flipbookPath, [frames, "-o", dir.path("x.mp4"), "--codec", "vp8"])
-        #expect(unknown.status == 2 && unknown.stderr.contains("h264, hevc, av1, vp9 or prores"), "\(unknown.stderr)")
+        #expect(
+            unknown.status == 2 && unknown.stderr.contains("h264, hevc, av1, vp9, prores, gif or webp"),
+            "\(unknown.stderr)")
     }
 
     /// Writes two 1024x64 16-bit grey images (`png` or `tif`, by Pillow) rising 8 levels of 8 bits

@@ -13,13 +13,13 @@ import Testing
         return path
     }
 
-    @Test(arguments: ["out.wmv", "out.gif", "out.flv", "out.avi", "out", "out.MP4.part"])
+    @Test(arguments: ["out.wmv", "out.apng", "out.flv", "out.avi", "out", "out.MP4.part"])
     func aNameWithoutAContainerIsAUsageErrorAndNothingIsWritten(name: String) throws {
         let dir = try TemporaryDirectory()
         let image = try Self.image(in: dir)
         let result = try ExternalTool.run(ExternalTool.flipbookPath, [image, "-o", dir.path(name)])
         #expect(result.status == 2, "\(result.stderr)")
-        #expect(result.stderr.contains(".mp4, .m4v, .mov, .qt, .webm or .mkv"), "\(result.stderr)")
+        #expect(result.stderr.contains(".mp4, .m4v, .mov, .qt, .webm, .mkv, .gif or .webp"), "\(result.stderr)")
         #expect(result.stderr.contains(dir.path(name)), "the line names the output: \(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1, "one line: \(result.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path) == ["one.png"])
@@ -41,7 +41,7 @@ import Testing
         let result = try ExternalTool.run(
             ExternalTool.flipbookPath, ["join", dir.path("part-1.mp4"), "-o", dir.path("joined.wmv")])
         #expect(result.status == 2, "\(result.stderr)")
-        #expect(result.stderr.contains(".mp4, .m4v, .mov, .qt, .webm or .mkv"), "\(result.stderr)")
+        #expect(result.stderr.contains(".mp4, .m4v, .mov, .qt, .webm, .mkv, .gif or .webp"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dir.path("joined.wmv")))
     }
 

@@ -149,7 +149,8 @@ import Testing
             let settings = VideoSettings(width: 128, height: 96, codec: codec)
             let encoder = try VideoEncoders.make(settings: settings, colour: .bt709)
             // ProRes takes 10-bit 4:2:2 (HQ, its default); the others 8-bit 4:2:0.
-            let takes = codec == .prores ? "10-bit 4:2:2" : "8-bit 4:2:0"
+            // GIF and WebP take packed RGBA, opaque unless alpha is kept.
+            let takes = codec == .prores ? "10-bit 4:2:2" : codec.isAnimatedImage ? "RGBA (opaque)" : "8-bit 4:2:0"
             #expect(encoder.pictureFormat.description == takes)
             let picture = YUVPicture(width: 128, height: 96, format: PictureFormat(chroma: .yuv444, hasAlpha: true))
             #expect {

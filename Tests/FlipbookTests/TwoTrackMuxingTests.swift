@@ -82,7 +82,7 @@ import Testing
         init(_ url: URL, fragmentDuration: UInt64? = nil) throws {
             let destination = try MovieDestination(url, overwrite: false)
             sink = try MovieFileSink(destination: destination, playable: fragmentDuration != nil)
-            session = destination.container.record.makeSession(
+            session = try destination.container.record.makeSession(
                 timescales: [videoTimescale, audioRate], alignment: sink.blockSize, fragmentDuration: fragmentDuration)
         }
 

@@ -36,7 +36,7 @@ public enum SoundtrackCodec: String, Sendable, Hashable, CaseIterable {
     /// codec can be copied there depends on the file).
     public var containers: [MovieContainer] {
         switch self {
-        case .copy: MovieContainer.allCases
+        case .copy: MovieContainer.allCases.filter { !$0.isAnimatedImage }
         case .aac, .alac: [.mp4, .m4v, .mov, .mkv]
         case .opus: [.mp4, .webm, .mkv]
         }

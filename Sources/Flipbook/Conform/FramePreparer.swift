@@ -74,6 +74,12 @@ package struct FramePreparer: Sendable {
     /// A frame whose colour is the movie's, as the encoder takes it.
     private func prepareInMovieColour(_ frame: Frame) throws -> YUVPicture {
         var picture = pool.take()
+        if picture.format.isPackedRGBA {
+            let conformed =
+                try picture.format.hasAlpha ? conformer.conformKeepingAlpha(frame) : conformer.conform(frame)
+            conformed.copyRGBA(into: &picture.rgba)
+            return picture
+        }
         if !picture.format.isConvertedAtTenBits { picture.deep = nil }
         if frame.width == conformer.width && frame.height == conformer.height {
             // Most frames of the movie's size have no transparency: converted in one pass over their

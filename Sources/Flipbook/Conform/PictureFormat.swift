@@ -12,9 +12,19 @@ package struct PictureFormat: Sendable, Hashable, CustomStringConvertible {
     package var bitDepth: Int
     /// Whether the picture has an alpha plane (the luma plane's size, 255 opaque).
     package var hasAlpha: Bool
+    /// Whether the picture is packed RGBA (``YUVPicture/rgba``) and has no Y'CbCr planes: what the
+    /// animated-image encoders (GIF, WebP) take, which work on the pixels' own colours.
+    package var isPackedRGBA = false
 
     /// 8-bit 4:2:0 without alpha: what H.264, HEVC and AV1 take.
     package static let yuv420 = PictureFormat(chroma: .yuv420, bitDepth: 8, hasAlpha: false)
+
+    /// 8-bit packed RGBA, opaque unless `hasAlpha` (then alpha is kept, not composited).
+    package static func rgba(hasAlpha: Bool) -> PictureFormat {
+        var format = PictureFormat(chroma: .yuv444, hasAlpha: hasAlpha)
+        format.isPackedRGBA = true
+        return format
+    }
 
     package init(chroma: ChromaFormat, bitDepth: Int = 8, hasAlpha: Bool = false) {
         precondition([8, 10, 12].contains(bitDepth), "bit depth \(bitDepth)")
@@ -25,7 +35,7 @@ package struct PictureFormat: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether this is 4:2:0 without alpha: what the vectorised conversion loops and the stored
     /// JPEG and WebP planes make.
-    package var isYUV420WithoutAlpha: Bool { chroma == .yuv420 && !hasAlpha }
+    package var isYUV420WithoutAlpha: Bool { chroma == .yuv420 && !hasAlpha && !isPackedRGBA }
 
     /// Whether pictures of this format are converted straight to 10-bit planes (``YUVPicture/deep``)
     /// and have no 8-bit planes: 10-bit formats other than 4:2:0 without alpha (ProRes's). A 10-bit
@@ -35,10 +45,11 @@ package struct PictureFormat: Sendable, Hashable, CustomStringConvertible {
     /// Whether a picture of `other` has the same planes (chroma sampling and alpha) as one of this
     /// format; the coded depth does not change the 8-bit planes.
     package func hasPlanes(of other: PictureFormat) -> Bool {
-        chroma == other.chroma && hasAlpha == other.hasAlpha
+        chroma == other.chroma && hasAlpha == other.hasAlpha && isPackedRGBA == other.isPackedRGBA
     }
 
     package var description: String {
-        "\(bitDepth)-bit \(chroma)" + (hasAlpha ? " with alpha" : "")
+        isPackedRGBA
+            ? "RGBA" + (hasAlpha ? "" : " (opaque)") : "\(bitDepth)-bit \(chroma)" + (hasAlpha ? " with alpha" : "")
     }
 }

@@ -18,6 +18,9 @@ package struct YUVPicture: Sendable {
     /// The picture at 10 bits, when it was converted from 16-bit samples; the 8-bit planes are then
     /// not used. Encoders at 10 bits take these, or the 8-bit planes scaled exactly.
     package var deep: DeepPlanes?
+    /// The picture as packed RGBA, 4 bytes a pixel, for a ``PictureFormat/isPackedRGBA`` format
+    /// (whose Y'CbCr planes are then empty); empty otherwise.
+    package var rgba: [UInt8] = []
 
     /// A black (video-range) picture of `format`.
     package init(width: Int, height: Int, format: PictureFormat = .yuv420) {
@@ -28,6 +31,11 @@ package struct YUVPicture: Sendable {
         self.height = height
         self.format = format
         let chroma = format.chroma.chromaSize(width: width, height: height)
+        if format.isPackedRGBA {
+            (luma, cb, cr) = ([], [], [])
+            rgba = [UInt8](repeating: 255, count: width * height * 4)
+            return
+        }
         if format.isConvertedAtTenBits {
             // Only 10-bit planes: black, and opaque where there is alpha.
             (luma, cb, cr) = ([], [], [])

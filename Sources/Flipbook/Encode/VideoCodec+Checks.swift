@@ -83,7 +83,8 @@ extension VideoCodec {
         guard carriesAlpha else {
             // Each keeper with where it keeps alpha: ProRes in its profiles, VP9 in its containers.
             let keepers = Self.allCases.filter(\.carriesAlpha).map { codec in
-                codec == .prores
+                if codec.isAnimatedImage { return "." + codec.containers[0].fileExtensions[0] + " output" }
+                return codec == .prores
                     ? "\(codec.name) (profile \(alphaProfiles))"
                     : codec.name
                         + (codec.record.alphaContainers.map {
@@ -146,6 +147,20 @@ extension VideoCodec {
                 + spokenList(names, joinedBy: "or"))
     }
 
+    /// Checks an animated image's quality (1-100) and loop count (0 for ever, or 1-65535).
+    ///
+    /// - Throws: ``FlipbookError`` with `.invalidSettings`: "quality 0 is out of range; use 1 (smallest)
+    ///   to 100 (best)".
+    public func checkAnimation(quality: Int, loopCount: Int) throws {
+        guard (1...100).contains(quality) else {
+            throw FlipbookError(.invalidSettings, "quality \(quality) is out of range; use 1 (smallest) to 100 (best)")
+        }
+        guard (0...65535).contains(loopCount) else {
+            throw FlipbookError(
+                .invalidSettings, "loop \(loopCount) is out of range; use 0 (for ever) or a count of 1 to 65535")
+        }
+    }
+
     /// Where most hardware decoders stop, when a `width` by `height` picture is past it: "H.264 past
     /// 4096x2304 (level 5.2)", for advice; `nil` when the size is within it.
     public func decoderLimit(width: Int, height: Int) -> String? {
@@ -164,7 +179,8 @@ extension VideoCodec {
     /// The pictures the codec's encoder takes for `bitDepth`: its first chroma format, with alpha
     /// when it carries one and `keepingAlpha`.
     func pictureFormat(bitDepth: Int, keepingAlpha: Bool) -> PictureFormat {
-        PictureFormat(chroma: chromaFormats[0], bitDepth: bitDepth, hasAlpha: carriesAlpha && keepingAlpha)
+        if record.takesRGBA { return .rgba(hasAlpha: keepingAlpha) }
+        return PictureFormat(chroma: chromaFormats[0], bitDepth: bitDepth, hasAlpha: carriesAlpha && keepingAlpha)
     }
 
     /// A number as a person writes it: `52`, `20.5`.

@@ -35,7 +35,10 @@ extension VideoCodec {
     ///   "prores has no rate control: its profile sets the rate", "max bitrate 2M is not available for vp9 …".
     public func checkRateControl(_ rateControl: RateControl, limit: RateLimit?) throws {
         if rateControl != .constantQuality || limit != nil, !takesRateControl {
-            throw FlipbookError(.invalidSettings, "\(name) has no rate control: its profile sets the rate")
+            throw FlipbookError(
+                .invalidSettings,
+                "\(name) has no rate control: "
+                    + (isAnimatedImage ? "its quality sets the size" : "its profile sets the rate"))
         }
         let range = RateControl.bitrateRange.lowerBound...record.highestBitrate
         func check(_ what: String, _ rate: Int) throws {

@@ -36,8 +36,15 @@ public struct VideoCodec: Sendable, Hashable, CustomStringConvertible {
     /// in QuickTime movies only.
     public static let prores = VideoCodec(VideoCodecs.prores)
 
+    /// An animated GIF's frames (`.gif` files only): a palette a frame from libimagequant, Flipbook's
+    /// own LZW; quality by ``VideoSettings/quality``, 1-bit alpha with ``VideoSettings/keepsAlpha``.
+    public static let gif = VideoCodec(VideoCodecs.gif)
+    /// An animated WebP's frames (`.webp` files only), by libwebp's animation encoder: lossy at
+    /// ``VideoSettings/quality`` or ``VideoSettings/lossless``, alpha with ``VideoSettings/keepsAlpha``.
+    public static let webp = VideoCodec(VideoCodecs.webp)
+
     /// Every codec Flipbook encodes, in the order help text lists them.
-    public static let allCases: [VideoCodec] = [.h264, .hevc, .av1, .vp9, .prores]
+    public static let allCases: [VideoCodec] = [.h264, .hevc, .av1, .vp9, .prores, .gif, .webp]
 
     /// The record that describes the codec.
     let record: VideoCodecRecord
@@ -83,6 +90,9 @@ public struct VideoCodec: Sendable, Hashable, CustomStringConvertible {
     public var takesCRF: Bool { record.takesCRF }
     /// Whether the codec's encoder has speed presets (``VideoSettings/preset``); ProRes's has none.
     public var takesPreset: Bool { record.takesPreset }
+    /// Whether the codec is an animated image's (GIF, WebP): RGBA frames, a quality of 1-100 instead
+    /// of a CRF, written only in its own kind of file.
+    public var isAnimatedImage: Bool { record.takesRGBA }
     /// The containers a movie of this codec can be written as.
     public var containers: [MovieContainer] { record.containers }
 

@@ -86,6 +86,13 @@ struct VideoCodecRecord: Sendable {
     /// Whether the encoder takes whole CRFs only (SVT-AV1's and libvpx's quantisers), so that a search
     /// of the CRF tries whole numbers.
     var takesWholeCRF = false
+    /// Whether the encoder takes packed RGBA pictures (``PictureFormat/rgba(hasAlpha:)``) with a
+    /// quality of 1-100 instead of a CRF: the animated images' (GIF, WebP), whose container's session
+    /// encodes the frames.
+    var takesRGBA = false
+    /// The widths and heights past which the file is heavy for what it is used for (an animated
+    /// image in a chat or a web page), and the box a smaller size is advised within; `nil` for none.
+    var heavySize: (limit: (width: Int, height: Int), advised: (width: Int, height: Int))? = nil
 
     /// ffprobe's name for the codec, from the sample entry's record.
     var probeName: String { VisualCodecs.record(forEntryType: sampleEntryType.description)?.probeName ?? name }
@@ -130,7 +137,7 @@ enum VideoCodecs {
         sampleEntryType: "av01", crfRange: 1...63, defaultCRF: 35, crfNote: nil, widthRange: 64...16384,
         heightRange: 64...8704,
         maximumFrameRate: 240, bitDepths: [8, 10], chromaFormats: [.yuv420], carriesAlpha: false,
-        encodesLosslessly: false, containers: MovieContainer.allCases,
+        encodesLosslessly: false, containers: [.mp4, .m4v, .mov, .webm, .mkv],
         presetNote: "for av1 these are SVT-AV1 presets "
             + EncoderPreset.allCases.dropLast().map { String($0.svtAV1Preset) }.joined(separator: ", ")
             + " (placebo \(EncoderPreset.placebo.svtAV1Preset))",
@@ -163,6 +170,41 @@ enum VideoCodecs {
         record.alphaContainers = [.webm, .mkv]
         return record
     }()
+
+    /// An animated image's record: RGBA pictures of any size up to `side`, a quality instead of a
+    /// CRF, no presets, no rate control, alpha kept 1-bit (GIF) or 8-bit (WebP).
+    static func animatedImage(
+        name: String, displayName: String, encoderName: String, strength: String, entryType: FourCC, side: Int,
+        lossless: Bool, container: MovieContainer
+    ) -> VideoCodecRecord {
+        var record = VideoCodecRecord(
+            name: name, displayName: displayName, encoderName: encoderName, strength: strength,
+            sampleEntryType: entryType, crfRange: 0...0,
+            defaultCRF: 0, crfNote: nil, widthRange: 1...side, heightRange: 1...side, maximumFrameRate: nil,
+            bitDepths: [8], chromaFormats: [.yuv444], carriesAlpha: true, encodesLosslessly: lossless,
+            containers: [container], presetNote: nil,
+            decoderLimit:
+                "a \(displayName) past 960x540, each frame a still image, loads slowly in chats and web pages",
+            isPastDecoderLimit: { width, height in width * height > 960 * 540 },
+            makeEncoder: { settings, _ in AnimationFrameEncoder(settings: settings) })
+        record.takesCRF = false
+        record.takesPreset = false
+        record.takesRateControl = false
+        record.takesRGBA = true
+        record.heavySize = ((960, 540), (640, 360))
+        return record
+    }
+
+    static let gif = animatedImage(
+        name: "gif", displayName: "GIF", encoderName: "libimagequant",
+        strength: "an animated GIF, for chats and READMEs",
+        entryType: "gif ", side: 65535, lossless: false, container: .gif)
+
+    static let webp = animatedImage(
+        name: "webp", displayName: "WebP", encoderName: "libwebp",
+        strength: "an animated WebP, smaller than a GIF, lossy or lossless", entryType: "webp", side: 16383,
+        lossless: true,
+        container: .webp)
 
     static let prores: VideoCodecRecord = {
         var record = VideoCodecRecord(

@@ -48,7 +48,8 @@ extension MovieWriter {
         // Before any work, so an existing movie is reported at once.
         let destination = try MovieDestination(url, overwrite: options.overwrite)
         let timing = try SlideshowTiming(
-            settings: options.settings, imageDuration: options.imageDuration, repeatFrames: options.repeatFrames)
+            settings: options.settings.forContainer(destination.container), imageDuration: options.imageDuration,
+            repeatFrames: options.repeatFrames)
         var settings = timing.settings
         settings.fragmentDuration = settings.fragmentDuration ?? MediaTime(value: 1, timescale: 1)
         let follower = try SequenceFollower(

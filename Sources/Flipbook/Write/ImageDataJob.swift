@@ -154,7 +154,8 @@ extension MovieWriter {
         // Before any work, so an existing movie is reported at once.
         let destination = try MovieDestination(url, overwrite: options.overwrite)
         let timing = try SlideshowTiming(
-            settings: options.settings, imageDuration: options.imageDuration, repeatFrames: options.repeatFrames)
+            settings: options.settings.forContainer(destination.container), imageDuration: options.imageDuration,
+            repeatFrames: options.repeatFrames)
         let job = ImageDataJob(
             destination: destination, settings: timing.settings, size: timing.settings.size, copies: timing.copies,
             imageLimits: options.imageLimits, skipInvalidImages: options.skipInvalidImages,

@@ -113,7 +113,8 @@ extension MovieWriter {
                 numbering.gapDescription + "; render the missing images, or choose the hold or warn gap policy")
         }
         let timing = try SlideshowTiming(
-            settings: options.settings, imageDuration: options.imageDuration, repeatFrames: options.repeatFrames)
+            settings: options.settings.forContainer(destination.container), imageDuration: options.imageDuration,
+            repeatFrames: options.repeatFrames)
         var settings = timing.settings
         if animated.hasAnimation && settings.timescale == nil {
             // A clock in which every frame's delay is a whole number of ticks (GIF's hundredths and

@@ -11,6 +11,8 @@ import Matroska
 /// | ``mov`` | `.mov`, `.qt` | a QuickTime movie, for Final Cut and QuickTime Player |
 /// | ``webm`` | `.webm` | WebM: VP9 or AV1 with Opus, the web's open format; VP9 keeps alpha |
 /// | ``mkv`` | `.mkv` | Matroska: every codec Flipbook writes, for archives and players that prefer it |
+/// | ``gif`` | `.gif` | an animated GIF: a palette a frame, for chats, READMEs and bug reports |
+/// | ``webp`` | `.webp` | an animated WebP: lossy or lossless, smaller than a GIF, in every browser |
 ///
 /// A destination with another extension, or none, is refused before anything is written (see
 /// ``init(forOutput:)``), so a movie never lands under a name that promises another kind of file.
@@ -25,6 +27,10 @@ public enum MovieContainer: String, Sendable, Hashable, CaseIterable {
     case webm
     /// Matroska (`.mkv`).
     case mkv
+    /// An animated GIF (`.gif`): no sound, delays in hundredths of a second.
+    case gif
+    /// An animated WebP (`.webp`): no sound, times in milliseconds.
+    case webp
 
     /// The container a destination's extension asks for, compared case-insensitively.
     ///
@@ -45,9 +51,23 @@ public enum MovieContainer: String, Sendable, Hashable, CaseIterable {
     /// The file name extensions that ask for this container, without the dot, the usual one first.
     public var fileExtensions: [String] { record.extensions }
 
-    /// The codec a movie of this container is encoded with when none is asked for: H.264, or for
-    /// WebM, VP9.
-    public var defaultCodec: VideoCodec { self == .webm ? .vp9 : .h264 }
+    /// The codec a movie of this container is encoded with when none is asked for: H.264; VP9 for
+    /// WebM; the container's own for GIF and WebP.
+    public var defaultCodec: VideoCodec {
+        switch self {
+        case .webm: .vp9
+        case .gif: .gif
+        case .webp: .webp
+        default: .h264
+        }
+    }
+
+    /// Whether the file is an animated image (GIF, WebP) rather than a movie: no sound, no
+    /// metadata tags, its codec its own.
+    public var isAnimatedImage: Bool {
+        if case .animation = record.layout { return true }
+        return false
+    }
 
     /// Whether the container is Matroska or its WebM subset, whose files are EBML.
     public var isMatroska: Bool {
@@ -60,7 +80,7 @@ public enum MovieContainer: String, Sendable, Hashable, CaseIterable {
     ///
     /// - Throws: ``FlipbookError`` with `.invalidSettings` naming the containers that do.
     public func checkRotation(_ rotation: Rotation) throws {
-        guard isMatroska, rotation != .upright else { return }
+        guard isMatroska || isAnimatedImage, rotation != .upright else { return }
         throw FlipbookError(
             .invalidSettings,
             "a rotation is not written in .\(fileExtensions[0]) files, whose players read none; name the output "
@@ -81,6 +101,8 @@ public enum MovieContainer: String, Sendable, Hashable, CaseIterable {
         case .mov: Record(extensions: ["mov", "qt"], layout: .isoBMFF(.quickTime))
         case .webm: Record(extensions: ["webm"], layout: .matroska(.webm))
         case .mkv: Record(extensions: ["mkv"], layout: .matroska(.matroska))
+        case .gif: Record(extensions: ["gif"], layout: .animation(.gif))
+        case .webp: Record(extensions: ["webp"], layout: .animation(.webp))
         }
     }
 
@@ -90,6 +112,8 @@ public enum MovieContainer: String, Sendable, Hashable, CaseIterable {
         case isoBMFF(FileBrand)
         /// An EBML file of this document type: Matroska or WebM.
         case matroska(MatroskaSession.DocType)
+        /// An animated image, whose session also encodes the frames.
+        case animation(AnimatedImageKind)
     }
 
     /// One container's facts and its muxing session.
@@ -106,13 +130,20 @@ public enum MovieContainer: String, Sendable, Hashable, CaseIterable {
         /// outgrows the first one inserted on such blocks); `tags` go in its `moov`.
         /// A Matroska file is written front to back in clusters of a second, or of `fragmentDuration`
         /// each made durable; `frameDuration` (nanoseconds) is its pictures' nominal length.
+        /// An animated image's session encodes RGBA frames with `animation`'s quality, loop and alpha.
         func makeSession(
             timescales: [UInt32], alignment: Int, fragmentDuration: UInt64?, frameDuration: UInt64? = nil,
-            tags: MovieTags = MovieTags()
-        ) -> any MuxingSession {
+            tags: MovieTags = MovieTags(), animation: AnimationOptions? = nil
+        ) throws -> any MuxingSession {
             let brand: FileBrand
             switch layout {
             case .isoBMFF(let iso): brand = iso
+            case .animation(let kind):
+                guard let animation else {
+                    throw FlipbookError(
+                        .unsupportedOutput, "an animated \(kind) holds pictures encoded by Flipbook only")
+                }
+                return try kind.makeSession(timescale: timescales[0], options: animation)
             case .matroska(let docType):
                 let seconds = fragmentDuration.map { Double($0) / Double(max(1, timescales[0])) } ?? 1
                 return MatroskaSession(

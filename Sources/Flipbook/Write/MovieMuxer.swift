@@ -28,22 +28,28 @@ final class MovieMuxer {
     ///   - frameDuration: A picture's nominal length in nanoseconds, for containers that state it
     ///     (Matroska's `DefaultDuration`); none by default.
     ///   - tags: The creation time and tags written in `moov`; none by default.
+    ///   - animation: How an animated image (GIF, WebP) encodes its frames; `nil` for a movie.
     init(
         destination: MovieDestination, videoTimescale: UInt32, sound: (any SoundFeed)? = nil,
-        fragmentDuration: UInt64? = nil, frameDuration: UInt64? = nil, tags: MovieTags = MovieTags()
+        fragmentDuration: UInt64? = nil, frameDuration: UInt64? = nil, tags: MovieTags = MovieTags(),
+        animation: AnimationOptions? = nil
     ) throws {
         sink = try MovieFileSink(destination: destination, playable: fragmentDuration != nil)
         var timescales = [videoTimescale]
         if let sound { timescales.append(sound.timescale) }
-        session = destination.container.record.makeSession(
-            timescales: timescales, alignment: sink.blockSize, fragmentDuration: fragmentDuration,
-            frameDuration: frameDuration,
-            tags: tags)
+        do {
+            session = try destination.container.record.makeSession(
+                timescales: timescales, alignment: sink.blockSize, fragmentDuration: fragmentDuration,
+                frameDuration: frameDuration, tags: tags, animation: animation)
+        } catch {
+            sink.discard()
+            throw error
+        }
         self.sound = sound
     }
 
     /// What the caller should pass on about a committed movie.
-    var warnings: [String] { sink.warnings }
+    var warnings: [String] { session.warnings + sink.warnings }
 
     /// Numbers a file that samples' bytes are copied from (``MediaSample/withBytes(inSource:at:count:)``).
     func addSource(_ source: POSIXFile) -> Int { sink.addSource(source) }

@@ -1,8 +1,10 @@
 import Foundation
 import ISOBMFF
 
-/// Writes a sequence of frames as a movie file (MP4, M4V or MOV by the file's extension) in the
-/// codec of its ``VideoSettings``: H.264 by default, HEVC, AV1, or ProRes in a MOV.
+/// Writes a sequence of frames as a movie file (MP4, M4V, MOV, WebM or Matroska by the file's
+/// extension) in the codec of its ``VideoSettings``: H.264 by default, HEVC, AV1, VP9, or ProRes in a
+/// MOV; or as an animated GIF or WebP (`.gif`, `.webp`), whose own codec the extension chooses,
+/// at ``VideoSettings/quality`` and ``VideoSettings/loopCount``.
 ///
 /// ```swift
 /// let writer = try MovieWriter(
@@ -45,6 +47,8 @@ public actor MovieWriter {
     public private(set) var framesAppended = 0
     /// The video samples' bytes stored so far.
     private var videoBytes: UInt64 = 0
+    /// Whether the file is an animated image, whose samples are raw frames its session encodes.
+    private let isAnimatedImage: Bool
     /// The encoding of the last frame admitted, while it runs.
     private var pendingEncode: Task<Void, Never>?
 
@@ -57,7 +61,8 @@ public actor MovieWriter {
     ///
     /// - Parameters:
     ///   - url: The movie's destination; its extension chooses the container brand (`.mov` is QuickTime,
-    ///     the one container ProRes goes in).
+    ///     the one container ProRes goes in), or an animated image: `.gif` or `.webp`, always in its
+    ///     own codec (``VideoCodec/gif``, ``VideoCodec/webp``) whatever `settings.codec` says, without sound.
     ///   - settings: Size, frame rate, CRF and preset.
     ///   - overwrite: Whether an existing file at `url` may be replaced when the movie is complete. A
     ///     replaced file passes on its permission bits, its owner and group where the process may set
@@ -83,8 +88,9 @@ public actor MovieWriter {
             throw FlipbookError(
                 .invalidSettings, "a movie has one sound track: give a soundtrack file or sound from memory, not both")
         }
+        let destination = try MovieDestination(url, overwrite: overwrite)
         try self.init(
-            destination: try MovieDestination(url, overwrite: overwrite), settings: settings,
+            destination: destination, settings: settings.forContainer(destination.container),
             imageLimits: imageLimits, soundtrack: soundtrack, audio: audio, metadata: metadata,
             makeEncoder: VideoEncoders.make)
     }
@@ -137,10 +143,15 @@ public actor MovieWriter {
             if settings.keepsAlpha {
                 try settings.codec.checkAlpha(bitDepth: settings.bitDepth, in: destination.container)
             }
+            if destination.container.isAnimatedImage {
+                try Self.checkAnimatedImage(
+                    destination.container, settings: settings, sound: soundtrack != nil || audio != nil)
+            }
         } catch let error as FlipbookError {
             throw FlipbookError(error.code, error.message, path: destination.url.path)
         }
         url = destination.url
+        isAnimatedImage = destination.container.isAnimatedImage
         self.settings = settings
         self.metadata = metadata
         self.imageLimits = imageLimits
@@ -176,7 +187,23 @@ public actor MovieWriter {
             fragmentDuration: fragmentTicks,
             frameDuration: MovieMuxer.nanoseconds(
                 ofFrame: UInt64(settings.frameRate.denominator), timescale: UInt64(settings.frameRate.numerator)),
-            tags: metadata.movieTags)
+            tags: metadata.movieTags,
+            animation: destination.container.isAnimatedImage ? AnimationOptions(settings: settings) : nil)
+    }
+
+    /// Checks what an animated image (GIF, WebP) cannot be: with sound, or fragmented.
+    private static func checkAnimatedImage(_ container: MovieContainer, settings: VideoSettings, sound: Bool) throws {
+        let kind = ".\(container.fileExtensions[0])"
+        if sound {
+            throw FlipbookError(
+                .unsupportedOutput,
+                "a \(kind) file has no sound; name the output .mp4, .mov, .webm or .mkv for a movie with sound")
+        }
+        if settings.fragmentDuration != nil {
+            throw FlipbookError(
+                .unsupportedOutput,
+                "a \(kind) file is written whole, never in fragments; name the output .mp4 or .mov to fragment it")
+        }
     }
 
     /// Appends a frame.
@@ -353,7 +380,8 @@ public actor MovieWriter {
             bytes: bytes, width: settings.width, height: settings.height, codec: encoder.codecName,
             warnings: output.warnings + (output.sound?.warnings ?? []))
         summary.audio = output.sound?.info(movieEnd: movieEnd, movieTimescale: Int64(timeline.timescale))
-        summary.videoBytes = videoBytes
+        // An animated image's samples are its raw frames: its pictures are the whole file.
+        summary.videoBytes = isAnimatedImage ? bytes : videoBytes
         summary.metadata = metadata
         summary.rotation = settings.rotation
         summary.colourConversions = preparer.colourTransform.log.counts

@@ -30,4 +30,12 @@ package protocol MuxingSession: Sendable {
     /// - Throws: ``ISOBMFFError`` when the movie cannot be described (no samples, a track the
     ///   container cannot hold).
     mutating func finish(tracks: [Track], extensions: [UserExtensionBox]) throws -> [WriteAction]
+
+    /// What the caller should pass on about the finished file (frames an animated image left out);
+    /// none for the movie containers.
+    var warnings: [String] { get }
+}
+
+extension MuxingSession {
+    package var warnings: [String] { [] }
 }
