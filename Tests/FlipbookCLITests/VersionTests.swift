@@ -29,6 +29,9 @@ import Testing
         Judge(name: "libtiff", pkgConfig: "libtiff-4", debianPackage: "libtiff6"),
         Judge(name: "libheif", pkgConfig: "libheif", debianPackage: "libheif1"),
         Judge(name: "libdeflate", pkgConfig: "libdeflate", debianPackage: "libdeflate0"),
+        Judge(name: "giflib", pkgConfig: nil, debianPackage: "libgif7"),
+        Judge(name: "lcms2", pkgConfig: "lcms2", debianPackage: "liblcms2-2"),
+        Judge(name: "libimagequant", pkgConfig: "imagequant", debianPackage: "libimagequant0"),
     ]
 
     /// The libraries `--version --json` lists, by name: version and source.
@@ -112,6 +115,8 @@ import Testing
         "x264": "x264", "x265": "x265", "SvtAv1Enc": "SVT-AV1", "vpx": "libvpx", "avutil": "FFmpeg",
         "avcodec": "libavcodec", "avformat": "libavformat", "swresample": "libswresample", "turbojpeg": "libjpeg-turbo",
         "spng": "libspng", "webp": "libwebp", "tiff": "libtiff", "heif": "libheif", "deflate": "libdeflate",
+        "gif": "giflib", "lcms2": "lcms2", "imagequant": "libimagequant", "webpmux": "libwebp",
+        "webpdemux": "libwebp",
     ]
 
     /// A C library linked later must be reported too: every `link` of a system-library target's module map

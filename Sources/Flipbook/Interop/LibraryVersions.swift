@@ -1,6 +1,9 @@
 internal import CAVCodec
 internal import CDeflate
+internal import CGIF
 internal import CHEIF
+internal import CImageQuant
+internal import CLCMS2
 internal import CSPNG
 internal import CSVTAV1
 internal import CTIFF
@@ -32,6 +35,10 @@ enum LibraryVersions {
             LinkedLibrary(name: "libtiff", version: tiffVersion, source: .runtime),
             LinkedLibrary(name: "libheif", version: string(heif_get_version()), source: .runtime),
             LinkedLibrary(name: "libdeflate", version: LIBDEFLATE_VERSION_STRING, source: .headers),
+            LinkedLibrary(
+                name: "giflib", version: "\(GIFLIB_MAJOR).\(GIFLIB_MINOR).\(GIFLIB_RELEASE)", source: .headers),
+            LinkedLibrary(name: "lcms2", version: lcmsVersion, source: .runtime),
+            LinkedLibrary(name: "libimagequant", version: LIQ_VERSION_STRING, source: .headers),
         ]
     }
 
@@ -47,6 +54,12 @@ enum LibraryVersions {
         let firstLine = banner.split(separator: "\n").first.map(String.init) ?? banner
         guard let range = firstLine.range(of: "Version ") else { return firstLine }
         return String(firstLine[range.upperBound...]).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Little CMS states its version as a number, 2140 for 2.14.
+    private static var lcmsVersion: String {
+        let number = Int(cmsGetEncodedCMMversion())
+        return "\(number / 1000).\(number / 10 % 100)"
     }
 
     /// LIBJPEG_TURBO_VERSION_NUMBER is MMMmmmppp: 2001005 is 2.1.5.
