@@ -93,7 +93,7 @@ import Testing
         let output = dir.path("out.mp4")
         for arguments in [
             [frames, "--crf", "99"], [frames, "--fps", "fast"], [frames, "--preset", "quick"], [frames, "--bogus"],
-            [frames, "--fit", "squash"], [frames, "--background", "#12345"], [frames, "--colour", "bt2020"],
+            [frames, "--fit", "squash"], [frames, "--background", "#12345"], [frames, "--colour", "bt2100"],
             [frames, "--range", "tv"], [frames, "--size", "641x360"], [frames, "--raw-size", "64x64"],
         ] {
             let message = try expectFailure(arguments, in: dir, output: output, status: 2)
@@ -111,7 +111,8 @@ import Testing
             "-o, --output", "--fps", "--crf", "--preset", "--overwrite", "--keep-order", "--quiet", "--json",
             "--size", "--fit", "--background", "--colour, --color", "--range", "--raw-size", "--raw-format",
             "--title TEXT", "--artist NAME", "--comment TEXT", "--creation-time ISO8601|now", "--location ISO6709",
-            "--metadata KEY=VALUE", "--rotate DEGREES",
+            "--metadata KEY=VALUE", "--rotate DEGREES", "--colour-management, --color-management on|off",
+            "--intent INTENT",
         ] {
             #expect(result.stdout.contains(option), "help mentions \(option)")
         }
