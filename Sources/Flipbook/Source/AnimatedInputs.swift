@@ -63,12 +63,12 @@ struct AnimatedInputs {
         guard url.fragment == nil, url.isFileURL else { return nil }
         let suffix = url.pathExtension.lowercased()
         guard ["gif", "png", "apng", "webp"].contains(suffix) else { return nil }
-        // A still PNG or WebP (a long sequence's usual frame) is told from its first bytes alone, so
-        // only a GIF or an animation is read whole here before it is decoded.
-        if let head = try? FileHandle(forReadingFrom: url), let start = try? head.read(upToCount: headLength) {
-            try? head.close()
-            guard mayBeAnimated(start, isWhole: start.count < headLength) else { return nil }
-        }
+        // Only a regular file is looked into: a FIFO named like an image would block the open until a writer
+        // came (its decoding refuses it by name). A still PNG or WebP (a long sequence's usual frame) is told
+        // from its first bytes alone, so only a GIF or an animation is read whole here before it is decoded.
+        guard POSIXFile.state(of: url.path) != nil, let start = POSIXFile.bytes(of: url.path, at: 0, count: headLength),
+            mayBeAnimated(Data(start), isWhole: start.count < headLength)
+        else { return nil }
         guard let data = try? ImageDecoder.readFile(at: url) else { return nil }
         return try? AnimationLayout.read(data)
     }
