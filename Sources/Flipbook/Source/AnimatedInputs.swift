@@ -21,7 +21,7 @@ struct AnimatedInputs {
     ///
     /// - Throws: `.corruptImage` naming the file for a truncated animation, unless `skipInvalid`:
     ///   then its whole frames are kept, with a warning; `.unsupportedImage` for an animation over
-    ///   the limits (with `skipInvalid`, the file is left in the list to be skipped when decoded).
+    ///   the limits (with `skipInvalid`, its first frame is left in the list, to be skipped when decoded).
     init(_ images: [URL], limits: ImageLimits, skipInvalid: Bool) throws {
         for image in images {
             guard let layout = Self.layout(of: image) else {
@@ -46,7 +46,8 @@ struct AnimatedInputs {
                 try layout.check(limits)
             } catch let error as FlipbookError {
                 guard skipInvalid else { throw origin.attribute(error) }
-                entries.append(image)
+                // Its first frame, which fails the same check when decoded and is skipped with it.
+                entries.append(.animationFrame(1, of: image))
                 delays.append(nil)
                 continue
             }
