@@ -33,12 +33,18 @@ struct AnimatedInputs {
             let whole = layout.delays.count
             if layout.isTruncated {
                 let cut = "the \(layout.kind.rawValue) is truncated after \(whole) whole frames"
-                guard skipInvalid, whole > 0 else {
+                guard skipInvalid else {
                     throw origin.attribute(
                         FlipbookError(
                             .corruptImage,
                             "\(cut); re-export it, or use --skip-invalid (SequenceOptions.skipInvalidImages) to keep those"
                         ))
+                }
+                guard whole > 0 else {
+                    // Nothing whole to keep: the file stays in the list, to be skipped when it fails to decode.
+                    entries.append(image)
+                    delays.append(nil)
+                    continue
                 }
                 warnings.append("\(image.path): \(cut); those are used")
             }
