@@ -70,6 +70,23 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: movie.path))
     }
 
+    @Test func withSkippingAnAnimationOverTheLimitIsLeftOutWhole() async throws {
+        let dir = try TemporaryDirectory()
+        let still = try SampleImages.write(count: 1, width: 64, height: 48, into: dir.url.path, prefix: "a")[0]
+        let gif = dir.path("b.gif")
+        try AnimationMaker.makeGIF(frames: 20, at: gif)
+        var options = SequenceOptions(settings: VideoSettings(frameRate: FrameRate(30)))
+        options.imageLimits.maxAnimationPixels = 64 * 48 * 19
+        options.skipInvalidImages = true
+        let movie = dir.path("out.mp4")
+        let summary = try await MovieWriter.makeMovie(
+            fromImagesAt: [URL(fileURLWithPath: still), URL(fileURLWithPath: gif)], to: URL(fileURLWithPath: movie),
+            options: options)
+        #expect(summary.skippedImages.count == 1)
+        #expect(summary.skippedImages.first?.path?.hasPrefix(gif) ?? false, "\(summary.skippedImages)")
+        #expect(try Judge.stream(of: movie).frameCount == 1)
+    }
+
     @Test func aDurationGivenWithAnAnimationIsRefused() async throws {
         let dir = try TemporaryDirectory()
         let gif = dir.path("in.gif")

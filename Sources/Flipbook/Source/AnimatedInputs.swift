@@ -21,7 +21,7 @@ struct AnimatedInputs {
     ///
     /// - Throws: `.corruptImage` naming the file for a truncated animation, unless `skipInvalid`:
     ///   then its whole frames are kept, with a warning; `.unsupportedImage` for an animation over
-    ///   the limits (with `skipInvalid`, the file is left in the list to be skipped when decoded).
+    ///   the limits (with `skipInvalid`, its first frame is left in the list, to be skipped when decoded).
     init(_ images: [URL], limits: ImageLimits, skipInvalid: Bool) throws {
         for image in images {
             guard let layout = Self.layout(of: image) else {
@@ -33,12 +33,18 @@ struct AnimatedInputs {
             let whole = layout.delays.count
             if layout.isTruncated {
                 let cut = "the \(layout.kind.rawValue) is truncated after \(whole) whole frames"
-                guard skipInvalid, whole > 0 else {
+                guard skipInvalid else {
                     throw origin.attribute(
                         FlipbookError(
                             .corruptImage,
                             "\(cut); re-export it, or use --skip-invalid (SequenceOptions.skipInvalidImages) to keep those"
                         ))
+                }
+                guard whole > 0 else {
+                    // Nothing whole to keep: the file stays in the list, to be skipped when it fails to decode.
+                    entries.append(image)
+                    delays.append(nil)
+                    continue
                 }
                 warnings.append("\(image.path): \(cut); those are used")
             }
@@ -46,7 +52,8 @@ struct AnimatedInputs {
                 try layout.check(limits)
             } catch let error as FlipbookError {
                 guard skipInvalid else { throw origin.attribute(error) }
-                entries.append(image)
+                // Its first frame, which fails the same check when decoded and is skipped with it.
+                entries.append(.animationFrame(1, of: image))
                 delays.append(nil)
                 continue
             }

@@ -104,7 +104,8 @@ extension MovieWriter {
     {
         let animated = try AnimatedInputs(
             listed, limits: options.imageLimits, skipInvalid: options.skipInvalidImages)
-        let allImages = animated.hasAnimation ? animated.entries : listed
+        // The list as given, but for animations: their frames, or (left out with skipping) their first frame.
+        let allImages = animated.entries
         // Frames of an animation are timed by their delays, not by numbers in file names.
         let numbering = animated.hasAnimation ? nil : try ImageNumbering(allImages)
         if let numbering, !numbering.missing.isEmpty, options.gaps == .fail {
