@@ -151,6 +151,11 @@ extension CommandLineOptions {
                         + "choose whether to loop it.")
             }
         }
+        if codec.isAnimatedImage && quality != nil && !rateOptions.isEmpty {
+            throw UsageError(
+                description: "--quality and \(rateOptions[0]) cannot be used together; pick one (--target-size "
+                    + "searches the quality).")
+        }
         if lossless && codec != .webp && codec != .h264 {
             throw UsageError(description: "--lossless is available for .webp output and h264 only.")
         }

@@ -171,3 +171,38 @@ extension GIFOutputTests {
         #expect(try Judge.decodeErrors(of: gif).isEmpty)
     }
 }
+
+extension GIFOutputTests {
+    /// `--target-size` searches the quality of a GIF or WebP: the file is at or under the size, every
+    /// frame still there.
+    @Test(arguments: ["gif", "webp"])
+    func aTargetSizeIsReachedByQualityAndNeverPassed(ext: String) throws {
+        let dir = try TemporaryDirectory()
+        let sources = try AnimatedImageJudge.writeMovingSquare(count: 6, width: 160, height: 96, into: dir.url.path)
+        let free = dir.path("free.\(ext)")
+        #expect(try ExternalTool.run(ExternalTool.flipbookPath, sources + ["-o", free]).status == 0)
+        let freeBytes = try FileManager.default.attributesOfItem(atPath: free)[.size] as! Int
+        let target = freeBytes * 3 / 4
+        let fitted = dir.path("fitted.\(ext)")
+        let result = try ExternalTool.run(
+            ExternalTool.flipbookPath, sources + ["-o", fitted, "--target-size", String(target)])
+        #expect(result.status == 0, "\(result.stderr)")
+        let bytes = try FileManager.default.attributesOfItem(atPath: fitted)[.size] as! Int
+        #expect(bytes <= target, "\(bytes) bytes for a target of \(target) (quality 90: \(freeBytes))")
+        let pillow = try AnimatedImageJudge.read(fitted, sources: sources)
+        #expect(pillow.frameCount == 6 && pillow.psnr.allSatisfy { $0 > 20 }, "PSNR \(pillow.psnr)")
+    }
+
+    /// A target no quality reaches (the smallest the tool takes for 6 frames, 2048 + 32 a frame, under
+    /// a GIF of 160x96 dithered gradient at any quality) writes nothing, and says what it came to.
+    @Test func aTargetSizeNoQualityReachesWritesNothing() throws {
+        let dir = try TemporaryDirectory()
+        let sources = try AnimatedImageJudge.writeMovingSquare(count: 6, width: 160, height: 96, into: dir.url.path)
+        let impossible = dir.path("impossible.gif")
+        let refused = try ExternalTool.run(
+            ExternalTool.flipbookPath, sources + ["-o", impossible, "--target-size", "2240"])
+        #expect(refused.status == 1 && refused.stderr.contains("nothing was written there"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: impossible))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).filter { $0.hasPrefix(".") }.isEmpty)
+    }
+}
