@@ -134,6 +134,11 @@ extension CommandLineOptions {
                 description: "--audio does not go with \(kind) output, which has no sound; name the output "
                     + ".mp4, .mov, .webm or .mkv for a movie with sound.")
         }
+        if !metadata.isEmpty {
+            throw UsageError(
+                description: "--title, --artist, --comment, --creation-time, --location and --metadata are not written "
+                    + "in \(kind) files; name the output .mp4, .mov or .mkv to tag it.")
+        }
         for (given, name) in [(fragmented, "--fragmented"), (follow, "--follow"), (segment != nil, "--segment")]
         where given {
             throw UsageError(

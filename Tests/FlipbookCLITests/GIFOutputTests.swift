@@ -99,6 +99,7 @@ import Testing
         (["--loop", "-1"], "--loop -1 is out of range"),
         (["--lossless"], "--lossless is available for .webp output and h264 only"),
         (["--fragmented"], "--fragmented does not go with .gif output"),
+        (["--title", "A clip"], "are not written in .gif files"),
     ])
     func impossibleCombinationsAreUsageErrorsAndLeaveTheFileAlone(extra: [String], message: String) throws {
         let dir = try TemporaryDirectory()
