@@ -207,3 +207,18 @@ extension GIFOutputTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).filter { $0.hasPrefix(".") }.isEmpty)
     }
 }
+
+extension GIFOutputTests {
+    /// A GIF or WebP has no chroma subsampling, so an odd-sized image keeps its size.
+    @Test(arguments: ["gif", "webp"])
+    func anOddSizedImageKeepsItsSize(ext: String) throws {
+        let dir = try TemporaryDirectory()
+        let sources = try AnimatedImageJudge.writeMovingSquare(count: 2, width: 33, height: 17, into: dir.url.path)
+        let output = dir.path("odd.\(ext)")
+        let result = try ExternalTool.run(ExternalTool.flipbookPath, sources + ["-o", output])
+        #expect(result.status == 0 && !result.stderr.contains("rounded"), "\(result.stderr)")
+        let pillow = try AnimatedImageJudge.read(output, sources: sources)
+        #expect(pillow.frameCount == 2 && pillow.width == 33 && pillow.height == 17, "\(pillow)")
+        #expect(pillow.psnr.count == 2 && pillow.psnr.allSatisfy { $0 > 24 }, "PSNR \(pillow.psnr)")
+    }
+}
