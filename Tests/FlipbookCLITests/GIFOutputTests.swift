@@ -222,3 +222,16 @@ extension GIFOutputTests {
         #expect(pillow.psnr.count == 2 && pillow.psnr.allSatisfy { $0 > 24 }, "PSNR \(pillow.psnr)")
     }
 }
+
+extension GIFOutputTests {
+    /// `flipbook probe` reads movies' boxes; for a GIF or WebP it says which tools read those.
+    @Test(arguments: ["gif", "webp"])
+    func probeNamesTheToolsForAnAnimatedImage(ext: String) throws {
+        let dir = try TemporaryDirectory()
+        let sources = try AnimatedImageJudge.writeMovingSquare(count: 2, width: 16, height: 16, into: dir.url.path)
+        let output = dir.path("made.\(ext)")
+        #expect(try ExternalTool.run(ExternalTool.flipbookPath, sources + ["-o", output]).status == 0)
+        let probed = try ExternalTool.run(ExternalTool.flipbookPath, ["probe", output])
+        #expect(probed.status == 2 && probed.stderr.contains("use ffprobe"), "\(probed.stderr)")
+    }
+}
