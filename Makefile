@@ -3,7 +3,8 @@
 
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-# Build and run-time libraries; ffmpeg/ffprobe (the demo's frame generator and the tests' judge), GNU time
+# Build and run-time libraries (libimagequant-dev: GIF palettes, GPL-3.0-or-later; libwebp-dev also brings libwebpmux,
+# the animated WebP encoder); ffmpeg/ffprobe (the demo's frame generator and the tests' judge), GNU time
 # (peak memory in the tests), MediaInfo and ExifTool (independent MP4 readers that judge box-level claims), and
 # Pillow (python3-pil: the reference decoder for WebP and TIFF in the tests), PyYAML (python3-yaml: the check of
 # the Kubernetes Jobs in docs/kubernetes) and GNU parallel (the one-machine recipe of docs/segments.md, run).

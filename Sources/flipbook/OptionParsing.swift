@@ -153,6 +153,11 @@ extension CommandLineOptions {
                 description: "--audio does not go with \(kind) output, which has no sound; name the output "
                     + ".mp4, .mov, .webm or .mkv for a movie with sound.")
         }
+        if !metadata.isEmpty {
+            throw UsageError(
+                description: "--title, --artist, --comment, --creation-time, --location and --metadata are not written "
+                    + "in \(kind) files; name the output .mp4, .mov or .mkv to tag it.")
+        }
         for (given, name) in [(fragmented, "--fragmented"), (follow, "--follow"), (segment != nil, "--segment")]
         where given {
             throw UsageError(
@@ -169,6 +174,11 @@ extension CommandLineOptions {
                     description: "\(name) is for .gif and .webp output; a movie's quality is its --crf, and players "
                         + "choose whether to loop it.")
             }
+        }
+        if codec.isAnimatedImage && quality != nil && !rateOptions.isEmpty {
+            throw UsageError(
+                description: "--quality and \(rateOptions[0]) cannot be used together; pick one (--target-size "
+                    + "searches the quality).")
         }
         if lossless && codec != .webp && codec != .h264 {
             throw UsageError(description: "--lossless is available for .webp output and h264 only.")

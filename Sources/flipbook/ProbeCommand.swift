@@ -21,6 +21,12 @@ enum ProbeCommand {
         }
         let json = options.json
         let path = options.inputs[0]
+        if let container = try? MovieContainer(forOutput: URL(fileURLWithPath: path)), container.isAnimatedImage {
+            Terminal.error(
+                "flipbook: probe reads movies (.mp4, .mov, .webm, .mkv); for a .\(container.fileExtensions[0]) use "
+                    + "ffprobe -show_frames, or Pillow.")
+            return 2
+        }
         let inspection: MovieInfo
         do {
             inspection = try MovieInfo(contentsOf: URL(fileURLWithPath: path))

@@ -22,7 +22,8 @@ let rateControlOptionTable: [OptionSpec] = [
     OptionSpec(
         names: ["--target-size"], value: "SIZE",
         help: "Make the whole file (pictures, sound, container) land at or just under this size, such as 8MB, "
-            + "25MiB or 500k: two passes at the rate that fits, another try if one lands over."
+            + "25MiB or 500k: two passes at the rate that fits, another try if one lands over; a .gif or .webp "
+            + "searches its --quality instead, never over the size."
     ) { options, text in
         options.rateControl = .targetSize(bytes: try byteSize(text, option: "--target-size"))
         options.rateOptions.append("--target-size")

@@ -99,6 +99,7 @@ import Testing
         (["--loop", "-1"], "--loop -1 is out of range"),
         (["--lossless"], "--lossless is available for .webp output and h264 only"),
         (["--fragmented"], "--fragmented does not go with .gif output"),
+        (["--title", "A clip"], "are not written in .gif files"),
     ])
     func impossibleCombinationsAreUsageErrorsAndLeaveTheFileAlone(extra: [String], message: String) throws {
         let dir = try TemporaryDirectory()
@@ -169,5 +170,68 @@ extension GIFOutputTests {
         let pillow = try AnimatedImageJudge.read(gif, sources: sources)
         #expect(pillow.psnr.count == 3 && pillow.psnr.allSatisfy { $0 > 48 }, "PSNR \(pillow.psnr)")
         #expect(try Judge.decodeErrors(of: gif).isEmpty)
+    }
+}
+
+extension GIFOutputTests {
+    /// `--target-size` searches the quality of a GIF or WebP: the file is at or under the size, every
+    /// frame still there.
+    @Test(arguments: ["gif", "webp"])
+    func aTargetSizeIsReachedByQualityAndNeverPassed(ext: String) throws {
+        let dir = try TemporaryDirectory()
+        let sources = try AnimatedImageJudge.writeMovingSquare(count: 6, width: 160, height: 96, into: dir.url.path)
+        let free = dir.path("free.\(ext)")
+        #expect(try ExternalTool.run(ExternalTool.flipbookPath, sources + ["-o", free]).status == 0)
+        let freeBytes = try FileManager.default.attributesOfItem(atPath: free)[.size] as! Int
+        let target = freeBytes * 3 / 4
+        let fitted = dir.path("fitted.\(ext)")
+        let result = try ExternalTool.run(
+            ExternalTool.flipbookPath, sources + ["-o", fitted, "--target-size", String(target)])
+        #expect(result.status == 0, "\(result.stderr)")
+        let bytes = try FileManager.default.attributesOfItem(atPath: fitted)[.size] as! Int
+        #expect(bytes <= target, "\(bytes) bytes for a target of \(target) (quality 90: \(freeBytes))")
+        let pillow = try AnimatedImageJudge.read(fitted, sources: sources)
+        #expect(pillow.frameCount == 6 && pillow.psnr.allSatisfy { $0 > 20 }, "PSNR \(pillow.psnr)")
+    }
+
+    /// A target no quality reaches (the smallest the tool takes for 6 frames, 2048 + 32 a frame, under
+    /// a GIF of 160x96 dithered gradient at any quality) writes nothing, and says what it came to.
+    @Test func aTargetSizeNoQualityReachesWritesNothing() throws {
+        let dir = try TemporaryDirectory()
+        let sources = try AnimatedImageJudge.writeMovingSquare(count: 6, width: 160, height: 96, into: dir.url.path)
+        let impossible = dir.path("impossible.gif")
+        let refused = try ExternalTool.run(
+            ExternalTool.flipbookPath, sources + ["-o", impossible, "--target-size", "2240"])
+        #expect(refused.status == 1 && refused.stderr.contains("nothing was written there"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: impossible))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).filter { $0.hasPrefix(".") }.isEmpty)
+    }
+}
+
+extension GIFOutputTests {
+    /// A GIF or WebP has no chroma subsampling, so an odd-sized image keeps its size.
+    @Test(arguments: ["gif", "webp"])
+    func anOddSizedImageKeepsItsSize(ext: String) throws {
+        let dir = try TemporaryDirectory()
+        let sources = try AnimatedImageJudge.writeMovingSquare(count: 2, width: 33, height: 17, into: dir.url.path)
+        let output = dir.path("odd.\(ext)")
+        let result = try ExternalTool.run(ExternalTool.flipbookPath, sources + ["-o", output])
+        #expect(result.status == 0 && !result.stderr.contains("rounded"), "\(result.stderr)")
+        let pillow = try AnimatedImageJudge.read(output, sources: sources)
+        #expect(pillow.frameCount == 2 && pillow.width == 33 && pillow.height == 17, "\(pillow)")
+        #expect(pillow.psnr.count == 2 && pillow.psnr.allSatisfy { $0 > 24 }, "PSNR \(pillow.psnr)")
+    }
+}
+
+extension GIFOutputTests {
+    /// `flipbook probe` reads movies' boxes; for a GIF or WebP it says which tools read those.
+    @Test(arguments: ["gif", "webp"])
+    func probeNamesTheToolsForAnAnimatedImage(ext: String) throws {
+        let dir = try TemporaryDirectory()
+        let sources = try AnimatedImageJudge.writeMovingSquare(count: 2, width: 16, height: 16, into: dir.url.path)
+        let output = dir.path("made.\(ext)")
+        #expect(try ExternalTool.run(ExternalTool.flipbookPath, sources + ["-o", output]).status == 0)
+        let probed = try ExternalTool.run(ExternalTool.flipbookPath, ["probe", output])
+        #expect(probed.status == 2 && probed.stderr.contains("use ffprobe"), "\(probed.stderr)")
     }
 }

@@ -5,6 +5,9 @@ import Foundation
 public struct PillowAnimation: Sendable {
     /// Frames as Pillow counts them.
     public var frameCount: Int
+    /// The canvas, in pixels.
+    public var width: Int
+    public var height: Int
     /// Each frame's duration in milliseconds (Pillow's `info["duration"]`).
     public var durations: [Int]
     /// The file's loop count (`info["loop"]`), `nil` when the file has none (a GIF that plays once).
@@ -25,7 +28,7 @@ public enum AnimatedImageJudge {
         path, sources = sys.argv[1], json.loads(sys.argv[2])
         region = json.loads(sys.argv[3]) if len(sys.argv) > 3 else None
         im = Image.open(path)
-        out = {"frames": im.n_frames, "loop": im.info.get("loop"), "durations": [], "psnr": [],
+        out = {"frames": im.n_frames, "size": list(im.size), "loop": im.info.get("loop"), "durations": [], "psnr": [],
                "transparent": [], "hashes": []}
         for i in range(im.n_frames):
             im.seek(i)
@@ -57,6 +60,7 @@ public enum AnimatedImageJudge {
         }
         return PillowAnimation(
             frameCount: object["frames"] as? Int ?? -1,
+            width: (object["size"] as? [Int])?.first ?? -1, height: (object["size"] as? [Int])?.last ?? -1,
             durations: (object["durations"] as? [Any])?.map { ($0 as? Int) ?? -1 } ?? [],
             loop: object["loop"] as? Int,
             psnr: object["psnr"] as? [Double] ?? [],

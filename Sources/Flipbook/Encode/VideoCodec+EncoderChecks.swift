@@ -34,11 +34,16 @@ extension VideoCodec {
     /// - Throws: ``FlipbookError`` with `.invalidSettings`: "bitrate 0 b/s is out of range; use 1k to 1000M",
     ///   "prores has no rate control: its profile sets the rate", "max bitrate 2M is not available for vp9 …".
     public func checkRateControl(_ rateControl: RateControl, limit: RateLimit?) throws {
-        if rateControl != .constantQuality || limit != nil, !takesRateControl {
+        // An animated image reaches a target size by its quality; it has no rate to set.
+        var sizeByQuality = false
+        if case .targetSize = rateControl, limit == nil, isAnimatedImage { sizeByQuality = true }
+        if rateControl != .constantQuality || limit != nil, !takesRateControl, !sizeByQuality {
             throw FlipbookError(
                 .invalidSettings,
                 "\(name) has no rate control: "
-                    + (isAnimatedImage ? "its quality sets the size" : "its profile sets the rate"))
+                    + (isAnimatedImage
+                        ? "its quality sets the size, or a target size searched by quality"
+                        : "its profile sets the rate"))
         }
         let range = RateControl.bitrateRange.lowerBound...record.highestBitrate
         func check(_ what: String, _ rate: Int) throws {

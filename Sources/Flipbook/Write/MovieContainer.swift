@@ -87,7 +87,7 @@ public enum MovieContainer: String, Sendable, Hashable, CaseIterable {
                 + ".mp4, .m4v or .mov, or turn the images themselves")
     }
 
-    /// Every extension Flipbook writes, as a person reads them: `.mp4, .m4v, .mov, .qt, .webm or .mkv`.
+    /// Every extension Flipbook writes, as a person reads them: `.mp4, .m4v, .mov, .qt, .webm, .mkv, .gif or .webp`.
     public static var extensionList: String {
         let all = allCases.flatMap(\.fileExtensions).map { "." + $0 }
         return all.dropLast().joined(separator: ", ") + " or " + all.last!

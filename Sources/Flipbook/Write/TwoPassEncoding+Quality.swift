@@ -3,6 +3,64 @@ import Foundation
 extension TwoPassEncoding {
     /// Tries of a few-frame movie's quality a target size may take (each encode is a few pictures).
     static let qualityAttempts = 10
+    /// Encodes an animated image's target size may take: a bisection of qualities 1-100 settles in 7,
+    /// and one more publishes the best under the size.
+    static let animationAttempts = 9
+
+    /// Lands an animated image (GIF, WebP) at its target size by its quality (1-100): a bisection
+    /// starting at the settings' quality, the size taken to grow with the quality. A try between 95%
+    /// of the size and the size is published; once the search settles, the best quality under the
+    /// size is encoded again and published however far under (quality 100 may be). Only a file at or
+    /// under the size is ever published; when even quality 1 is over, nothing is, and the error says
+    /// how large it came.
+    func fitAnimationByQuality(target: Int64) async throws -> MovieSummary {
+        var trial = options
+        trial.settings = options.settings.forContainer(destination.container)
+        trial.settings.rateControl = .constantQuality
+        trial.settings.pass = nil
+        var (low, high) = (1, 100)
+        var quality = min(max(trial.settings.quality, 1), 100)
+        var bestUnder: Int?
+        var takesAnyUnder = false
+        var notes: [String] = []
+        var sizes: [UInt64] = []
+        for attempt in 1...Self.animationAttempts {
+            trial.settings.quality = quality
+            switch try await tryAt(target, options: trial, attempt: attempt, takingAnyUnder: takesAnyUnder) {
+            case .success(var summary):
+                summary.notes = notes
+                return summary
+            case .failure(let missed):
+                sizes.append(missed.bytes)
+                let over = missed.bytes > UInt64(target)
+                if over { high = quality - 1 } else { (low, bestUnder) = (quality + 1, max(bestUnder ?? 0, quality)) }
+                let tried = quality
+                if low > high || takesAnyUnder {
+                    guard let best = bestUnder, !takesAnyUnder else {
+                        throw FlipbookError(
+                            .encoderFailed,
+                            "the \(trial.settings.codec.displayName) came to "
+                                + "\(sizes.map(String.init).joined(separator: ", ")) bytes in \(attempt) tries, over the "
+                                + "target size of \(target) bytes even at quality \(tried); nothing was written there. "
+                                + "Use a larger size, a smaller picture (--size) or fewer frames a second",
+                            path: destination.url.path)
+                    }
+                    (quality, takesAnyUnder) = (best, true)
+                } else {
+                    quality = (low + high) / 2
+                }
+                notes.append(
+                    "try \(attempt) at quality \(tried) came to \(missed.bytes) bytes, "
+                        + (over ? "over" : "under 95% of")
+                        + " the target of \(target); encoded again at quality \(quality)")
+            }
+        }
+        throw FlipbookError(
+            .encoderFailed,
+            "the \(trial.settings.codec.displayName) did not land at or under \(target) bytes in "
+                + "\(Self.animationAttempts) tries (\(sizes.map(String.init).joined(separator: ", ")) bytes); nothing "
+                + "was written there", path: destination.url.path)
+    }
 
     /// Lands a movie of a few frames at its target size by its CRF: a search in which the video's size
     /// is taken to fall exponentially with the CRF (halving about every 6 steps of x264's and x265's

@@ -43,6 +43,9 @@ struct TwoPassEncoding {
                     "target size \(bytes) bytes cannot hold \(frames) frames; use at least \(smallest) bytes")
             }
         }
+        if destination.container.isAnimatedImage, case .targetSize(let bytes) = settings.rateControl {
+            return try await fitAnimationByQuality(target: bytes)
+        }
         let folder = try Self.makePrivateFolder(at: destination.temporaryStem() + "-passes")
         defer { try? FileManager.default.removeItem(at: folder) }
         let statistics = folder.appendingPathComponent("statistics").path
