@@ -28,7 +28,7 @@ package struct MatroskaSession: MuxingSession {
     /// The length a cluster gathers before a keyframe starts the next, in ticks.
     package let clusterDuration: Int64
     /// The creation time and tags.
-    package let tags: MovieTags
+    package private(set) var tags: MovieTags
     /// A picture's nominal length in nanoseconds (the video track's `DefaultDuration`), or `nil`.
     package let frameDuration: UInt64?
 
@@ -118,6 +118,12 @@ package struct MatroskaSession: MuxingSession {
         clusterBytes += frame.size + (frame.alpha?.count ?? 0)
         clusterRange = clusterRange.map { min($0.lowerBound, time)...max($0.upperBound, time) } ?? time...time
         return actions
+    }
+
+    /// `Tags` is written after the last cluster, so tags added before ``finish(tracks:extensions:)`` go in it.
+    package mutating func addClosingTags(_ items: [MovieTags.Item]) -> Bool {
+        tags.set(items)
+        return true
     }
 
     package mutating func finish(tracks: [Track], extensions: [UserExtensionBox]) throws -> [WriteAction] {

@@ -7,7 +7,8 @@ enum ProbeCommand {
     /// The main command's options that probe takes.
     static let table = subcommandTable(["--json", "--help"])
     static let summary =
-        "Prints codec, profile, size, frames, duration, frame rate, colour tags, layout, rotation and metadata."
+        "Prints codec, profile, size, frames, duration, frame rate, colour tags and conversions, layout, rotation and "
+        + "metadata."
 
     static func run(_ arguments: [String]) -> Int32 {
         let options: CommandLineOptions
@@ -70,6 +71,11 @@ enum ProbeCommand {
             "  layout      \(movie.layout), brand \(movie.majorBrand.trimmingCharacters(in: .whitespaces))",
             "  problems    " + (movie.problems.isEmpty ? "none" : movie.problems.joined(separator: "; ")),
         ]
+        if let conversions = movie.colourConversions {
+            let counts = conversions.sorted { $0.key < $1.key }.map { "\($0.value) from \($0.key)" }
+            lines.insert(
+                "  converted   " + counts.joined(separator: ", ") + " (images, into the movie's colour)", at: 7)
+        }
         if let bitrate = movie.videoBitrate {
             let keyframes = movie.keyframeInterval.map { ", keyframes at most \($0) frames apart" } ?? ""
             lines.insert(String(format: "  bit rate    %.0f kb/s", bitrate / 1000) + keyframes, at: 5)

@@ -68,6 +68,12 @@ public struct MovieInfo: Sendable, Codable, Equatable {
     /// `location` …), read from MP4 iTunes items, QuickTime user data strings and `mdta` keys, and
     /// `creation_time` (ISO 8601, UTC) when the movie header has one; empty when there are none.
     public var metadata: [String: String]
+    /// How many images Flipbook converted from each colour space their files stated into the movie's
+    /// (`Display P3`, `Adobe RGB (1998)` …), as the movie records it (the tag
+    /// `com.flipbook.colour-conversions`, which is then not in ``metadata``); `nil` when it records
+    /// none: every image was in the movie's space already, the movie was made with colour
+    /// management off or fragmented, or by another tool.
+    public var colourConversions: [String: Int]?
 
     /// Reads the movie at `url`.
     ///
@@ -76,6 +82,7 @@ public struct MovieInfo: Sendable, Codable, Equatable {
     public init(contentsOf url: URL) throws {
         if MatroskaFile.startsWithEBMLHeader(path: url.path) {
             self = try Self.matroska(at: url.path)
+            takeColourConversions()
             return
         }
         let inspection: MovieInspection
@@ -89,6 +96,13 @@ public struct MovieInfo: Sendable, Codable, Equatable {
                 .unreadableInput, "cannot read the file", path: url.path, underlying: SystemCause(error))
         }
         self.init(inspection)
+        takeColourConversions()
+    }
+
+    /// Moves the colour conversions the tags record from ``metadata`` to ``colourConversions``.
+    private mutating func takeColourConversions() {
+        let counts = ColourConversionTag.take(from: &metadata)
+        colourConversions = counts.isEmpty ? nil : counts
     }
 
     private init(_ movie: MovieInspection) {

@@ -13,7 +13,7 @@ import ISOBMFF
 /// tables or blocks, and their media is copied file to file by the kernel (`copy_file_range`: shared blocks or a copy on
 /// the server where the file system can), so a join runs at about the speed of copying the files.
 /// The joined movie keeps the first segment's metadata (title, creation time and the other tags) and
-/// rotation.
+/// rotation, and records the sum of the colour conversions the segments record (see `flipbook probe`).
 public enum MovieJoiner {
     /// Joins `segments` (in any order) into a movie at `url`.
     ///
@@ -62,9 +62,13 @@ public enum MovieJoiner {
         {
             frameDuration = MovieMuxer.nanoseconds(ofFrame: ticks, timescale: timescale)
         }
+        let conversions = joinedColourConversions(parts)
+        var tags = first.tags
+        tags.items.removeAll { $0.name == ColourConversionTag.name }
+        if let record = ColourConversionTag.item(conversions) { tags.set([record]) }
         let muxer = try MovieMuxer(
             destination: destination, videoTimescale: first.timescale, sound: sound, frameDuration: frameDuration,
-            tags: first.tags)
+            tags: tags)
         do {
             // The media is copied file to file; the samples only say where it is. The timeline hands
             // each sample out one packet late, in decode order, so their places are taken in that order.
@@ -110,7 +114,10 @@ public enum MovieJoiner {
                 warnings: muxer.warnings + (muxer.sound?.warnings ?? []))
             summary.audio = muxer.sound?.info(movieEnd: end, movieTimescale: Int64(first.timescale))
             summary.videoBytes = videoBytes
-            summary.metadata = MovieMetadata(first.tags)
+            var metadata = first.tags
+            metadata.items.removeAll { $0.name == ColourConversionTag.name }
+            summary.metadata = MovieMetadata(metadata)
+            summary.colourConversions = conversions
             summary.rotation = first.rotation
             return summary
         } catch var failure as FlipbookError where failure.code == .outputNotWritable {
@@ -122,6 +129,18 @@ public enum MovieJoiner {
             muxer.discard()
             throw error
         }
+    }
+
+    /// The colour conversions the segments record, added up.
+    private static func joinedColourConversions(_ parts: [SegmentFile]) -> [String: Int] {
+        var sum: [String: Int] = [:]
+        for part in parts {
+            let record = part.tags.items.first { $0.name.lowercased() == ColourConversionTag.name }
+            for (space, count) in record.flatMap({ ColourConversionTag.counts($0.value) }) ?? [:] {
+                sum[space, default: 0] += count
+            }
+        }
+        return sum
     }
 
     /// The joined movie's clock: every frame's presentation time, the last lasting until the last

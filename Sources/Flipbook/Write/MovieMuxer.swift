@@ -90,6 +90,11 @@ final class MovieMuxer {
         return sink.size
     }
 
+    /// Adds tags known only at the end, where the container still writes them (see
+    /// ``MuxingSession/addClosingTags(_:)``); returns whether it does.
+    @discardableResult
+    func addClosingTags(_ items: [MovieTags.Item]) -> Bool { session.addClosingTags(items) }
+
     /// Removes the temporary files; the destination is not touched.
     func discard() { sink.discard() }
 

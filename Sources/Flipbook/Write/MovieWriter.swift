@@ -373,6 +373,8 @@ public actor MovieWriter {
         }
         if let last = try timeline.finish() { try storeVideo(last) }
         let movieEnd = timeline.presentationEnd
+        let conversions = preparer.colourTransform.log.counts
+        if let record = ColourConversionTag.item(conversions) { output.addClosingTags([record]) }
         let bytes = try output.finish(video: videoTrack(), movieEnd: movieEnd, extensions: extensions)
         var summary = MovieSummary(
             url: url, frames: framesAppended,
@@ -384,7 +386,7 @@ public actor MovieWriter {
         summary.videoBytes = isAnimatedImage ? bytes : videoBytes
         summary.metadata = metadata
         summary.rotation = settings.rotation
-        summary.colourConversions = preparer.colourTransform.log.counts
+        summary.colourConversions = conversions
         summary.warnings += preparer.colourTransform.log.warnings
         return summary
     }

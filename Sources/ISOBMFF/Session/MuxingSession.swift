@@ -34,8 +34,30 @@ package protocol MuxingSession: Sendable {
     /// What the caller should pass on about the finished file (frames an animated image left out);
     /// none for the movie containers.
     var warnings: [String] { get }
+
+    /// Adds tags known only once every sample is in (how many images had their colour converted),
+    /// replacing any of the same name, when the container writes its tags at the end.
+    ///
+    /// - Returns: Whether the tags will be written; `false` where the tags are already in the file
+    ///   (a fragmented movie's `moov`) or the container has none (GIF, WebP).
+    mutating func addClosingTags(_ items: [MovieTags.Item]) -> Bool
 }
 
 extension MuxingSession {
     package var warnings: [String] { [] }
+
+    package mutating func addClosingTags(_ items: [MovieTags.Item]) -> Bool { false }
+}
+
+extension MovieTags {
+    /// Sets `items`, replacing the value of a tag of the same name and appending the others.
+    package mutating func set(_ newItems: [Item]) {
+        for item in newItems {
+            if let index = items.firstIndex(where: { $0.name == item.name }) {
+                items[index].value = item.value
+            } else {
+                items.append(item)
+            }
+        }
+    }
 }

@@ -13,7 +13,7 @@ package struct ProgressiveMovieSession: MuxingSession {
     /// The sink's block size: the length the inserted header is padded to a multiple of.
     package let alignment: Int
     /// The creation time and tags written in `moov`.
-    package let tags: MovieTags
+    package private(set) var tags: MovieTags
     private var interleaver: MediaDataInterleaver
     /// Each track's samples and chunks so far.
     package private(set) var sampleTables: [SampleTable]
@@ -40,6 +40,12 @@ package struct ProgressiveMovieSession: MuxingSession {
     package mutating func add(_ sample: MediaSample, track: Int, tracks: () -> [Track]) throws -> [WriteAction] {
         sampleTables[track].append(sample.entry)
         return place(interleaver.add(sample, track: track))
+    }
+
+    /// `moov` is written last, so tags added before ``finish(tracks:extensions:)`` go in it.
+    package mutating func addClosingTags(_ items: [MovieTags.Item]) -> Bool {
+        tags.set(items)
+        return true
     }
 
     package mutating func finish(tracks: [Track], extensions: [UserExtensionBox]) throws -> [WriteAction] {
