@@ -22,22 +22,27 @@ enum OptionValues: Equatable {
     }
 
     /// The options whose values come from the library's tables, by one of their names.
-    static let known: [String: OptionValues] = [
-        "--output": .files(extensions: MovieContainer.allCases.flatMap(\.fileExtensions)),
-        "--codec": .words(VideoCodec.allCases.map(\.name)),
-        "--profile": .words(unique(CodecProfile.allCases.map(\.name) + ProResProfile.allCases.map(\.name))),
-        "--bit-depth": .words(Array(Set(VideoCodec.allCases.flatMap(\.bitDepths))).sorted().map(String.init)),
-        "--preset": .words(EncoderPreset.allCases.map(\.rawValue)),
-        "--tune": .words(unique(VideoCodec.allCases.flatMap(\.tunes))),
-        "--fit": .words(FitPolicy.allCases.map(\.rawValue)),
-        "--colour": .words(ColourStandard.allCases.map(\.rawValue)),
-        "--range": .words(ColourRange.allCases.map(\.rawValue)),
-        "--raw-format": .words(PixelFormat.allCases.map(\.rawValue)),
-        "--audio-codec": .words(SoundtrackCodec.allCases.map(\.name)),
-        "--gaps": .words(GapPolicy.allCases.map(\.rawValue)),
-        "--tiff-pages": .words(TIFFPages.allCases.map(\.rawValue)),
-        "--rotate": .words(Rotation.allCases.map { String($0.degrees) }),
-    ]
+    ///
+    /// Made when asked for rather than kept in a global: a global would hold `.files` arrays only through
+    /// pointers that carry the enum's case in their spare bits, which LeakSanitizer cannot follow.
+    static var known: [String: OptionValues] {
+        [
+            "--output": .files(extensions: MovieContainer.allCases.flatMap(\.fileExtensions)),
+            "--codec": .words(VideoCodec.allCases.map(\.name)),
+            "--profile": .words(unique(CodecProfile.allCases.map(\.name) + ProResProfile.allCases.map(\.name))),
+            "--bit-depth": .words(Array(Set(VideoCodec.allCases.flatMap(\.bitDepths))).sorted().map(String.init)),
+            "--preset": .words(EncoderPreset.allCases.map(\.rawValue)),
+            "--tune": .words(unique(VideoCodec.allCases.flatMap(\.tunes))),
+            "--fit": .words(FitPolicy.allCases.map(\.rawValue)),
+            "--colour": .words(ColourStandard.allCases.map(\.rawValue)),
+            "--range": .words(ColourRange.allCases.map(\.rawValue)),
+            "--raw-format": .words(PixelFormat.allCases.map(\.rawValue)),
+            "--audio-codec": .words(SoundtrackCodec.allCases.map(\.name)),
+            "--gaps": .words(GapPolicy.allCases.map(\.rawValue)),
+            "--tiff-pages": .words(TIFFPages.allCases.map(\.rawValue)),
+            "--rotate": .words(Rotation.allCases.map { String($0.degrees) }),
+        ]
+    }
 
     /// The extensions of the images an input may be (folders are offered too).
     static var inputExtensions: [String] { ImageFormat.allFileExtensions.sorted() }
