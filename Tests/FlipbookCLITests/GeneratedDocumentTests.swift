@@ -144,7 +144,11 @@ import Testing
 
     /// What an interactive zsh (in a pseudo-terminal, through its zpty module) lists when Tab is pressed
     /// after `line`, with the completion system and the generated `_flipbook` loaded: the words of the screen.
-    static func zshCompletes(_ line: String, script: String, in dir: TemporaryDirectory) throws -> Set<String> {
+    /// The listing is read until the line is drawn again below it and every word of `awaiting` is on the
+    /// screen (a loaded machine may draw the line before the listing has all come), for at most 30 s.
+    static func zshCompletes(_ line: String, script: String, in dir: TemporaryDirectory, awaiting: [String] = [])
+        throws -> Set<String>
+    {
         let driver = dir.path("complete.zsh")
         let folder = URL(fileURLWithPath: script).deletingLastPathComponent().path
         let setup = "PS1=''; fpath=(\(folder) \\$fpath); autoload -U compinit; compinit -u -D; LISTMAX=100000"
@@ -159,7 +163,7 @@ import Testing
             out=""
             for attempt in {1..300}; do
                 while zpty -r -t z chunk; do out+=$chunk; done
-                [[ $out == *"\(drawn)"*"\(drawn)"* ]] && break
+                [[ $out == *"\(drawn)"*"\(drawn)"* \(awaiting.map { "&& $out == *\"\($0)\"*" }.joined(separator: " ")) ]] && break
                 sleep 0.1
             done
             print -r -- "$out"
@@ -180,15 +184,19 @@ import Testing
         let syntax = try ExternalTool.run("zsh", ["-n", script])
         #expect(syntax.status == 0, "\(syntax.stderr)")
         #expect(try String(contentsOfFile: script, encoding: .utf8).hasPrefix("#compdef flipbook\n"))
-        let offered = try Self.zshCompletes("flipbook frames -", script: script, in: dir)
-        for option in try Self.helpOptions() {
+        let options = try Self.helpOptions()
+        let offered = try Self.zshCompletes("flipbook frames -", script: script, in: dir, awaiting: options)
+        for option in options {
             #expect(offered.contains(option), "zsh does not complete \(option)")
         }
         // A subcommand's options are its own: join takes sound options, not picture ones.
-        let join = try Self.zshCompletes("flipbook join part-1.mp4 --", script: script, in: dir)
+        let join = try Self.zshCompletes(
+            "flipbook join part-1.mp4 --", script: script, in: dir, awaiting: ["--audio", "--overwrite"])
         #expect(join.contains("--audio") && join.contains("--overwrite") && !join.contains("--fps"), "\(join)")
         #expect(
-            try Self.zshCompletes("flipbook frames --fit ", script: script, in: dir).isSuperset(of: [
+            try Self.zshCompletes(
+                "flipbook frames --fit ", script: script, in: dir, awaiting: ["contain", "cover", "stretch"]
+            ).isSuperset(of: [
                 "contain", "cover", "stretch",
             ]))
     }
