@@ -252,19 +252,35 @@ enum LittleCMS {
 
 /// A transfer curve as lcms2's parametric curves state it: a plain power, or sRGB's and BT.709's
 /// power with a linear segment near black (lcms2's type 4).
+///
+/// The parameters are held as plain numbers, not an array: a curve is part of the key of the cached colour plans,
+/// which live as long as the process, and an array there would be held only through an enum's case-tagged pointer,
+/// which LeakSanitizer cannot follow.
 struct ToneCurve: Sendable, Hashable {
     /// lcms2's curve type: 1 (`Y = X^g`) or 4 (`Y = (aX + b)^g` above `d`, `cX` below).
     let lcmsType: Int32
-    let parameters: [Double]
+    private let g: Double
+    private let a: Double
+    private let b: Double
+    private let c: Double
+    private let d: Double
+
+    private init(lcmsType: Int32, g: Double, a: Double = 0, b: Double = 0, c: Double = 0, d: Double = 0) {
+        self.lcmsType = lcmsType
+        (self.g, self.a, self.b, self.c, self.d) = (g, a, b, c, d)
+    }
+
+    /// The parameters as lcms2 takes them: `g` for type 1; `g, a, b, c, d` for type 4.
+    var parameters: [Double] { lcmsType == 1 ? [g] : [g, a, b, c, d] }
 
     /// `Y = X^gamma`.
-    static func power(_ gamma: Double) -> ToneCurve { ToneCurve(lcmsType: 1, parameters: [gamma]) }
+    static func power(_ gamma: Double) -> ToneCurve { ToneCurve(lcmsType: 1, g: gamma) }
 
     /// IEC 61966-2-1 (sRGB, and Display P3's curve).
-    static let sRGB = ToneCurve(lcmsType: 4, parameters: [2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045])
+    static let sRGB = ToneCurve(lcmsType: 4, g: 2.4, a: 1 / 1.055, b: 0.055 / 1.055, c: 1 / 12.92, d: 0.04045)
 
     /// ITU-R BT.709's (and BT.601's and BT.2020's) opto-electronic curve, inverted.
-    static let bt709 = ToneCurve(lcmsType: 4, parameters: [1 / 0.45, 1 / 1.099, 0.099 / 1.099, 1 / 4.5, 0.081])
+    static let bt709 = ToneCurve(lcmsType: 4, g: 1 / 0.45, a: 1 / 1.099, b: 0.099 / 1.099, c: 1 / 4.5, d: 0.081)
 }
 
 extension RenderingIntent {
