@@ -2,17 +2,10 @@ import Foundation
 
 extension URL {
     /// The URL of frame `frame` (from 1) of the animated image file at this URL.
-    static func animationFrame(_ frame: Int, of file: URL) -> URL {
-        URL(string: "#frame=\(frame)", relativeTo: file)?.absoluteURL ?? file
-    }
+    static func animationFrame(_ frame: Int, of file: URL) -> URL { file.numbered("frame", frame) }
 
     /// The frame (from 1) of an animation this URL names with a `frame=N` fragment, or `nil`.
-    var animationFrame: Int? {
-        guard let fragment, fragment.hasPrefix("frame="), let frame = Int(fragment.dropFirst(6)), frame >= 1 else {
-            return nil
-        }
-        return frame
-    }
+    var animationFrame: Int? { fragmentNumber("frame") }
 }
 
 /// The animations of one movie being decoded: one decoder per file, kept open while its frames are

@@ -60,17 +60,7 @@ final class AACEncoder {
     /// ``flush()``), and returns the packets that are ready.
     func encode(_ planes: [ArraySlice<Float>]) throws -> [[UInt8]] {
         guard let context, let frame, planes.count == channels else { return [] }
-        av_frame_unref(frame)
-        frame.pointee.nb_samples = Int32(planes[0].count)
-        frame.pointee.format = AV_SAMPLE_FMT_FLTP.rawValue
-        frame.pointee.sample_rate = Int32(sampleRate)
-        frame.pointee.pts = samplesIn
-        try avcodecCall(
-            "av_channel_layout_copy", .encoderFailed, "the AAC encoder's frame could not be set up",
-            av_channel_layout_copy(&frame.pointee.ch_layout, &context.pointee.ch_layout))
-        try avcodecCall(
-            "av_frame_get_buffer", .encoderFailed, "the AAC encoder's frame could not be allocated",
-            av_frame_get_buffer(frame, 0))
+        try AVCodecEncoding.prepare(frame, of: context, count: planes[0].count, pts: samplesIn, encoder: "AAC")
         for (channel, plane) in planes.enumerated() {
             guard let data = frame.pointee.extended_data[channel] else { continue }
             data.withMemoryRebound(to: Float.self, capacity: plane.count) { target in

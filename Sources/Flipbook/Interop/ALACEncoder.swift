@@ -82,18 +82,8 @@ extension ALACEncoder: SoundEncoder {
         guard planes.count == channels else {
             throw FlipbookError(.encoderFailed, "the ALAC encoder was given \(planes.count) channels, not \(channels)")
         }
-        av_frame_unref(frame)
         let count = planes[0].count
-        frame.pointee.nb_samples = Int32(count)
-        frame.pointee.format = context.pointee.sample_fmt.rawValue
-        frame.pointee.sample_rate = Int32(sampleRate)
-        frame.pointee.pts = samplesIn
-        try avcodecCall(
-            "av_channel_layout_copy", .encoderFailed, "the ALAC encoder's frame could not be set up",
-            av_channel_layout_copy(&frame.pointee.ch_layout, &context.pointee.ch_layout))
-        try avcodecCall(
-            "av_frame_get_buffer", .encoderFailed, "the ALAC encoder's frame could not be allocated",
-            av_frame_get_buffer(frame, 0))
+        try AVCodecEncoding.prepare(frame, of: context, count: count, pts: samplesIn, encoder: "ALAC")
         for (channel, plane) in planes.enumerated() {
             guard let data = frame.pointee.extended_data[channel] else { continue }
             if bitDepth == 16 {

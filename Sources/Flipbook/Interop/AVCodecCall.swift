@@ -56,6 +56,25 @@ enum AVCodecEncoding {
         return packets
     }
 
+    /// Makes `frame` ready for `count` samples of `context`'s format, rate and layout at time `pts`, its buffers
+    /// allocated, as each sound encoder fills it.
+    static func prepare(
+        _ frame: UnsafeMutablePointer<AVFrame>, of context: UnsafeMutablePointer<AVCodecContext>, count: Int,
+        pts: Int64, encoder: String
+    ) throws {
+        av_frame_unref(frame)
+        frame.pointee.nb_samples = Int32(count)
+        frame.pointee.format = context.pointee.sample_fmt.rawValue
+        frame.pointee.sample_rate = context.pointee.sample_rate
+        frame.pointee.pts = pts
+        try avcodecCall(
+            "av_channel_layout_copy", .encoderFailed, "the \(encoder) encoder's frame could not be set up",
+            av_channel_layout_copy(&frame.pointee.ch_layout, &context.pointee.ch_layout))
+        try avcodecCall(
+            "av_frame_get_buffer", .encoderFailed, "the \(encoder) encoder's frame could not be allocated",
+            av_frame_get_buffer(frame, 0))
+    }
+
     /// Tells `context` that no more frames come (sending it a second time is harmless), so that
     /// ``receivePackets(from:through:encoder:)`` drains it.
     static func endStream(of context: UnsafeMutablePointer<AVCodecContext>, encoder: String) throws {

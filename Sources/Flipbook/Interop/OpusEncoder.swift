@@ -85,18 +85,8 @@ extension OpusEncoder: SoundEncoder {
         guard planes.count == channels else {
             throw FlipbookError(.encoderFailed, "the Opus encoder was given \(planes.count) channels, not \(channels)")
         }
-        av_frame_unref(frame)
         let count = planes[0].count
-        frame.pointee.nb_samples = Int32(count)
-        frame.pointee.format = AV_SAMPLE_FMT_FLT.rawValue
-        frame.pointee.sample_rate = Int32(Self.sampleRate)
-        frame.pointee.pts = samplesIn
-        try avcodecCall(
-            "av_channel_layout_copy", .encoderFailed, "the Opus encoder's frame could not be set up",
-            av_channel_layout_copy(&frame.pointee.ch_layout, &context.pointee.ch_layout))
-        try avcodecCall(
-            "av_frame_get_buffer", .encoderFailed, "the Opus encoder's frame could not be allocated",
-            av_frame_get_buffer(frame, 0))
+        try AVCodecEncoding.prepare(frame, of: context, count: count, pts: samplesIn, encoder: "Opus")
         guard let data = frame.pointee.extended_data[0] else { return [] }
         data.withMemoryRebound(to: Float.self, capacity: count * channels) { target in
             for (channel, plane) in planes.enumerated() {

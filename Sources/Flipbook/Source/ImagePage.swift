@@ -14,16 +14,22 @@ public enum TIFFPages: String, Sendable, CaseIterable {
 
 extension URL {
     /// The URL of page `page` (from 1) of the TIFF file at this URL.
-    static func tiffPage(_ page: Int, of file: URL) -> URL {
-        URL(string: "#page=\(page)", relativeTo: file)?.absoluteURL ?? file
-    }
+    static func tiffPage(_ page: Int, of file: URL) -> URL { file.numbered("page", page) }
 
     /// The page (from 1) this URL names with a `page=N` fragment, or `nil` for a whole file.
-    var imagePage: Int? {
-        guard let fragment, fragment.hasPrefix("page="), let page = Int(fragment.dropFirst(5)), page >= 1 else {
-            return nil
-        }
-        return page
+    var imagePage: Int? { fragmentNumber("page") }
+
+    /// This file's URL with a `KEY=N` fragment naming one of its pages or frames.
+    func numbered(_ key: String, _ number: Int) -> URL {
+        URL(string: "#\(key)=\(number)", relativeTo: self)?.absoluteURL ?? self
+    }
+
+    /// The number (from 1) of a `KEY=N` fragment, or `nil` when the URL has none.
+    func fragmentNumber(_ key: String) -> Int? {
+        guard let fragment, fragment.hasPrefix(key + "="), let number = Int(fragment.dropFirst(key.count + 1)),
+            number >= 1
+        else { return nil }
+        return number
     }
 
     /// The file's path, and its page when the URL names one: how errors name the image.
