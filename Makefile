@@ -20,8 +20,10 @@ PACKAGES := libx264-dev libx265-dev libsvtav1enc-dev libspng-dev libturbojpeg0-d
 # imagemagick: a maker of animated GIFs and APNGs for the animated-input tests.
 # mandoc (lints and renders the generated man page), zsh and fish (check and run the generated completions).
 # sox: sound files made as studios' scripts make them.
+# GStreamer (gst-launch-1.0 with its base, good and libav plugins): a second player that places every decoded
+# sample and picture at its own time, the judge of sound-and-picture sync beside ffmpeg.
 TEST_PACKAGES := imagemagick libtiff-tools libheif-examples python3-venv icc-profiles-free colord-data attr mkvtoolnix sox mandoc \
-	zsh fish
+	zsh fish gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-libav
 HEIF_VENV := .build/heif-venv
 # bench/make-corpora.sh and bench/compare.sh (make bench-deps).
 BENCH_PACKAGES := python3 python3-pil python3-numpy x264 ffmpeg time bc

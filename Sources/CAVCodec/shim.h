@@ -8,6 +8,7 @@
 // muxes on its own: libavformat only reads.
 #include <errno.h>
 #include <libavcodec/avcodec.h>
+#include <libavcodec/vorbis_parser.h>
 #include <libavformat/avformat.h>
 #include <libavutil/channel_layout.h>
 #include <libavutil/error.h>

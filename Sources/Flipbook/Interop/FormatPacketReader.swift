@@ -91,9 +91,23 @@ enum FormatPacketReader {
             bytes += UnsafeBufferPointer(start: packet.pointee.data, count: Int(packet.pointee.size))
         }
         let statedLength = stream.pointee.duration > 0 ? av_rescale_q(stream.pointee.duration, timeBase, ticks) : nil
+        if codecID == AV_CODEC_ID_VORBIS {
+            try VorbisPacketLengths.measure(
+                &packets, in: bytes,
+                headers: Array(
+                    UnsafeBufferPointer(
+                        start: parameters.pointee.extradata, count: Int(parameters.pointee.extradata_size))),
+                path: path)
+        }
         try fillDurations(of: &packets, starts: starts, end: statedLength.map { $0 + (firstTime ?? 0) }, path: path)
         let total = packets.reduce(Int64(0)) { $0 + Int64($1.duration) }
-        let priming = max(0, -(firstTime ?? 0))
+        var priming = max(0, -(firstTime ?? 0))
+        if codecID == AV_CODEC_ID_VORBIS, let first = packets.first {
+            // Vorbis's first packet decodes to nothing: it lasts no time, and the delay the demuxer counts
+            // for it is no priming. Players that read no `CodecDelay` (GStreamer) place the sound right.
+            priming = max(0, priming - Int64(first.duration))
+            packets[0].duration = 0
+        }
         let stated = statedLength ?? total
         return CompressedAudio(
             path: path, bytes: bytes, sampleEntry: entry, timescale: UInt32(rate), sampleRate: Int(rate),
