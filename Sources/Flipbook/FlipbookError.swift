@@ -56,6 +56,10 @@ public struct FlipbookError: Error, Sendable, Hashable, CustomStringConvertible 
     public var path: String?
     /// The cause as reported by the system or a library (which call failed, and its code), when there is one.
     public var underlying: (any Error)?
+    /// Whether the settings cannot make this movie at all, whatever the pictures hold: a size, rate or
+    /// target learnt from the first image or pass that the codec, level or target cannot hold. The tool
+    /// reports these as usage errors, as it does the same conflict stated by its options.
+    package var isSettingsConflict = false
 
     /// Creates an error.
     public init(
@@ -66,6 +70,22 @@ public struct FlipbookError: Error, Sendable, Hashable, CustomStringConvertible 
         self.frameIndex = frameIndex
         self.path = path
         self.underlying = underlying
+    }
+
+    /// The same error, marked as a conflict of the settings (``isSettingsConflict``).
+    package var asSettingsConflict: FlipbookError {
+        var marked = self
+        marked.isSettingsConflict = true
+        return marked
+    }
+
+    /// Runs `check`, marking a ``FlipbookError`` it throws as a conflict of the settings.
+    package static func markingSettingsConflicts<T>(_ check: () throws -> T) throws -> T {
+        do {
+            return try check()
+        } catch let error as FlipbookError {
+            throw error.asSettingsConflict
+        }
     }
 
     public static func == (lhs: FlipbookError, rhs: FlipbookError) -> Bool { lhs.code == rhs.code }

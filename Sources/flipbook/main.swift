@@ -83,7 +83,9 @@ func run(_ arguments: [String]) async -> Int32 {
     } catch {
         if showProgress { Terminal.clearProgress() }
         Terminal.error(Reporting.errorLine(error))
-        return 1
+        // Settings the movie cannot have are a usage error however the size or depth was learnt: from
+        // an option, or from the first image (`--level 1` with 640x360 images).
+        return (error as? FlipbookError)?.isSettingsConflict == true ? 2 : 1
     }
 }
 

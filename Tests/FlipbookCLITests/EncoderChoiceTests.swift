@@ -189,4 +189,23 @@ import Testing
             ExternalTool.flipbookPath, [frames, "-o", dir.path("fast.mp4"), "--level", "1", "--size", "160x120"])
         #expect(fast.status == 2 && fast.stderr.contains("--level 1 of h264 holds at most 380160"), "\(fast.stderr)")
     }
+
+    /// A level that cannot hold the first image's size is the same usage error as one that cannot hold
+    /// `--size`: exit 2, one line, nothing written and an existing movie left as it was.
+    @Test func aLevelTooSmallForTheFirstImageIsAUsageError() throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        try SampleImages.write(count: 3, width: 640, height: 360, into: frames)
+        let movie = dir.path("out.mp4")
+        let old = Data("an older movie".utf8)
+        try old.write(to: URL(fileURLWithPath: movie))
+        let result = try ExternalTool.run(
+            ExternalTool.flipbookPath, [frames, "-o", movie, "--level", "1", "--overwrite"])
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(
+            result.stderr.contains("level 1 of h264 holds pictures of at most 25344 luma samples"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: movie)) == old)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path("")).sorted() == ["frames", "out.mp4"])
+    }
 }

@@ -129,7 +129,7 @@ public actor MovieWriter {
         audio: AudioFormat? = nil, metadata: MovieMetadata = MovieMetadata(),
         makeEncoder: (VideoSettings, ColourMatrix) throws -> any VideoEncoder
     ) throws {
-        try settings.validate()
+        try FlipbookError.markingSettingsConflicts { try settings.validate() }
         if settings.rateControl.passes == 2 && settings.pass == nil {
             throw FlipbookError(
                 .invalidSettings,

@@ -28,7 +28,7 @@ struct TwoPassEncoding {
     func run() async throws -> MovieSummary {
         let settings = options.settings
         // What the passes depend on, before the first (the size comes from the first image later).
-        try settings.validateEncoderChoices()
+        try FlipbookError.markingSettingsConflicts { try settings.validateEncoderChoices() }
         if case .targetSize(let bytes) = settings.rateControl {
             if options.segment != nil {
                 throw FlipbookError(
@@ -40,7 +40,8 @@ struct TwoPassEncoding {
             guard bytes >= smallest else {
                 throw FlipbookError(
                     .invalidSettings,
-                    "target size \(bytes) bytes cannot hold \(frames) frames; use at least \(smallest) bytes")
+                    "target size \(bytes) bytes cannot hold \(frames) frames; use at least \(smallest) bytes"
+                ).asSettingsConflict
             }
         }
         if destination.container.isAnimatedImage, case .targetSize(let bytes) = settings.rateControl {
@@ -87,7 +88,8 @@ struct TwoPassEncoding {
             throw FlipbookError(
                 .invalidSettings,
                 "target size \(target) bytes leaves no room for the pictures: the sound and the container take "
-                    + "\(rest) bytes of it; use a larger size")
+                    + "\(rest) bytes of it; use a larger size"
+            ).asSettingsConflict
         }
         if measured.frames <= Self.fewFrames && settings.codec.takesCRF {
             return try await fitByQuality(target: target, rest: rest, firstVideo: measured.videoBytes)
