@@ -79,7 +79,12 @@ final class WebPAnimationEncoder: @unchecked Sendable {
         encoderOptions.anim_params.bgcolor = 0
         config.quality = Float(options.lossless ? 75 : options.quality)
         config.lossless = options.lossless ? 1 : 0
-        config.method = 4
+        // Lossy: method 6 (libwebp's most thorough search) and the smallest of the frame candidates the
+        // animation encoder tries, smaller than method 4 at the same quality and at least as close to
+        // the sources at every frame, for about five times the encoding time. Lossless stays at method 4,
+        // where method 6 costs far more time for a few percent.
+        config.method = options.lossless ? 4 : 6
+        encoderOptions.minimize_size = options.lossless ? 0 : 1
         guard WebPValidateConfig(&config) != 0 else {
             throw Self.failure("WebPValidateConfig", "the WebP settings were refused", message: nil)
         }
