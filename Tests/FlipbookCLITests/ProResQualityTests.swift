@@ -40,23 +40,6 @@ import Testing
         return [(testsrc, "\(testsrc)/frame%03d.png"), (samples, "\(samples)/frame%03d.png")]
     }
 
-    /// The PSNR of `movie` against the images `pattern` names, each through its own filters.
-    static func psnr(of movie: String, against pattern: String, movie movieFilters: String, images: String) throws
-        -> Double
-    {
-        let result = try ExternalTool.run(
-            "ffmpeg",
-            [
-                "-v", "info", "-nostats", "-i", movie, "-framerate", "30", "-i", pattern, "-lavfi",
-                "[1:v]\(images)[ref];[0:v]\(movieFilters)[mov];[mov][ref]psnr", "-f", "null", "-",
-            ])
-        let average = result.stderr.split(separator: "\n").last { $0.contains("PSNR") }?
-            .split(separator: " ").first { $0.hasPrefix("average:") }
-        return try #require(
-            average.flatMap { Double($0.dropFirst("average:".count)) },
-            "ffmpeg could not compare \(movie): \(result.stderr)")
-    }
-
     /// The colour's PSNR in the movie's own 10-bit format without alpha (against zscale's conversion of the
     /// sources), and the alpha's at the sources' 8 bits (0 without alpha): 8-bit alpha stored at 16 bits and
     /// decoded at 12 is compared where it came from, not through a second rescaling to 10 bits.
@@ -64,13 +47,13 @@ import Testing
         -> (colour: Double, alpha: Double)
     {
         let format = pixelFormat.replacingOccurrences(of: "yuva", with: "yuv")
-        let colour = try psnr(
-            of: movie, against: pattern, movie: "format=\(format)",
-            images: "zscale=m=709:r=limited:dither=none:filter=bilinear,format=\(format)")
+        let colour = try Judge.psnr(
+            of: movie, againstImages: pattern, movieFilters: "format=\(format)",
+            imageFilters: "zscale=m=709:r=limited:dither=none:filter=bilinear,format=\(format)")
         guard alpha else { return (colour, 0) }
-        let alphaPSNR = try psnr(
-            of: movie, against: pattern, movie: "format=yuva444p10le,alphaextract,format=gray",
-            images: "format=rgba,alphaextract,format=gray")
+        let alphaPSNR = try Judge.psnr(
+            of: movie, againstImages: pattern, movieFilters: "format=yuva444p10le,alphaextract,format=gray",
+            imageFilters: "format=rgba,alphaextract,format=gray")
         return (colour, alphaPSNR)
     }
 
@@ -89,16 +72,7 @@ import Testing
             // FFmpeg 5.1 decodes 4444 at 12 bits.
             #expect(try Judge.stream(of: movie).pixelFormat.hasPrefix(pixelFormat.dropLast(4)))
             let reference = dir.path("\(kind)-ffmpeg.mov")
-            let made = try ExternalTool.run(
-                "ffmpeg",
-                [
-                    "-v", "error", "-framerate", "30", "-i", pattern, "-vf",
-                    "scale=out_color_matrix=bt709:out_range=tv:flags=accurate_rnd+full_chroma_int,"
-                        + "setparams=colorspace=bt709:color_primaries=bt709:color_trc=bt709:range=tv",
-                    "-c:v", "prores_ks", "-profile:v", String(number), "-vendor", "apl0", "-pix_fmt", pixelFormat,
-                    reference,
-                ])
-            try #require(made.status == 0, "\(made.stderr)")
+            try ProResTests.reference(pattern, profile: number, pixelFormat: pixelFormat, to: reference)
             let ours = try ProResTests.mediaBytes(of: movie)
             let theirs = try ProResTests.mediaBytes(of: reference)
             #expect(abs(Double(ours) / Double(theirs) - 1) <= 0.02, "\(kind): \(ours) bytes against \(theirs)")

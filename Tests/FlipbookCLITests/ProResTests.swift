@@ -36,9 +36,11 @@ import Testing
             "ffmpeg",
             [
                 "-v", "error", "-framerate", "30", "-i", pattern, "-vf",
-                "scale=out_color_matrix=bt709:out_range=tv:flags=accurate_rnd", "-color_primaries", "bt709",
-                "-color_trc", "bt709", "-colorspace", "bt709", "-c:v", "prores_ks", "-profile:v", String(profile),
-                "-vendor", "apl0", "-pix_fmt", pixelFormat, movie,
+                // prores_ks writes each frame header's colour from the frame, so the tags are set on the
+                // frames (ffmpeg's -colorspace output options do not reach them).
+                "scale=out_color_matrix=bt709:out_range=tv:flags=accurate_rnd,"
+                    + "setparams=colorspace=bt709:color_primaries=bt709:color_trc=bt709:range=tv",
+                "-c:v", "prores_ks", "-profile:v", String(profile), "-vendor", "apl0", "-pix_fmt", pixelFormat, movie,
             ])
         #expect(result.status == 0, "\(result.stderr)")
     }

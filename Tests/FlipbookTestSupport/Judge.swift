@@ -100,12 +100,22 @@ public enum Judge {
         of movie: String, againstImages pattern: String, frameRate: String = "30", byIndex: Bool = false
     ) throws -> Double {
         let renumber = byIndex ? "settb=1,setpts=N," : ""
+        return try psnr(
+            of: movie, againstImages: pattern, frameRate: frameRate, movieFilters: "\(renumber)format=yuv420p",
+            imageFilters: "\(renumber)scale=out_color_matrix=bt709:out_range=tv,format=yuv420p")
+    }
+
+    /// Mean PSNR (every plane together) of `movie` against the source images, each through its own
+    /// ffmpeg filters first (which must end in the same pixel format).
+    public static func psnr(
+        of movie: String, againstImages pattern: String, frameRate: String = "30", movieFilters: String,
+        imageFilters: String
+    ) throws -> Double {
         let result = try ExternalTool.run(
             "ffmpeg",
             [
                 "-v", "info", "-nostats", "-i", movie, "-framerate", frameRate, "-i", pattern, "-lavfi",
-                "[1:v]\(renumber)scale=out_color_matrix=bt709:out_range=tv,format=yuv420p[ref];"
-                    + "[0:v]\(renumber)format=yuv420p[mov];[mov][ref]psnr",
+                "[1:v]\(imageFilters)[ref];[0:v]\(movieFilters)[mov];[mov][ref]psnr",
                 "-f", "null", "-",
             ])
         guard

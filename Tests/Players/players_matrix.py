@@ -34,7 +34,7 @@ WIDTH, HEIGHT = 160, 120
 # One I420 picture.
 PICTURE_BYTES = WIDTH * HEIGHT * 3 // 2
 
-# (name, extension, tool options, sound file kind or None, whether the movie has sound)
+# Each sound: the kind of file it is made from (None: no sound) and the tool options that make it.
 SOUND_CHOICES = {
     "aac": ("wav", ["--audio-codec", "aac"]),
     "alac": ("wav", ["--audio-codec", "alac"]),
@@ -120,7 +120,7 @@ def run(command, timeout=120, user=None):
 def make_material(folder):
     frames = os.path.join(folder, "frames")
     os.makedirs(frames)
-    # RGBA frames (a moving square on a gradient, half-transparent corner) so alpha outputs have alpha.
+    # RGBA frames (ffmpeg's testsrc2 with a half-transparent band on the left) so alpha outputs have alpha.
     code, _, err = run([
         "ffmpeg", "-v", "error", "-f", "lavfi", "-i",
         f"testsrc2=size={WIDTH}x{HEIGHT}:rate=24,format=rgba,geq=r='r(X,Y)':g='g(X,Y)':b='b(X,Y)':a='if(lt(X,40),128,255)'",
@@ -149,13 +149,14 @@ def gstreamer(movie, has_sound):
         pipeline += ["d.", "!", "queue", "!", "audioconvert", "!", "fakesink", "name=sound", "silent=false",
                      "sync=false"]
     code, out, err = run(["gst-launch-1.0", "-v"] + pipeline, timeout=30)
-    count = os.path.getsize(raw) // PICTURE_BYTES if os.path.exists(raw) else 0
+    count = 0
     if os.path.exists(raw):
+        count = os.path.getsize(raw) // PICTURE_BYTES
         os.remove(raw)
     if code == -1:
         return f"GStreamer decoded {count} pictures and never reached the end"
     if code != 0:
-        lines = [line for line in (err + out).splitlines() if "ERROR" in line or "rror" in line]
+        lines = [line for line in (err + out).splitlines() if "error" in line.lower()]
         return f"GStreamer could not decode it: {(lines or ['exit ' + str(code)])[0].strip()[:200]}"
     if count != FRAMES:
         return f"GStreamer decoded {count} pictures, not {FRAMES}"
@@ -168,7 +169,7 @@ PLAYER_ERRORS = re.compile(r"(demux|decoder|codec|packetizer).*(error|fail|corru
                            r"Invalid data|moov atom not found|non monoton|broken|truncat", re.IGNORECASE)
 
 
-def mpv(movie, has_sound):
+def mpv(movie):
     code, out, err = run(["mpv", "--no-config", "--vo=null", "--ao=null", "--untimed", "--msg-level=all=warn",
                           movie], timeout=60)
     text = out + err
@@ -178,7 +179,7 @@ def mpv(movie, has_sound):
     return f"mpv: {problems[0]}" if problems else None
 
 
-def vlc(movie, has_sound, user):
+def vlc(movie, user):
     code, out, err = run(["cvlc", "--play-and-exit", "--intf", "dummy", "--vout", "dummy", "--aout", "dummy",
                           "--no-video-title-show", "--rate", "4", movie], timeout=60, user=user)
     text = out + err
@@ -231,8 +232,8 @@ def judge(row, folder, frames, sounds, user, knowns):
         return 0, 1, 0, f"FAIL {label}: the tool refused it: {err.strip()}"
     os.chmod(movie, 0o644)
     has_sound = kind is not None
-    outcomes = [("GStreamer", gstreamer(movie, has_sound)), ("mpv", mpv(movie, has_sound)),
-                ("VLC", vlc(movie, has_sound, user))]
+    outcomes = [("GStreamer", gstreamer(movie, has_sound)), ("mpv", mpv(movie)),
+                ("VLC", vlc(movie, user))]
     if ext in ("mkv", "webm"):
         outcomes.append(("MediaConch", mediaconch(movie)))
     os.remove(movie)
