@@ -14,7 +14,8 @@ PACKAGES := libx264-dev libx265-dev libsvtav1enc-dev libspng-dev libturbojpeg0-d
 # The tests' makers of TIFF, HEIC and AVIF files (libtiff's tiffcp and tiffset, libheif's heif-enc) and Debian's Python
 # with venv for pillow-heif (from PyPI), the tests' reference HEIC/AVIF decoder with its own libheif and codecs.
 # icc-profiles-free and colord-data: real ICC profiles (sRGB, Adobe RGB (1998), ProPhoto, Rec. 709, grey…) for the
-# colour-management tests.
+# colour-management tests; argyll: colprof, which builds a real SWOP press profile from icc-profiles-free's TR 005
+# characterization data.
 # attr: setfattr and getfattr, the judges of the extended attributes a replaced movie keeps.
 # mkvtoolnix: mkvinfo and mkvmerge -J, the judges of every Matroska/WebM element.
 # imagemagick: a maker of animated GIFs and APNGs for the animated-input tests.
@@ -22,7 +23,7 @@ PACKAGES := libx264-dev libx265-dev libsvtav1enc-dev libspng-dev libturbojpeg0-d
 # sox: sound files made as studios' scripts make them.
 # GStreamer (gst-launch-1.0 with its base, good and libav plugins): a second player that places every decoded
 # sample and picture at its own time, the judge of sound-and-picture sync beside ffmpeg.
-TEST_PACKAGES := imagemagick libtiff-tools libheif-examples python3-venv icc-profiles-free colord-data attr mkvtoolnix sox mandoc \
+TEST_PACKAGES := imagemagick libtiff-tools libheif-examples python3-venv icc-profiles-free colord-data argyll attr mkvtoolnix sox mandoc \
 	zsh fish gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-libav
 HEIF_VENV := .build/heif-venv
 # bench/make-corpora.sh and bench/compare.sh (make bench-deps).

@@ -8,9 +8,12 @@ NAME.rgb (the reference: the same pixels converted by ImageCms into TARGET, `srg
 `p3` or `bt2020` (those primaries with sRGB's curve, as Flipbook's movies hold them), with INTENT `relative` (default) or `perceptual`, black-point compensation on, as raw
 8-bit RGB), and prints one NAME line per source it made. Profiles that Debian's icc-profiles-free and
 colord-data do not ship (Display P3, and those PNG's gAMA/cHRM/cICP chunks describe) are built with
-Little CMS itself through ctypes (cmsCreateRGBProfile), as Pillow has no call for that.
+Little CMS itself through ctypes (cmsCreateRGBProfile), as Pillow has no call for that; the SWOP press
+profile by ArgyllCMS's colprof from the characterization data icc-profiles-free ships.
 """
 import ctypes
+import fcntl
+import hashlib
 import io
 import os
 import struct
@@ -120,6 +123,51 @@ def press_profile():
     lcms.cmsSaveProfileToMem(profile, buffer, ctypes.byref(size))
     lcms.cmsCloseProfile(profile)
     return buffer.raw[:size.value]
+
+
+def swop_profile():
+    """ICC bytes of a real press profile: ArgyllCMS's colprof over the characterization data of CGATS/SWOP
+    TR 005 (SWOP on grade 5 coated paper, icc-profiles-free's TR005.ti3), at colprof's medium quality, as a
+    prepress house builds one: about 200 KB, so a JPEG holds it in four APP2 segments. colprof takes some
+    15 s, so the profile is kept in the temporary folder for the next run (under a lock: tests run at once)."""
+    data = open(f"{ICC}/TR005.ti3", "rb").read()
+    arguments = ["-qm", "-kr", "-D", "SWOP TR005 coated (Argyll)"]
+    key = hashlib.sha256(data + repr(arguments).encode()).hexdigest()[:16]
+    kept = os.path.join(tempfile.gettempdir(), f"flipbook-swop-{key}.icc")
+    with open(kept + ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not os.path.exists(kept):
+            with tempfile.TemporaryDirectory() as scratch:
+                with open(os.path.join(scratch, "TR005.ti3"), "wb") as f:
+                    f.write(data)
+                subprocess.run(["colprof", *arguments, "TR005"], cwd=scratch, check=True, stdout=subprocess.DEVNULL)
+                os.replace(os.path.join(scratch, "TR005.icc"), kept)
+    return open(kept, "rb").read()
+
+
+def ycck_jpeg(cmyk, profile):
+    """`cmyk` (a Pillow CMYK image) as Photoshop writes a CMYK JPEG: YCCK with Adobe's inverted samples
+    (APP14 transform 2), chroma at 4:2:0, quality 90, by libjpeg-turbo's TurboJPEG; the ICC profile split
+    over as many APP2 segments as it needs, in order (ICC.1 annex B.4)."""
+    tj = ctypes.CDLL("libturbojpeg.so.0")
+    tj.tjInitCompress.restype = ctypes.c_void_p
+    tj.tjCompress2.argtypes = [ctypes.c_void_p, ctypes.c_char_p] + [ctypes.c_int] * 4 + [
+        ctypes.POINTER(ctypes.c_void_p), ctypes.POINTER(ctypes.c_ulong)] + [ctypes.c_int] * 3
+    tj.tjFree.argtypes = [ctypes.c_void_p]
+    tj.tjDestroy.argtypes = [ctypes.c_void_p]
+    inverted = bytes(255 - v for v in cmyk.tobytes())
+    handle, out, size = tj.tjInitCompress(), ctypes.c_void_p(), ctypes.c_ulong()
+    tjpf_cmyk, tjsamp_420 = 11, 2
+    code = tj.tjCompress2(handle, inverted, cmyk.width, 0, cmyk.height, tjpf_cmyk, ctypes.byref(out),
+                          ctypes.byref(size), tjsamp_420, 90, 0)
+    assert code == 0, "TurboJPEG could not write the YCCK JPEG"
+    data = ctypes.string_at(out, size.value)
+    tj.tjFree(out)
+    tj.tjDestroy(handle)
+    chunks = [profile[at:at + 65519] for at in range(0, len(profile), 65519)]
+    app2 = b"".join(b"\xff\xe2" + struct.pack(">H", len(chunk) + 16) + b"ICC_PROFILE\0" + bytes([index + 1, len(chunks)])
+                    + chunk for index, chunk in enumerate(chunks))
+    return data[:2] + app2 + data[2:]
 
 
 def picture(mode="RGB"):
@@ -234,6 +282,15 @@ def main():
     press = press_profile()
     data = jpeg(cmyk, press)
     add("cmyk-jpeg", "jpg", data, press, Image.open(io.BytesIO(data)))
+    # A real press profile over four APP2 segments, in a YCCK JPEG as Photoshop writes one: the ramps
+    # separated into SWOP's CMYK (perceptual, as an editor converts a picture for press).
+    swop = swop_profile()
+    separated = ImageCms.profileToProfile(base, ImageCms.createProfile("sRGB"), ImageCms.ImageCmsProfile(io.BytesIO(swop)),
+                                          renderingIntent=0, outputMode="CMYK")
+    data = ycck_jpeg(separated, swop)
+    read = Image.open(io.BytesIO(data))
+    assert read.mode == "CMYK" and read.info.get("adobe_transform") == 2 and read.info.get("icc_profile") == swop
+    add("swop-jpeg", "jpg", data, swop, read)
     # Nothing stated: sRGB, kept as it is in an sRGB movie and converted into a wider one.
     buffer = io.BytesIO()
     base.save(buffer, "PNG")

@@ -30,6 +30,8 @@ FRAMES = 24
 FLIPBOOK = None
 # One reference movie is made at a time.
 REFERENCES = threading.Lock()
+# MediaConch keeps one database per user: two checks at once wait on each other's lock until they time out.
+MEDIACONCH = threading.Lock()
 WIDTH, HEIGHT = 160, 120
 # One I420 picture.
 PICTURE_BYTES = WIDTH * HEIGHT * 3 // 2
@@ -192,7 +194,8 @@ def vlc(movie, user):
 
 
 def mediaconch(movie):
-    code, out, err = run(["mediaconch", "-mc", "-fx", movie], timeout=60)
+    with MEDIACONCH:
+        code, out, err = run(["mediaconch", "-mc", "-fx", movie], timeout=60)
     if code != 0:
         return f"MediaConch exited {code}: {err.strip()[-200:]}"
     if 'outcome="fail"' in out or "<mmt:error" in out:
