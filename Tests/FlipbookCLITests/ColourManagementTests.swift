@@ -207,7 +207,8 @@ import Testing
         let subsampling = Self.differences(try Self.nearestRGB(of: dir.path("off.mp4")), reference)
         let converted = Self.differences(try Self.nearestRGB(of: dir.path("on.mp4")), reference)
         #expect(
-            converted.mean <= subsampling.mean + 0.25, "\(name): mean \(converted.mean), 4:2:0 alone \(subsampling.mean)")
+            converted.mean <= subsampling.mean + 0.25,
+            "\(name): mean \(converted.mean), 4:2:0 alone \(subsampling.mean)")
         #expect(converted.p99 <= subsampling.p99 + 1, "\(name): p99 \(converted.p99), 4:2:0 alone \(subsampling.p99)")
     }
 
