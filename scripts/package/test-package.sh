@@ -73,7 +73,9 @@ depends=$(dpkg-deb -f "$deb" Depends)
 for library in libx264 libx265 libsvtav1enc libavcodec libvpx libspng libc6; do
     [[ $depends == *"$library"* ]] || fail "Depends names no $library: $depends"
 done
-tarball="$cache/bookworm-minbase.tar"
+# The root is cached under .build by what it is made from: a change of suite, variant or mirror makes a new one.
+root_key=$(printf '%s\n' bookworm minbase "$mirror" | sha256sum | cut -c1-16)
+tarball="$cache/bookworm-minbase-$root_key.tar"
 if [ ! -s "$tarball" ]; then
     debootstrap --variant=minbase bookworm "$work/bootstrap" "$mirror" >"$work/debootstrap.log" 2>&1 || {
         tail -20 "$work/debootstrap.log" >&2
