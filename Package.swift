@@ -82,17 +82,21 @@ let package = Package(
         // Flipbook's own per-pixel loops in C, vectorised by the compiler (AVX2 chosen at run time).
         .target(name: "CFlipbookPixels"),
 
-        // The MP4 writer and reader: pure Swift, no C module.
-        .target(name: "ISOBMFF"),
+        // The codec-neutral media model: tracks, samples, codec descriptions, tags, and the muxing-session
+        // protocol with its write actions, which every container implements. Pure Swift.
+        .target(name: "MediaModel"),
 
-        // The Matroska and WebM writer (EBML): pure Swift, on the ISOBMFF target's sessions and tracks.
-        .target(name: "Matroska", dependencies: ["ISOBMFF"]),
+        // The MP4 writer and reader: pure Swift, no C module.
+        .target(name: "ISOBMFF", dependencies: ["MediaModel"]),
+
+        // The Matroska and WebM writer and reader (EBML): pure Swift, on the media model alone.
+        .target(name: "Matroska", dependencies: ["MediaModel"]),
 
         // The public library.
         .target(
             name: "Flipbook",
             dependencies: [
-                "ISOBMFF", "Matroska", "CX264", "CX265", "CSVTAV1", "CSPNG", "CTurboJPEG", "CWebP", "CTIFF", "CHEIF",
+                "MediaModel", "ISOBMFF", "Matroska", "CX264", "CX265", "CSVTAV1", "CSPNG", "CTurboJPEG", "CWebP", "CTIFF", "CHEIF",
                 "CDeflate", "CLinux", "CAVCodec", "CVPX", "CLCMS2", "CGIF", "CWebPDemux", "CWebPMux", "CImageQuant",
                 "CFlipbookPixels",
             ]),
@@ -109,7 +113,7 @@ let package = Package(
         // Helpers the test targets share: temporary folders, sample images, ffprobe/ffmpeg as judges.
         .target(
             name: "FlipbookTestSupport",
-            dependencies: ["ISOBMFF", "CTurboJPEG", "CDeflate"],
+            dependencies: ["MediaModel", "ISOBMFF", "CTurboJPEG", "CDeflate"],
             path: "Tests/FlipbookTestSupport"),
 
         // Stage timings for bench/compare.sh; not a product.
@@ -126,16 +130,16 @@ let package = Package(
         .executableTarget(name: "FuzzHEIF", dependencies: ["Flipbook"], path: "fuzz/targets/FuzzHEIF"),
         .executableTarget(
             name: "FuzzImageStream", dependencies: ["Flipbook"], path: "fuzz/targets/FuzzImageStream"),
-        .executableTarget(name: "FuzzMP4", dependencies: ["ISOBMFF"], path: "fuzz/targets/FuzzMP4"),
+        .executableTarget(name: "FuzzMP4", dependencies: ["MediaModel", "ISOBMFF"], path: "fuzz/targets/FuzzMP4"),
         .executableTarget(name: "FuzzMatroska", dependencies: ["Matroska"], path: "fuzz/targets/FuzzMatroska"),
         .executableTarget(name: "FuzzSound", dependencies: ["Flipbook"], path: "fuzz/targets/FuzzSound"),
         .executableTarget(name: "FuzzColour", dependencies: ["Flipbook"], path: "fuzz/targets/FuzzColour"),
 
-        .testTarget(name: "ISOBMFFTests", dependencies: ["ISOBMFF", "FlipbookTestSupport"]),
-        .testTarget(name: "MatroskaTests", dependencies: ["Matroska", "ISOBMFF", "FlipbookTestSupport"]),
-        .testTarget(name: "FlipbookTests", dependencies: ["Flipbook", "ISOBMFF", "FlipbookTestSupport"]),
+        .testTarget(name: "ISOBMFFTests", dependencies: ["MediaModel", "ISOBMFF", "FlipbookTestSupport"]),
+        .testTarget(name: "MatroskaTests", dependencies: ["MediaModel", "Matroska", "ISOBMFF", "FlipbookTestSupport"]),
+        .testTarget(name: "FlipbookTests", dependencies: ["Flipbook", "MediaModel", "ISOBMFF", "FlipbookTestSupport"]),
         .testTarget(
-            name: "FlipbookCLITests", dependencies: ["flipbook", "FlipbookExample", "ISOBMFF", "FlipbookTestSupport"]),
+            name: "FlipbookCLITests", dependencies: ["flipbook", "FlipbookExample", "MediaModel", "ISOBMFF", "FlipbookTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Flipbook's walls, checked: C modules are imported only under Sources/Flipbook/Interop, the
-# ISOBMFF and Matroska targets declare nothing public (their API is `package`, for Flipbook's own
-# targets), and the command-line tool (Sources/flipbook) builds only on the library's public API: it
+# MediaModel, ISOBMFF and Matroska targets declare nothing public (their API is `package`, for
+# Flipbook's own targets), no container target imports another (each builds on MediaModel alone), the
+# media model imports no container, and the command-line tool (Sources/flipbook) builds only on the library's public API: it
 # names no type declared under Interop/ and no `package` type of the library, and imports neither
 # muxer target nor a C module.
 #   scripts/check-boundaries.sh [SOURCES_DIR]     exit 1 naming every file that breaks a wall
@@ -21,12 +22,22 @@ for module in $c_modules; do
     done < <(grep -rnE "^[[:space:]]*((internal|package|public|private|fileprivate|@_implementationOnly)[[:space:]]+)?import[[:space:]]+$module\b" \
         --include='*.swift' "$sources" || true)
 done
-for target in ISOBMFF Matroska; do
+for target in MediaModel ISOBMFF Matroska; do
     [ -d "$sources/$target" ] || continue
     while IFS= read -r hit; do
         echo "boundary: $hit: $target declares something public; its API is package" >&2
         status=1
     done < <(grep -rnE '(^|[^A-Za-z_.])(public[[:space:]]|open[[:space:]]+(class|func|var|let|subscript|init))' --include='*.swift' "$sources/$target" | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//' || true)
+done
+# The containers' wall: each container knows the media model and itself, never another container.
+for pair in "ISOBMFF:Matroska" "Matroska:ISOBMFF" "MediaModel:ISOBMFF" "MediaModel:Matroska"; do
+    target=${pair%%:*} other=${pair##*:}
+    [ -d "$sources/$target" ] || continue
+    while IFS= read -r hit; do
+        echo "boundary: $hit: $target imports $other; a container builds on MediaModel alone" >&2
+        status=1
+    done < <(grep -rnE "^[[:space:]]*((@[A-Za-z_]+|internal|package|public)[[:space:]]+)*import[[:space:]]+$other\b" \
+        --include='*.swift' "$sources/$target" || true)
 done
 # The tool's wall: every type Interop/ declares, and every package type of the library.
 internal_types=$( { grep -rhoE '^[[:space:]]*((public|package|internal|private|fileprivate)[[:space:]]+)?(final[[:space:]]+)?(struct|enum|class|protocol|actor|typealias)[[:space:]]+[A-Za-z_][A-Za-z0-9_]*' \
@@ -44,7 +55,7 @@ fi
 while IFS= read -r hit; do
     echo "boundary: $hit: the tool imports a module other than Flipbook and Foundation" >&2
     status=1
-done < <(grep -rnE '^[[:space:]]*((@[A-Za-z_]+|internal|package|public)[[:space:]]+)*import[[:space:]]+(ISOBMFF|Matroska|C[A-Z][A-Za-z0-9]*)\b' \
+done < <(grep -rnE '^[[:space:]]*((@[A-Za-z_]+|internal|package|public)[[:space:]]+)*import[[:space:]]+(MediaModel|ISOBMFF|Matroska|C[A-Z][A-Za-z0-9]*)\b' \
     --include='*.swift' "$sources/flipbook" || true)
-[ $status -eq 0 ] && echo "boundaries: C modules only in Interop, ISOBMFF and Matroska have no public API, the tool uses only public API"
+[ $status -eq 0 ] && echo "boundaries: C modules only in Interop, MediaModel, ISOBMFF and Matroska have no public API, no container imports another, the tool uses only public API"
 exit $status

@@ -1,3 +1,5 @@
+import MediaModel
+
 /// The start of a fragmented movie: `ftyp`, then a `moov` whose sample tables are empty and whose
 /// `mvex` announces that movie fragments follow.
 ///

@@ -1,3 +1,5 @@
+import MediaModel
+
 /// Decides where the samples of every track go in the `mdat` payload: each track's samples are
 /// gathered into chunks, and the chunks of all tracks are written in the order of their start
 /// times, so a player reading the file front to back finds picture and sound of the same moment

@@ -1,12 +1,16 @@
+import MediaModel
+
 /// Writes `ftyp`, `moov` and the `mdat` header for one layout attempt; also the `ftyp` and `moov`
 /// of a fragmented movie (with `mvex`, empty sample tables and no `mdat`).
 struct MovieBoxWriter {
     let brand: FileBrand
     let tracks: [Track]
+    /// The tracks' sample entries, in the same order.
+    let entries: [any SampleEntry]
     let sampleTables: [SampleTable]
     /// The creation time and tags.
     let tags: MovieTags
-    var extensions: [UserExtensionBox] = []
+    var extensions: [MovieExtension] = []
     /// The `mvex` of a fragmented movie; `nil` for a progressive one.
     var movieExtends: MovieExtendsBox? = nil
     /// The `mvhd`/`tkhd` duration when it is not the edit list's or the sample table's.
@@ -14,15 +18,17 @@ struct MovieBoxWriter {
 
     init(
         brand: FileBrand, tracks: [Track], sampleTables: [SampleTable], tags: MovieTags,
-        extensions: [UserExtensionBox] = [], movieExtends: MovieExtendsBox? = nil, durationOverride: UInt64? = nil
+        extensions: [MovieExtension] = [], movieExtends: MovieExtendsBox? = nil, durationOverride: UInt64? = nil
     ) throws {
         guard !tracks.isEmpty, tracks.count == sampleTables.count else {
             throw ISOBMFFError(
                 .invalidTrack, "\(tracks.count) tracks with \(sampleTables.count) sample tables; a movie needs one each"
             )
         }
+        var entries: [any SampleEntry] = []
         for (track, table) in zip(tracks, sampleTables) {
             try track.validate()
+            entries.append(try track.sampleEntry())
             guard track.timescale == table.timescale else {
                 throw ISOBMFFError(
                     .invalidTrack,
@@ -35,6 +41,7 @@ struct MovieBoxWriter {
         }
         self.brand = brand
         self.tracks = tracks
+        self.entries = entries
         self.sampleTables = sampleTables
         self.tags = tags
         self.extensions = extensions
@@ -75,7 +82,7 @@ struct MovieBoxWriter {
     /// Writes `ftyp` and `moov`.
     func writeMovie(to w: inout ByteWriter, base: UInt64, largeOffsets: Bool) {
         var codecBrands: [FourCC] = []
-        for brand in tracks.compactMap(\.sampleEntry.compatibleBrand) where !codecBrands.contains(brand) {
+        for brand in entries.compactMap(\.compatibleBrand) where !codecBrands.contains(brand) {
             codecBrands.append(brand)
         }
         FileTypeBox(brand: brand, codecBrands: codecBrands).write(to: &w)
@@ -95,7 +102,7 @@ struct MovieBoxWriter {
     private func writeTrack(_ index: Int, to w: inout ByteWriter, base: UInt64, largeOffsets: Bool) {
         let track = tracks[index]
         let table = sampleTables[index]
-        let media = track.sampleEntry.media
+        let media = entries[index].media
         w.box("trak") { w in
             var size = (width: 0, height: 0)
             if case .video(let width, let height) = media { size = (width, height) }
@@ -119,7 +126,7 @@ struct MovieBoxWriter {
                     }
                     DataInformationBox().write(to: &w)
                     w.box("stbl") { w in
-                        SampleDescriptionBox(entry: track.sampleEntry, isQuickTime: isQuickTime).write(to: &w)
+                        SampleDescriptionBox(entry: entries[index], isQuickTime: isQuickTime).write(to: &w)
                         table.write(to: &w, base: base, usesLargeOffsets: largeOffsets)
                     }
                 }

@@ -1,3 +1,5 @@
+import MediaModel
+
 /// The bytes that precede the media data of a progressive ("faststart") movie:
 /// `ftyp`, `moov`, then the `mdat` box header.
 ///
@@ -44,7 +46,7 @@ package struct MovieLayout: Sendable {
     /// - Throws: ``ISOBMFFError`` with code `.invalidTrack` if a track cannot be described.
     package init(
         brand: FileBrand, tracks: [Track], sampleTables: [SampleTable], tags: MovieTags = MovieTags(),
-        extensions: [UserExtensionBox] = [], alignment: Int = 1
+        extensions: [MovieExtension] = [], alignment: Int = 1
     ) throws {
         precondition(alignment >= 1, "MovieLayout alignment \(alignment) must be at least 1")
         let movie = try MovieBoxWriter(

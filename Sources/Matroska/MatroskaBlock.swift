@@ -1,4 +1,4 @@
-import ISOBMFF
+import MediaModel
 
 /// One frame waiting in the cluster being gathered: its track, its time in ticks, and what its
 /// block says beside the frame.

@@ -1,4 +1,4 @@
-import ISOBMFF
+import MediaModel
 
 /// The start of a Matroska file, as written before the first cluster, and where the values known
 /// only at the end lie in it: the `Segment`'s size, the `Duration` (a `Void` until then) and the

@@ -1,4 +1,4 @@
-import ISOBMFF
+import MediaModel
 
 /// The muxing session of a Matroska or WebM file: the EBML header, a `Segment` with `SeekHead`,
 /// `Info` and `Tracks`, then `Cluster`s of about a second that start at keyframes, and `Cues` (and
@@ -77,7 +77,7 @@ package struct MatroskaSession: MuxingSession {
         var actions: [WriteAction] = []
         if head == nil { actions += try start(tracks: tracks()) }
         guard let head, track < head.tracks.count else {
-            throw ISOBMFFError(.invalidTrack, "a sample of track \(track + 1), which the movie does not have")
+            throw MuxingError.noSuchTrack(track)
         }
         if timings[track] == nil {
             let all = tracks()
@@ -126,8 +126,8 @@ package struct MatroskaSession: MuxingSession {
         return true
     }
 
-    package mutating func finish(tracks: [Track], extensions: [UserExtensionBox]) throws -> [WriteAction] {
-        guard let head else { throw ISOBMFFError(.noSamples, "no samples were written; a movie needs one") }
+    package mutating func finish(tracks: [Track], extensions: [MovieExtension]) throws -> [WriteAction] {
+        guard let head else { throw MuxingError.noSamples() }
         let movieTimescale = tracks[0].timescale
         let pictureEnd = Self.presentedEnd(of: tracks[0], decodeTime: decodeTimes[0])
         let endTicks = MatroskaClock.ticks(pictureEnd, timescale: movieTimescale)
@@ -174,16 +174,16 @@ package struct MatroskaSession: MuxingSession {
 
     /// The EBML header, the `Segment`'s start, `SeekHead`, `Info` and `Tracks`.
     private mutating func start(tracks: [Track]) throws -> [WriteAction] {
-        guard let first = tracks.first, case .video = first.sampleEntry.media else {
-            throw ISOBMFFError(.invalidTrack, "a Matroska movie starts with its video track")
+        guard let first = tracks.first, case .video = first.codec.media else {
+            throw MuxingError.invalidTrack("a Matroska movie starts with its video track")
         }
         var described: [MatroskaTrack] = []
         for (index, track) in tracks.enumerated() {
             try track.validate()
             var entry = try MatroskaTrack(track, number: index + 1)
-            if docType == .webm, !MatroskaTrack.webMCodecs.contains(entry.codecID) {
-                throw ISOBMFFError(
-                    .invalidTrack, "\(entry.codecID) is not one of WebM's codecs (VP8, VP9, AV1, Opus, Vorbis)")
+            if docType == .webm, !entry.codec.inWebM {
+                throw MuxingError.invalidTrack(
+                    "\(entry.codecID) is not one of WebM's codecs (\(MatroskaCodecs.webMNames))")
             }
             if index > 0 {
                 let timing = MatroskaTiming(track, movieTimescale: first.timescale, isVideo: false)

@@ -1,11 +1,11 @@
-import ISOBMFF
+import MediaModel
 
 /// The movie's tags as a Matroska `Tags` element: each tag a `SimpleTag` named in capitals, as
 /// Matroska's tag names are (`ARTIST`, `COMMENT`), and each private description (a segment's, for
 /// `join`) a binary `SimpleTag` named after its user type.
 struct MatroskaTags {
     var tags: MovieTags
-    var extensions: [UserExtensionBox]
+    var extensions: [MovieExtension]
 
     /// The name of the `SimpleTag` that holds a private description.
     static func name(ofExtension userType: [UInt8]) -> String {

@@ -1,4 +1,4 @@
-import ISOBMFF
+import MediaModel
 
 /// How one track's media times become block times: its edit list applied, and the sound its decoder
 /// discards at the start kept in the blocks' times (Matroska subtracts a track's `CodecDelay`).

@@ -1,5 +1,3 @@
-import ISOBMFF
-
 /// A Matroska VP9 track's `CodecPrivate`: the "VP9 Codec Feature Metadata" of the WebM codec
 /// mapping, a list of features each an ID byte, a length byte and a value (profile 1, level 2, bit
 /// depth 3, chroma subsampling 4), every one optional.
@@ -45,11 +43,4 @@ package struct VP9CodecFeatures: Sendable, Equatable {
         [1, 1, profile, 2, 1, level, 3, 1, bitDepth, 4, 1, chromaSubsampling]
     }
 
-    /// The MP4 `vpcC` record of a stream with these features and `colour`.
-    package func configuration(colour: ColourDescription) -> VPCodecConfiguration {
-        VPCodecConfiguration(
-            profile: profile, level: level, bitDepth: bitDepth,
-            chromaSubsampling: VPCodecConfiguration.ChromaSubsampling(rawValue: chromaSubsampling) ?? .yuv420Vertical,
-            colour: colour)
-    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ISOBMFF
+import MediaModel
 
 /// The durations a movie's headers declare, read with Flipbook's own box reader.
 package struct MovieDurations: Sendable {

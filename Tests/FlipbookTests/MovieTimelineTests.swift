@@ -1,4 +1,5 @@
 import ISOBMFF
+import MediaModel
 import Testing
 
 @testable import Flipbook

@@ -1,6 +1,7 @@
 import FlipbookTestSupport
 import Foundation
 import ISOBMFF
+import MediaModel
 import Testing
 
 @testable import Flipbook
@@ -18,6 +19,7 @@ import Testing
     /// stand-in for a real soundtrack's sample entry.
     struct PCMSampleEntry: SampleEntry {
         var media: MediaKind { .audio }
+        var codecName: String { "pcm_s16le" }
         func write(to writer: inout ByteWriter, isQuickTime: Bool) {
             writer.box("sowt") { w in
                 w.putZeros(6)
@@ -51,7 +53,7 @@ import Testing
         for packet in try encoder.flush() { if let sample = try timeline.add(packet) { samples.append(sample) } }
         if let last = try timeline.finish() { samples.append(last) }
         let track = Track(
-            trackID: 1, timescale: videoTimescale, sampleEntry: encoder.sampleEntry,
+            trackID: 1, timescale: videoTimescale, codec: encoder.sampleEntry,
             editList: timeline.editList() ?? [])
         return (samples, track)
     }
@@ -90,19 +92,19 @@ import Testing
             try sink.perform(session.add(sample, track: track, tracks: tracks))
         }
 
-        func commit(tracks: [Track], extensions: [UserExtensionBox]) throws {
+        func commit(tracks: [Track], extensions: [MovieExtension]) throws {
             try sink.perform(session.finish(tracks: tracks, extensions: extensions))
             try sink.commit()
         }
     }
 
     /// Writes both tracks through `output`, fed in step: before each video sample, the sound up to its time.
-    static func write(to output: SessionOutput, extensions: [UserExtensionBox] = []) throws -> (
+    static func write(to output: SessionOutput, extensions: [MovieExtension] = []) throws -> (
         video: Int, audio: Int
     ) {
         let (video, videoTrack) = try videoSamples()
         let audio = audioSamples()
-        let audioTrack = Track(trackID: 2, timescale: audioRate, sampleEntry: PCMSampleEntry())
+        let audioTrack = Track(trackID: 2, timescale: audioRate, codec: PCMSampleEntry())
         let tracks = { [videoTrack, audioTrack] }
         var audioIndex = 0
         var videoTime: UInt64 = 0

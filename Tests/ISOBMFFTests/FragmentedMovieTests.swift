@@ -1,3 +1,4 @@
+import MediaModel
 import Testing
 
 @testable import ISOBMFF

@@ -1,3 +1,4 @@
+import MediaModel
 import Testing
 
 @testable import ISOBMFF
@@ -110,7 +111,7 @@ import Testing
     @Test func aTrackTurnedByAnotherAngleIsRefused() {
         var track = makeTrack()
         track.rotation = 45
-        #expect(throws: ISOBMFFError.self) {
+        #expect(throws: MuxingError.invalidTrack("a rotation of 45 degrees; a track turns by 0, 90, 180 or 270")) {
             try MovieLayout(brand: .mp4, tracks: [track], sampleTables: [SampleTable(timescale: 30)])
         }
     }

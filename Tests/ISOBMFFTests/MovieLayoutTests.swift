@@ -1,3 +1,4 @@
+import MediaModel
 import Testing
 
 @testable import ISOBMFF
@@ -128,7 +129,7 @@ import Testing
         var entry = makeEntry()
         entry.configuration =
             AVCDecoderConfiguration(sequenceParameterSets: [], pictureParameterSets: [fakePPS]).codecConfiguration
-        let track = Track(timescale: 30, sampleEntry: entry)
+        let track = Track(timescale: 30, codec: entry)
         #expect(throws: ISOBMFFError.self) {
             try MovieLayout(brand: .mp4, track: track, sampleTable: SampleTable(timescale: 30))
         }

@@ -1,3 +1,4 @@
+import MediaModel
 import Testing
 
 @testable import ISOBMFF
@@ -31,6 +32,7 @@ struct MemorySink {
 /// A sound track's entry, for a second track: 16-bit stereo PCM (`sowt`).
 struct SoundEntry: SampleEntry {
     var media: MediaKind { .audio }
+    var codecName: String { "pcm_s16le" }
     func write(to writer: inout ByteWriter, isQuickTime: Bool) {
         writer.box("sowt") { w in
             w.putZeros(6)
@@ -117,7 +119,7 @@ func sampleTags(_ actions: [WriteAction]) -> [UInt8] {
         // Video: half-second samples (chunks of two); sound: quarter-second samples (chunks of four).
         var session = ProgressiveMovieSession(brand: .mp4, timescales: [1000, 100])
         var sink = MemorySink()
-        let tracks = [makeTrack(timescale: 1000), Track(trackID: 2, timescale: 100, sampleEntry: SoundEntry())]
+        let tracks = [makeTrack(timescale: 1000), Track(trackID: 2, timescale: 100, codec: SoundEntry())]
         var actions: [WriteAction] = []
         var sound = 0
         for index in 0..<6 {

@@ -1,3 +1,5 @@
+import MediaModel
+
 @testable import ISOBMFF
 
 /// Concatenates byte arrays; spelled as a call because long `+` chains of literals are slow to type-check.
@@ -26,7 +28,7 @@ func makeTrack(
     width: Int = 64, height: Int = 48, timescale: UInt32 = 30, trackID: UInt32 = 1, editList: [EditListEntry] = []
 ) -> Track {
     Track(
-        trackID: trackID, timescale: timescale, sampleEntry: makeEntry(width: width, height: height), editList: editList
+        trackID: trackID, timescale: timescale, codec: makeEntry(width: width, height: height), editList: editList
     )
 }
 
@@ -71,7 +73,7 @@ extension MovieLayout {
     /// A one-track movie, as the tests describe most movies.
     init(
         brand: FileBrand, track: Track, sampleTable: SampleTable, editList: [EditListEntry]? = nil,
-        extensions: [UserExtensionBox] = [], alignment: Int = 1
+        extensions: [MovieExtension] = [], alignment: Int = 1
     ) throws {
         var track = track
         if let editList { track.editList = editList }

@@ -1,5 +1,6 @@
 import FlipbookTestSupport
 import ISOBMFF
+import MediaModel
 import Testing
 
 @testable import Matroska
@@ -21,7 +22,7 @@ import Testing
             format: "avc1", width: 64, height: 48,
             configuration: CodecConfiguration(boxType: "avcC", payload: [1, 100, 0, 30, 0xFF, 0xE0, 0x00]),
             compressorName: "test")
-        return Track(timescale: timescale, sampleEntry: entry)
+        return Track(timescale: timescale, codec: entry)
     }
 
     /// The file's bytes after every action, and the bytes before `finish` (a writer killed then).
@@ -50,7 +51,7 @@ import Testing
         let unfinished = bytes
         perform(
             try session.finish(
-                tracks: [track], extensions: [UserExtensionBox(userType: userType, payload: Array("hello".utf8))]))
+                tracks: [track], extensions: [MovieExtension(userType: userType, payload: Array("hello".utf8))]))
         return (bytes, unfinished)
     }
 

@@ -1,6 +1,7 @@
 import FlipbookTestSupport
 import Foundation
 import ISOBMFF
+import MediaModel
 import Testing
 
 @testable import Matroska
@@ -13,7 +14,7 @@ import Testing
             format: "av01", width: 64, height: 48,
             configuration: CodecConfiguration(boxType: "av1C", payload: [0x81, 0x00, 0x0C, 0x00]),
             compressorName: "")
-        return Track(trackID: 1, timescale: timescale, sampleEntry: entry, editList: editList)
+        return Track(trackID: 1, timescale: timescale, codec: entry, editList: editList)
     }
 
     static func perform(_ actions: [WriteAction], on file: inout [UInt8], syncs: inout [Int]) {
@@ -65,7 +66,7 @@ import Testing
 
     @Test func aMovieWithoutSamplesIsRefused() {
         var session = MatroskaSession(docType: .matroska, isDurable: false)
-        #expect(throws: ISOBMFFError.self) { try session.finish(tracks: [Self.videoTrack()], extensions: []) }
+        #expect(throws: MuxingError.noSamples()) { try session.finish(tracks: [Self.videoTrack()], extensions: []) }
     }
 
     @Test func webMRefusesCodecsOutsideItsSubset() {
@@ -74,8 +75,10 @@ import Testing
             format: "avc1", width: 64, height: 48,
             configuration: CodecConfiguration(boxType: "avcC", payload: [1, 0x64, 0, 0x1F, 0xFF, 0xE0, 0]),
             compressorName: "")
-        let track = Track(trackID: 1, timescale: 30, sampleEntry: entry)
-        #expect(throws: ISOBMFFError.self) {
+        let track = Track(trackID: 1, timescale: 30, codec: entry)
+        let refusal = MuxingError.invalidTrack(
+            "V_MPEG4/ISO/AVC is not one of WebM's codecs (VP8, VP9, AV1, Opus, Vorbis)")
+        #expect(throws: refusal) {
             _ = try session.add(MediaSample(data: [0], duration: 1, isSync: true), track: 0, tracks: { [track] })
         }
     }

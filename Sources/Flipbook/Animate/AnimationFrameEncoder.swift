@@ -9,7 +9,7 @@ final class AnimationFrameEncoder: VideoEncoder {
     let pictureFormat: PictureFormat
 
     init(settings: VideoSettings) {
-        sampleEntry = AnimatedImageEntry(width: settings.width, height: settings.height)
+        sampleEntry = AnimatedImageEntry(width: settings.width, height: settings.height, codecName: settings.codec.name)
         codecName = settings.codec.record.probeName
         pictureFormat = .rgba(hasAlpha: settings.keepsAlpha)
     }

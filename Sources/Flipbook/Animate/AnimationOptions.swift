@@ -1,4 +1,5 @@
 import ISOBMFF
+import MediaModel
 
 /// The kinds of animated image Flipbook writes; each is a muxing session that also encodes the
 /// frames, since its frames depend on their times (GIF drops frames faster than 50 a second) or are
@@ -47,6 +48,8 @@ struct AnimationOptions: Sendable {
 struct AnimatedImageEntry: SampleEntry {
     let width: Int
     let height: Int
+    /// `gif` or `webp`.
+    let codecName: String
 
     var media: MediaKind { .video(width: width, height: height) }
     func write(to writer: inout ByteWriter, isQuickTime: Bool) {}

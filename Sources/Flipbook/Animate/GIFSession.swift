@@ -1,4 +1,5 @@
 import ISOBMFF
+import MediaModel
 
 /// An animated GIF as a muxing session: RGBA frames with their durations in, the file's blocks out.
 ///
@@ -54,7 +55,7 @@ struct GIFSession: MuxingSession {
         return [.append(bytes)]
     }
 
-    mutating func finish(tracks: [Track], extensions: [UserExtensionBox]) throws -> [WriteAction] {
+    mutating func finish(tracks: [Track], extensions: [MovieExtension]) throws -> [WriteAction] {
         guard let pending else {
             throw FlipbookError(.invalidState, "no frames were appended; a GIF needs at least one frame")
         }

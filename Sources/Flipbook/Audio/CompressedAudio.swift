@@ -1,5 +1,6 @@
 import Foundation
 import ISOBMFF
+import MediaModel
 
 /// A sound file's coded packets, read to be copied into a movie as they are.
 ///

@@ -1,4 +1,5 @@
 import ISOBMFF
+import MediaModel
 
 /// Hands a copied soundtrack's packets to the movie in step with its pictures, and says by its edit
 /// list which part of them plays when.
@@ -47,7 +48,7 @@ struct CopiedSoundFeed: SoundFeed {
 
     func track(movieEnd: Int64?) -> Track {
         Track(
-            trackID: 2, timescale: audio.timescale, sampleEntry: audio.sampleEntry,
+            trackID: 2, timescale: audio.timescale, codec: audio.sampleEntry,
             editList: editList(movieEnd: movieEnd))
     }
 

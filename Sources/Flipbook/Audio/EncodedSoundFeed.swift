@@ -1,4 +1,5 @@
 import ISOBMFF
+import MediaModel
 
 /// Encodes uncompressed sound in step with the pictures, cut at the sample where the pictures end:
 /// to AAC-LC, or for WebM to Opus (the sound resampled to 48 kHz first when it is at another rate).
@@ -134,7 +135,7 @@ struct EncodedSoundFeed: SoundFeed {
     func track(movieEnd: Int64?) -> Track {
         let duration = movieEnd.map { length(movieEnd: $0) * movieTimescale / Int64(sound.sampleRate) } ?? 0
         return Track(
-            trackID: 2, timescale: timescale, sampleEntry: entry,
+            trackID: 2, timescale: timescale, codec: entry,
             editList: [EditListEntry(segmentDuration: UInt64(max(0, duration)), mediaTime: Int64(encoder.priming))])
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import ISOBMFF
+import MediaModel
 
 /// Where a movie's sound track comes from: packets handed to the muxer in step with the pictures,
 /// and the track with the edits that play them from movie time zero.

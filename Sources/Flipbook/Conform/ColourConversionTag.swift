@@ -1,5 +1,6 @@
 import Foundation
 import ISOBMFF
+import MediaModel
 
 /// The tag a movie records its colour conversions in, so that `probe` can say them later:
 /// `com.flipbook.colour-conversions` with a value such as `Adobe RGB (1998)=3; Display P3=12` (the

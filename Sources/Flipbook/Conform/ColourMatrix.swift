@@ -1,4 +1,5 @@
 import ISOBMFF
+import MediaModel
 
 /// An RGB to Y'CbCr conversion: the matrix coefficients and the code range, as tagged in the movie.
 ///

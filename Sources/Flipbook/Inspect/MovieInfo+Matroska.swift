@@ -22,14 +22,16 @@ extension MovieInfo {
     init(_ file: MatroskaFile) {
         let video = file.videoTrack
         let frames = video.map(file.blocks(of:)) ?? []
-        let record = VisualCodecs.all.first { $0.matroskaCodecID != nil && $0.matroskaCodecID == video?.codecID }
+        let record = video.flatMap {
+            VisualCodecs.record(forProbeName: MatroskaCodecs.probeName(ofCodecID: $0.codecID))
+        }
         let stated = ConfigurationProfile.read(
             box: record?.configurationBox?.description ?? "", payload: video?.codecPrivate ?? [])
         majorBrand = file.docType
         layout =
             !file.segmentSizeKnown
             ? "unfinished" : file.hasCues ? (file.cuesFirst ? "cues first" : "cues at end") : "no cues"
-        codec = record?.probeName ?? MatroskaCodecNames.probeName(video?.codecID ?? "none")
+        codec = record?.probeName ?? MatroskaCodecs.probeName(ofCodecID: video?.codecID ?? "none")
         profile = stated.profile
         level = stated.level
         width = video?.pixelWidth ?? 0
@@ -65,7 +67,7 @@ extension MovieInfo {
         }
         audio = file.audioTrack.map { track in
             AudioStreamInfo(
-                codec: MatroskaCodecNames.probeName(track.codecID),
+                codec: MatroskaCodecs.probeName(ofCodecID: track.codecID),
                 sampleRate: track.samplingFrequency.isFinite && (1...1_000_000).contains(track.samplingFrequency)
                     ? Int(track.samplingFrequency) : 0,
                 channels: track.channels, duration: file.playedSeconds(of: track))

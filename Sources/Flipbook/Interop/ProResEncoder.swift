@@ -1,5 +1,6 @@
 internal import CAVCodec
 import ISOBMFF
+import MediaModel
 
 /// libavcodec's prores_ks, making Apple ProRes frames of a ``ProResProfile`` from 10-bit planes.
 ///

@@ -1,6 +1,7 @@
 internal import CSVTAV1
 import Foundation
 import ISOBMFF
+import MediaModel
 
 // SVT-AV1's header declares its own `Bool` (a byte), which shadows Swift's here: write `Swift.Bool`.
 

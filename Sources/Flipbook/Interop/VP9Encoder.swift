@@ -1,4 +1,5 @@
 import ISOBMFF
+import MediaModel
 
 /// The libvpx VP9 encoder (profile 0 for 8-bit, profile 2 for 10-bit 4:2:0), one libvpx handle per
 /// stream, configured by ``VPXConfiguration``.

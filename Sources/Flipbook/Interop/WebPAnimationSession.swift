@@ -1,5 +1,6 @@
 internal import CWebPMux
 import ISOBMFF
+import MediaModel
 
 /// An animated WebP as a muxing session: RGBA frames with their durations in, given to libwebp's
 /// animation encoder (which chooses each frame's rectangle, blending and disposal); the whole file
@@ -44,7 +45,7 @@ struct WebPAnimationSession: MuxingSession {
         return []
     }
 
-    mutating func finish(tracks: [Track], extensions: [UserExtensionBox]) throws -> [WriteAction] {
+    mutating func finish(tracks: [Track], extensions: [MovieExtension]) throws -> [WriteAction] {
         let end = max(milliseconds(elapsed), (lastTimestamp ?? 0) + 1)
         return [.append(try encoder.assemble(end: end))]
     }

@@ -1,5 +1,6 @@
 internal import CX264
 import ISOBMFF
+import MediaModel
 
 /// The libx264 H.264 encoder, one `x264_t` handle per instance.
 ///

@@ -1,5 +1,6 @@
 internal import CX265
 import ISOBMFF
+import MediaModel
 
 /// The libx265 HEVC encoder, through the API table of the bit depth asked for (Main for 8-bit,
 /// Main 10 for 10-bit; Debian's libx265 holds both).

@@ -1,5 +1,6 @@
 import Foundation
 import ISOBMFF
+import MediaModel
 
 /// Joins segments made with ``Segment`` into one movie, without re-encoding.
 ///
@@ -83,7 +84,7 @@ public enum MovieJoiner {
             }.makeIterator()
             func videoTrack() -> Track {
                 var track = Track(
-                    trackID: 1, timescale: first.timescale, sampleEntry: first.sampleEntry,
+                    trackID: 1, timescale: first.timescale, codec: first.sampleEntry,
                     editList: timeline.editList() ?? [])
                 track.rotation = first.rotation.degrees
                 return track

@@ -1,6 +1,7 @@
 import Foundation
 import ISOBMFF
 import Matroska
+import MediaModel
 
 extension SegmentFile {
     /// Reads a Matroska or WebM segment: its description from the binary `FLIPBOOK_` tag, its frames'
@@ -138,11 +139,11 @@ extension SegmentFile {
             throw refuse("ProRes segments written as Matroska cannot be joined; write ProRes segments as .mov")
         }
         guard !video.isEncoded,
-            let record = VisualCodecs.all.first(where: { $0.matroskaCodecID == video.codecID }),
+            let record = VisualCodecs.record(forProbeName: MatroskaCodecs.probeName(ofCodecID: video.codecID)),
             let box = record.configurationBox, let format = record.entryTypes.first,
             let codecPrivate = video.codecPrivate, let codec = VideoCodec(name: record.probeName)
         else {
-            let name = MatroskaCodecNames.probeName(video.codecID)
+            let name = MatroskaCodecs.probeName(ofCodecID: video.codecID)
             throw refuse(
                 video.isEncoded
                     ? "the segment's \(name) frames are compressed or encrypted inside the file, which a join does not undo"
@@ -173,5 +174,15 @@ extension SegmentFile {
             items.append(MovieTags.Item(name: tag.name.lowercased(), value: tag.value))
         }
         return MovieTags(creationTime: file.creationTime ?? 0, items: items)
+    }
+}
+
+extension VP9CodecFeatures {
+    /// The MP4 `vpcC` record of a stream with these features and `colour`.
+    func configuration(colour: ColourDescription) -> VPCodecConfiguration {
+        VPCodecConfiguration(
+            profile: profile, level: level, bitDepth: bitDepth,
+            chromaSubsampling: VPCodecConfiguration.ChromaSubsampling(rawValue: chromaSubsampling) ?? .yuv420Vertical,
+            colour: colour)
     }
 }

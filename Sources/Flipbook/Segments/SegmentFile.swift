@@ -1,6 +1,7 @@
 import Foundation
 import ISOBMFF
 import Matroska
+import MediaModel
 
 /// One segment file, read and placed on the whole movie's timeline.
 struct SegmentFile {

@@ -1,5 +1,6 @@
 import Foundation
 import ISOBMFF
+import MediaModel
 
 /// What a segment file says about itself, stored in a private `uuid` box inside its `moov` (in a
 /// Matroska or WebM segment, a binary tag named after the box's user type), so that a join can check
@@ -26,16 +27,16 @@ struct SegmentInfo: Codable, Equatable, Sendable {
     /// The user type naming the box: the 16 ASCII bytes `flipbook.segment`.
     static let userType = Array("flipbook.segment".utf8)
 
-    var box: UserExtensionBox {
+    var box: MovieExtension {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        return UserExtensionBox(userType: Self.userType, payload: Array((try? encoder.encode(self)) ?? Data()))
+        return MovieExtension(userType: Self.userType, payload: Array((try? encoder.encode(self)) ?? Data()))
     }
 
     /// Reads the info from a movie's `moov`; `nil` when the movie is not a Flipbook segment.
     init?(moov: Box, bytes: [UInt8]) {
         for box in moov.children("uuid") {
-            if let info = UserExtensionBox(reading: box, in: bytes, userType: Self.userType),
+            if let info = MovieExtension(reading: box, in: bytes, userType: Self.userType),
                 let decoded = SegmentInfo(payload: info.payload)
             {
                 self = decoded

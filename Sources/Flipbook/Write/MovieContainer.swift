@@ -1,6 +1,7 @@
 import Foundation
 import ISOBMFF
 import Matroska
+import MediaModel
 
 /// The kind of file a movie is written as, chosen by the destination's extension.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import ISOBMFF
+import MediaModel
 
 /// The one place a movie's bytes reach the disk: performs a muxing session's ``WriteAction``s on a
 /// hidden temporary file beside the destination, and gives the complete movie the destination's name.

@@ -1,5 +1,6 @@
 import Foundation
 import ISOBMFF
+import MediaModel
 
 /// What a movie says about itself: its title, artist and comment, when and where it was made, and
 /// any other tags, written where ffmpeg, MediaInfo, ExifTool and Apple's players read them.

@@ -1,6 +1,7 @@
 import Foundation
 import ISOBMFF
 import Matroska
+import MediaModel
 
 /// Every movie's way to its file, for the writer and the joiner alike: the muxing session the
 /// destination's container asks for, the sink that performs its actions, and the soundtrack
@@ -77,7 +78,7 @@ final class MovieMuxer {
     ///   - movieEnd: Where the pictures end, in movie ticks.
     ///   - extensions: Private boxes for the movie's description (a segment's), where the container holds them.
     /// - Returns: The movie's size in bytes.
-    func finish(video: Track, movieEnd: Int64, extensions: [UserExtensionBox] = []) throws -> UInt64 {
+    func finish(video: Track, movieEnd: Int64, extensions: [MovieExtension] = []) throws -> UInt64 {
         if var feed = sound {
             let provisional = { self.tracks(video: video, movieEnd: nil) }
             for audio in try feed.finish(movieEnd: movieEnd) {

@@ -1,5 +1,6 @@
 import Foundation
 import ISOBMFF
+import MediaModel
 
 /// The movie's clock: when each frame is presented, and how the encoder's packets become MP4 samples.
 ///

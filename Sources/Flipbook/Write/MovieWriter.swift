@@ -1,5 +1,6 @@
 import Foundation
 import ISOBMFF
+import MediaModel
 
 /// Writes a sequence of frames as a movie file (MP4, M4V, MOV, WebM or Matroska by the file's
 /// extension) in the codec of its ``VideoSettings``: H.264 by default, HEVC, AV1, VP9, or ProRes in a
@@ -42,7 +43,7 @@ public actor MovieWriter {
     private var timeline: MovieTimeline
     nonisolated let imageLimits: ImageLimits
     /// Private boxes written into the movie's `moov` (a segment's description).
-    private var extensions: [UserExtensionBox] = []
+    private var extensions: [MovieExtension] = []
     /// Frames accepted so far.
     public private(set) var framesAppended = 0
     /// The video samples' bytes stored so far.
@@ -413,7 +414,7 @@ public actor MovieWriter {
     /// The video track as it stands: its edit list so far.
     private func videoTrack() -> Track {
         var track = Track(
-            trackID: 1, timescale: UInt32(timeline.timescale), sampleEntry: encoder.sampleEntry,
+            trackID: 1, timescale: UInt32(timeline.timescale), codec: encoder.sampleEntry,
             editList: timeline.editList() ?? [])
         track.rotation = settings.rotation.degrees
         return track

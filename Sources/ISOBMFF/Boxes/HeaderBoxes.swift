@@ -1,3 +1,5 @@
+import MediaModel
+
 /// The unity transformation matrix of `mvhd` and `tkhd`: 16.16 fixed point, with 2.30 in the last column.
 private let unityMatrix: [UInt32] = [0x0001_0000, 0, 0, 0, 0x0001_0000, 0, 0, 0, 0x4000_0000]
 

@@ -1,3 +1,5 @@
+import MediaModel
+
 /// The handler reference box (`hdlr`, ISO/IEC 14496-12 §8.4.3): what kind of media a track holds.
 ///
 /// In QuickTime files the component type field holds `mhlr` and the name is a Pascal string;

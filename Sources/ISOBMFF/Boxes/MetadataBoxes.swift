@@ -1,3 +1,5 @@
+import MediaModel
+
 /// The boxes inside `moov` that carry a movie's tags (``MovieTags``), where ffmpeg, MediaInfo,
 /// ExifTool and Apple's players read them.
 ///

@@ -1,3 +1,5 @@
+import MediaModel
+
 /// The sample description box (`stsd`, ISO/IEC 14496-12 §8.5.2) with one sample entry, written by
 /// the entry itself (`avc1`, and later `hvc1`, `av01`, `mp4a`, `Opus`).
 package struct SampleDescriptionBox: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import MediaModel
 
 /// What a movie file holds, read from its boxes: the figures `flipbook probe` prints.
 ///

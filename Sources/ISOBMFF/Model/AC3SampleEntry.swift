@@ -1,3 +1,5 @@
+import MediaModel
+
 /// An AC-3 or E-AC-3 sound track's description, for Matroska (`A_AC3`, `A_EAC3`), where Dolby Digital from a
 /// raw `.ac3` or `.eac3` file is copied frame for frame; each frame states its own configuration, so the track
 /// needs no `CodecPrivate`.

@@ -1,3 +1,5 @@
+import MediaModel
+
 /// An Apple Lossless (ALAC) sound track's description: an `alac` audio sample entry whose child box, also
 /// `alac`, holds a version and flags of 0 and the 24-byte ALACSpecificConfig (Apple's ALAC specification,
 /// "ALAC Specific Info"), as Apple's tools and FFmpeg write it in MP4 and QuickTime; in Matroska the same

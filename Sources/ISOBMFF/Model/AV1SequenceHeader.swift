@@ -1,3 +1,5 @@
+import MediaModel
+
 /// The fields of an AV1 sequence header OBU (AV1 §5.5) that `av1C` repeats: profile, the first
 /// operating point's level and tier, and the colour configuration.
 ///

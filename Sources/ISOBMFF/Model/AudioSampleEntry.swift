@@ -1,3 +1,5 @@
+import MediaModel
+
 /// An MPEG-4 audio sample entry (`mp4a`, ISO/IEC 14496-14 §5.6) built from its fields: a version 0
 /// audio sample entry with an elementary stream descriptor (`esds`) naming the codec by its
 /// `objectTypeIndication` (0x40 for MPEG-4 audio such as AAC, 0x6B for MP3) and carrying its

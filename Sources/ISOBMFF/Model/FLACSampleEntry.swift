@@ -1,3 +1,5 @@
+import MediaModel
+
 /// A FLAC sample entry (`fLaC` with `dfLa`, "Encapsulation of FLAC in ISO Base Media File Format"
 /// §3.3), from the stream's STREAMINFO block; Matroska's `A_FLAC` track takes the same block.
 package struct FLACSampleEntry: SampleEntry, Equatable {

@@ -1,3 +1,5 @@
+import MediaModel
+
 /// An Opus sample entry (`Opus` with `dOps`, "Encapsulation of Opus in ISO Base Media File Format"
 /// §4.3), built from an Ogg stream's `OpusHead` packet: the same fields, big-endian.
 package struct OpusSampleEntry: SampleEntry, Equatable {

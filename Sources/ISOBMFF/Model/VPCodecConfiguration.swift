@@ -1,3 +1,5 @@
+import MediaModel
+
 /// The VP codec configuration record (VP Codec ISO Media File Format Binding §2.3), version 1, written
 /// as the `vpcC` full box of a `vp09` sample entry: the stream's profile, level, bit depth, chroma
 /// subsampling and colour, and no codec initialization data (VP9 has none).

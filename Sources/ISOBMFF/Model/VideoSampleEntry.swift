@@ -1,3 +1,5 @@
+import MediaModel
+
 /// A visual sample entry (ISO/IEC 14496-12 §12.1.3) for any codec: the entry type (`avc1`, `hvc1`,
 /// `av01`, `apch`), picture size, the codec's configuration record as a child box (none for ProRes,
 /// whose frames describe themselves), colour (`colr`), the field order (`fiel`, for QuickTime codecs
@@ -144,27 +146,4 @@ package struct VideoSampleEntry: SampleEntry, Equatable {
                     + "smaller than the track's \(width)x\(height)")
         }
     }
-}
-
-/// The shape of a pixel: horizontal spacing to vertical spacing, as in the `pasp` box.
-package struct PixelAspectRatio: Sendable, Equatable, CustomStringConvertible {
-    /// The relative width of a pixel.
-    package var hSpacing: UInt32
-    /// The relative height of a pixel.
-    package var vSpacing: UInt32
-
-    /// Square pixels, 1:1.
-    package static let square = PixelAspectRatio(hSpacing: 1, vSpacing: 1)
-
-    /// Creates a pixel aspect ratio.
-    ///
-    /// - Parameters:
-    ///   - hSpacing: The relative width of a pixel.
-    ///   - vSpacing: The relative height of a pixel.
-    package init(hSpacing: UInt32, vSpacing: UInt32) {
-        self.hSpacing = hSpacing
-        self.vSpacing = vSpacing
-    }
-
-    package var description: String { "\(hSpacing):\(vSpacing)" }
 }

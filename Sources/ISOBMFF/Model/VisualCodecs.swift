@@ -15,9 +15,6 @@ package struct VisualCodecRecord: Sendable, Equatable {
     package let compatibleBrand: FourCC?
     /// Whether Flipbook writes the codec (and so a join can carry it); `false` for one only named in inspections.
     package var isWritten = true
-    /// The Matroska `CodecID` of the codec (`V_MPEG4/ISO/AVC`), whose `CodecPrivate` is the
-    /// configuration record's payload; `nil` for a codec Flipbook does not write in Matroska.
-    package var matroskaCodecID: String? = nil
     /// The profile each entry type stands for, as ffprobe names it, for a codec whose entry type is
     /// its profile (ProRes: `apch` is `HQ`); empty for the others.
     package var profileByEntryType: [String: String] = [:]
@@ -29,22 +26,18 @@ package enum VisualCodecs {
     /// record: each frame's header describes it), then MPEG-4 Part 2 (read only: named in inspections).
     package static let all: [VisualCodecRecord] = [
         VisualCodecRecord(
-            entryTypes: ["avc1", "avc3"], configurationBox: "avcC", probeName: "h264", compatibleBrand: "avc1",
-            matroskaCodecID: "V_MPEG4/ISO/AVC"),
+            entryTypes: ["avc1", "avc3"], configurationBox: "avcC", probeName: "h264", compatibleBrand: "avc1"),
         VisualCodecRecord(
-            entryTypes: ["hvc1", "hev1"], configurationBox: "hvcC", probeName: "hevc", compatibleBrand: nil,
-            matroskaCodecID: "V_MPEGH/ISO/HEVC"),
+            entryTypes: ["hvc1", "hev1"], configurationBox: "hvcC", probeName: "hevc", compatibleBrand: nil),
         VisualCodecRecord(
-            entryTypes: ["av01"], configurationBox: "av1C", probeName: "av1", compatibleBrand: "av01",
-            matroskaCodecID: "V_AV1"),
+            entryTypes: ["av01"], configurationBox: "av1C", probeName: "av1", compatibleBrand: "av01"),
         // The VP9 binding names no brand, and ffmpeg's MP4 muxer writes none for it. Matroska's VP9
         // takes no configuration record (its CodecPrivate is a list of feature IDs, all optional).
         VisualCodecRecord(
-            entryTypes: ["vp09"], configurationBox: "vpcC", probeName: "vp9", compatibleBrand: nil,
-            matroskaCodecID: "V_VP9"),
+            entryTypes: ["vp09"], configurationBox: "vpcC", probeName: "vp9", compatibleBrand: nil),
         VisualCodecRecord(
             entryTypes: ["apch", "apcn", "apcs", "apco", "ap4h", "ap4x"], configurationBox: nil, probeName: "prores",
-            compatibleBrand: nil, matroskaCodecID: "V_PRORES",
+            compatibleBrand: nil,
             profileByEntryType: [
                 "apco": "Proxy", "apcs": "LT", "apcn": "Standard", "apch": "HQ", "ap4h": "4444", "ap4x": "XQ",
             ]),

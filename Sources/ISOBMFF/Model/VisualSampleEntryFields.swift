@@ -1,3 +1,5 @@
+import MediaModel
+
 extension ByteWriter {
     /// The fields every visual sample entry starts with (ISO/IEC 14496-12 §12.1.3: `SampleEntry` and
     /// `VisualSampleEntry`), the same for `avc1`, `hvc1` and `av01`. QuickTime reads the first

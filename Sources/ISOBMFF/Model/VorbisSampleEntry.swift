@@ -1,3 +1,5 @@
+import MediaModel
+
 /// A Vorbis sound track's description, for Matroska and WebM (`A_VORBIS`), where Vorbis from an Ogg file is
 /// copied: its three header packets, Xiph-laced as Matroska's `CodecPrivate` holds them.
 ///

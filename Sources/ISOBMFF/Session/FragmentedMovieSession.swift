@@ -1,3 +1,5 @@
+import MediaModel
+
 /// The muxing session of a fragmented movie: `ftyp` and `moov` first, then one `moof` + `mdat`
 /// pair per fragment, each handed out whole and followed by ``WriteAction/syncData`` so that it
 /// survives a crash, then `mfra` when the movie is finished.
@@ -74,7 +76,7 @@ package struct FragmentedMovieSession: MuxingSession {
     ///
     /// - Important: `extensions` are not written: `moov` went out before the first fragment, and
     ///   growing it now would move every fragment. A fragmented movie is not a joinable segment.
-    package mutating func finish(tracks: [Track], extensions: [UserExtensionBox]) throws -> [WriteAction] {
+    package mutating func finish(tracks: [Track], extensions: [MovieExtension]) throws -> [WriteAction] {
         var actions: [WriteAction] = []
         if let media = tracks.first?.editList.last, let last = pending[0].last {
             // The last sample lasts until the media's presented end on the decode timeline, so the

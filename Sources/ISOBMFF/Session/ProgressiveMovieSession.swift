@@ -1,3 +1,5 @@
+import MediaModel
+
 /// The muxing session of a progressive ("faststart") movie: `ftyp`, `moov`, then one `mdat`.
 ///
 /// Samples of every track are placed by a ``MediaDataInterleaver``: chunks of about a second, the
@@ -48,7 +50,7 @@ package struct ProgressiveMovieSession: MuxingSession {
         return true
     }
 
-    package mutating func finish(tracks: [Track], extensions: [UserExtensionBox]) throws -> [WriteAction] {
+    package mutating func finish(tracks: [Track], extensions: [MovieExtension]) throws -> [WriteAction] {
         var actions = place(interleaver.finish())
         let copied = try MovieLayout(
             brand: brand, tracks: tracks, sampleTables: sampleTables, tags: tags, extensions: extensions
@@ -77,34 +79,5 @@ package struct ProgressiveMovieSession: MuxingSession {
             payloadSize += chunk.byteCount
         }
         return actions
-    }
-}
-
-extension [WriteAction] {
-    /// Adds the action that writes `sample`'s bytes: a copy from its source file, joined to the last
-    /// action when that copies the bytes just before; or its data, joined to the last action's bytes
-    /// when `merging` (to write them in one call).
-    package mutating func appendBytes(of sample: MediaSample, merging: Bool) {
-        if let range = sample.sourceBytes {
-            if case .copy(let source, let start, let length)? = last, source == range.source,
-                start + length == range.offset
-            {
-                self[endIndex - 1] = .copy(source: source, offset: start, count: length + UInt64(range.count))
-            } else {
-                append(.copy(source: range.source, offset: range.offset, count: UInt64(range.count)))
-            }
-        } else if merging {
-            appendData(sample.data)
-        } else {
-            append(.append(sample.data))
-        }
-    }
-
-    /// Adds bytes to write, joined to the last action's bytes when it writes bytes (one call for both).
-    package mutating func appendData(_ data: [UInt8]) {
-        guard case .append(var bytes)? = last else { return append(.append(data)) }
-        self[endIndex - 1] = .syncData  // drops the array's second reference, so it grows in place
-        bytes += data
-        self[endIndex - 1] = .append(bytes)
     }
 }

@@ -27,9 +27,9 @@ package protocol MuxingSession: Sendable {
     ///   - extensions: Private boxes describing the movie (a segment's description), where the
     ///     container can still hold them.
     /// - Returns: What to write to complete the movie.
-    /// - Throws: ``ISOBMFFError`` when the movie cannot be described (no samples, a track the
+    /// - Throws: ``MuxingError`` or the container's own error when the movie cannot be described (no samples, a track the
     ///   container cannot hold).
-    mutating func finish(tracks: [Track], extensions: [UserExtensionBox]) throws -> [WriteAction]
+    mutating func finish(tracks: [Track], extensions: [MovieExtension]) throws -> [WriteAction]
 
     /// What the caller should pass on about the finished file (frames an animated image left out);
     /// none for the movie containers.
