@@ -20,6 +20,10 @@ package struct MatroskaCodec: Sendable {
     /// ALAC's last frame keeps its overhang: ffmpeg 5.1's frame-threaded FLAC and ALAC decoders apply a
     /// `DiscardPadding` to an earlier frame than its own, and play a stretch twice.
     package var takesDiscardPadding = true
+    /// Whether `CodecPrivate` follows the `Video` element rather than preceding it, for a configuration a
+    /// reader checks against the picture's size as it parses it (MediaConch reads FFV1's slice raster
+    /// against `PixelWidth`, and refuses it when the width is not yet known).
+    package var privateAfterPictureFacts = false
     /// The `CodecPrivate` of a description, or `nil` for none.
     package var codecPrivate: @Sendable (any CodecDescription) throws -> [UInt8]? = { $0.codecConfiguration }
 

@@ -62,7 +62,7 @@ package struct MatroskaTrack: Sendable {
             if keepsAlpha { w.unsigned(.maxBlockAdditionID, 1) }
             w.string(.language, "und")
             w.string(.codecID, codecID)
-            if let codecPrivate { w.binary(.codecPrivate, codecPrivate) }
+            if let codecPrivate, !codec.privateAfterPictureFacts { w.binary(.codecPrivate, codecPrivate) }
             if decoderDelay > 0 { w.unsigned(.codecDelay, decoderDelay) }
             if seekPreRoll > 0 { w.unsigned(.seekPreRoll, seekPreRoll) }
             if case .video(let width, let height) = track.codec.media {
@@ -95,6 +95,7 @@ package struct MatroskaTrack: Sendable {
                     w.unsigned(.channels, UInt64(channels))
                 }
             }
+            if let codecPrivate, codec.privateAfterPictureFacts { w.binary(.codecPrivate, codecPrivate) }
         }
     }
 }

@@ -180,8 +180,10 @@ extension CommandLineOptions {
                 description: "--quality and \(rateOptions[0]) cannot be used together; pick one (--target-size "
                     + "searches the quality).")
         }
-        if lossless && codec != .webp && codec != .h264 {
-            throw UsageError(description: "--lossless is available for .webp output and h264 only.")
+        if lossless && !codec.encodesLosslessly {
+            let movieCodecs = VideoCodec.allCases.filter { $0.encodesLosslessly && !$0.isAnimatedImage }.map(\.name)
+            throw UsageError(
+                description: "--lossless is available for .webp output and \(HelpText.list(movieCodecs)) only.")
         }
         if codec.isAnimatedImage && (crf != nil || preset != nil) {
             throw UsageError(
@@ -191,15 +193,14 @@ extension CommandLineOptions {
         if let crf {
             guard codec.takesCRF else {
                 throw UsageError(
-                    description: "--crf is not available for \(codec.name); its quality is its --profile "
-                        + "(\(ProResProfile.nameList)).")
+                    description: "--crf is not available for \(codec.name); \(codec.qualityNote ?? "it takes none").")
             }
             try UsageError.rephrasing("CRF", as: "--crf") { try codec.checkCRF(crf) }
         }
         if let preset, !codec.takesPreset {
             throw UsageError(
                 description: "--preset \(preset.rawValue) is not available for \(codec.name), which has no presets; "
-                    + "choose its quality with --profile.")
+                    + "\(codec.qualityNote ?? "it takes none").")
         }
         if let bitDepth {
             try UsageError.rephrasing("bit depth", as: "--bit-depth") { try codec.checkBitDepth(bitDepth) }

@@ -179,7 +179,7 @@ extension VideoCodec {
     /// The pictures the codec's encoder takes for `bitDepth`: its first chroma format, with alpha
     /// when it carries one and `keepingAlpha`.
     func pictureFormat(bitDepth: Int, keepingAlpha: Bool) -> PictureFormat {
-        if record.takesRGBA { return .rgba(hasAlpha: keepingAlpha) }
+        if record.takesRGBA, bitDepth == 8 { return .rgba(hasAlpha: keepingAlpha) }
         return PictureFormat(chroma: chromaFormats[0], bitDepth: bitDepth, hasAlpha: carriesAlpha && keepingAlpha)
     }
 

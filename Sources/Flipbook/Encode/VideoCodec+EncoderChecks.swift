@@ -43,7 +43,7 @@ extension VideoCodec {
                 "\(name) has no rate control: "
                     + (isAnimatedImage
                         ? "its quality sets the size, or a target size searched by quality"
-                        : "its profile sets the rate"))
+                        : record.qualityNote ?? "its encoder sets the rate"))
         }
         let range = RateControl.bitrateRange.lowerBound...record.highestBitrate
         func check(_ what: String, _ rate: Int) throws {

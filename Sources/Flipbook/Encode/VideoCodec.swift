@@ -90,9 +90,14 @@ public struct VideoCodec: Sendable, Hashable, CustomStringConvertible {
     public var takesCRF: Bool { record.takesCRF }
     /// Whether the codec's encoder has speed presets (``VideoSettings/preset``); ProRes's has none.
     public var takesPreset: Bool { record.takesPreset }
+    /// What sets the quality of a codec that takes no CRF, as the end of a sentence: "its quality is
+    /// its --profile (proxy, lt, standard, hq, 4444 or 4444xq)" for ProRes; `nil` for a codec with a CRF.
+    public var qualityNote: String? { record.qualityNote }
+    /// Whether the codec can be encoded losslessly (``VideoSettings/lossless``) at 8 bits.
+    public var encodesLosslessly: Bool { record.encodesLosslessly }
     /// Whether the codec is an animated image's (GIF, WebP): RGBA frames, a quality of 1-100 instead
-    /// of a CRF, written only in its own kind of file.
-    public var isAnimatedImage: Bool { record.takesRGBA }
+    /// of a CRF, written only in its own kind of file (every container it goes in is an animated image).
+    public var isAnimatedImage: Bool { record.containers.allSatisfy(\.isAnimatedImage) }
     /// The containers a movie of this codec can be written as.
     public var containers: [MovieContainer] { record.containers }
 

@@ -18,6 +18,9 @@ struct VideoCodecRecord: Sendable {
     var takesCRF = true
     /// Whether the encoder has speed presets; ProRes has none.
     var takesPreset = true
+    /// What sets the quality of a codec that takes no CRF, as the end of a sentence ("its quality is
+    /// its --profile (proxy, …)"); `nil` for a codec with a CRF.
+    var qualityNote: String? = nil
     /// Whether the codec carries full-range code values; ProRes is video range only.
     var takesFullRange = true
     /// Whether the encoder alone keeps every core busy for far longer than a frame takes to decode
@@ -86,9 +89,9 @@ struct VideoCodecRecord: Sendable {
     /// Whether the encoder takes whole CRFs only (SVT-AV1's and libvpx's quantisers), so that a search
     /// of the CRF tries whole numbers.
     var takesWholeCRF = false
-    /// Whether the encoder takes packed RGBA pictures (``PictureFormat/rgba(hasAlpha:)``) with a
-    /// quality of 1-100 instead of a CRF: the animated images' (GIF, WebP), whose container's session
-    /// encodes the frames.
+    /// Whether the encoder takes packed RGBA pictures (``PictureFormat/rgba(hasAlpha:)``) at 8 bits: the
+    /// animated images' (GIF, WebP: a quality of 1-100 instead of a CRF, their container's session
+    /// encodes the frames) and FFV1's (the images' own pixels, losslessly).
     var takesRGBA = false
     /// The widths and heights past which the file is heavy for what it is used for (an animated
     /// image in a chat or a web page), and the box a smaller size is advised within; `nil` for none.
@@ -221,6 +224,7 @@ enum VideoCodecs {
         record.takesCRF = false
         record.takesPreset = false
         record.takesFullRange = false
+        record.qualityNote = "its quality is its --profile (\(ProResProfile.nameList))"
         record.encoderKeepsCoresBusy = true
         record.takesRateControl = false
         return record
