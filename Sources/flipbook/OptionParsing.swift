@@ -183,7 +183,7 @@ extension CommandLineOptions {
         if lossless && !codec.encodesLosslessly {
             let movieCodecs = VideoCodec.allCases.filter { $0.encodesLosslessly && !$0.isAnimatedImage }.map(\.name)
             throw UsageError(
-                description: "--lossless is available for .webp output and \(HelpText.list(movieCodecs)) only.")
+                description: "--lossless is available for \(HelpText.list(movieCodecs + [".webp output"])) only.")
         }
         if codec.isAnimatedImage && (crf != nil || preset != nil) {
             throw UsageError(
