@@ -47,6 +47,9 @@ package enum MatroskaCodecs {
         vp9.codecPrivate = { description in
             description.codecConfiguration.flatMap { VP9CodecFeatures(vpcC: $0)?.codecPrivate }
         }
+        // FFV1's configuration record is checked against the picture's width as it is read.
+        var ffv1 = MatroskaCodec("ffv1", "V_FFV1")
+        ffv1.privateAfterPictureFacts = true
         var av1 = MatroskaCodec("av1", "V_AV1")
         av1.inWebM = true
         var aac = MatroskaCodec("aac", "A_AAC")
@@ -73,7 +76,7 @@ package enum MatroskaCodecs {
         var eac3 = MatroskaCodec("eac3", "A_EAC3")
         eac3.codecPrivate = { _ in nil }
         return [
-            MatroskaCodec("h264", "V_MPEG4/ISO/AVC"), MatroskaCodec("hevc", "V_MPEGH/ISO/HEVC"), av1, vp9, prores,
+            MatroskaCodec("h264", "V_MPEG4/ISO/AVC"), MatroskaCodec("hevc", "V_MPEGH/ISO/HEVC"), av1, vp9, prores, ffv1,
             aac, mp3, opus, vorbis, flac, alac, ac3, eac3,
         ]
     }()

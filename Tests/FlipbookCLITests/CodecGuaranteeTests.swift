@@ -14,17 +14,21 @@ import Testing
         ("vp9", "vp09", "Profile 0", "Profile 2"),
     ]
     static var codecNames: [String] { codecs.map(\.codec) }
-    /// Every codec, ProRes too: for the guarantees that hold whatever the quality scale (ProRes has
-    /// profiles, not a CRF, and goes in `.mov` only; its own checks are in ``ProResTests``).
-    static var allCodecNames: [String] { codecNames + ["prores"] }
+    /// Every codec, ProRes and FFV1 too: for the guarantees that hold whatever the quality scale (ProRes
+    /// has profiles, not a CRF; FFV1 is lossless; both go in `.mov`; their own checks are in
+    /// ``ProResTests`` and ``FFV1Tests``).
+    static var allCodecNames: [String] { codecNames + ["prores", "ffv1"] }
 
-    /// The extension a movie of `codec` is written with: `.mov` for ProRes, `.mp4` otherwise.
-    static func ext(_ codec: String) -> String { codec == "prores" ? ".mov" : ".mp4" }
+    /// The codecs without a CRF or presets of their own.
+    static let fixedQualityCodecs: Set<String> = ["prores", "ffv1"]
 
-    /// `--preset NAME` where the codec has presets; for ProRes, which has none, one encoder thread
-    /// (to slow an encode down as a slow preset does).
+    /// The extension a movie of `codec` is written with: `.mov` for ProRes and FFV1, `.mp4` otherwise.
+    static func ext(_ codec: String) -> String { fixedQualityCodecs.contains(codec) ? ".mov" : ".mp4" }
+
+    /// `--preset NAME` where the codec has presets; for ProRes and FFV1, which have none, one encoder
+    /// thread (to slow an encode down as a slow preset does).
     static func preset(_ name: String, _ codec: String) -> [String] {
-        codec == "prores" ? ["--threads", "1"] : ["--preset", name]
+        fixedQualityCodecs.contains(codec) ? ["--threads", "1"] : ["--preset", name]
     }
 
     static func expected(_ codec: String) -> (codec: String, tag: String, profile8: String, profile10: String) {
@@ -174,7 +178,8 @@ import Testing
         let probed = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let stream = try Judge.stream(of: movie)
         #expect(probed["codec"] as? String == codec)
-        #expect(probed["profile"] as? String == stream.profile)
+        // A codec without profiles (FFV1) has none in either.
+        #expect((probed["profile"] as? String ?? "") == stream.profile)
         #expect(probed["frames"] as? Int == 6)
     }
 
@@ -289,7 +294,7 @@ import Testing
         let unknown = try ExternalTool.run(
             ExternalTool.flipbookPath, [frames, "-o", dir.path("x.mp4"), "--codec", "vp8"])
         #expect(
-            unknown.status == 2 && unknown.stderr.contains("h264, hevc, av1, vp9, prores, gif or webp"),
+            unknown.status == 2 && unknown.stderr.contains("h264, hevc, av1, vp9, prores, ffv1, gif or webp"),
             "\(unknown.stderr)")
     }
 

@@ -97,7 +97,7 @@ import Testing
         (["--crf", "20"], "--crf is for movies"),
         (["--quality", "0"], "--quality 0 is out of range"),
         (["--loop", "-1"], "--loop -1 is out of range"),
-        (["--lossless"], "--lossless is available for h264 or .webp output only"),
+        (["--lossless"], "--lossless is available for h264, ffv1 or .webp output only"),
         (["--fragmented"], "--fragmented does not go with .gif output"),
         (["--title", "A clip"], "are not written in .gif files"),
     ])

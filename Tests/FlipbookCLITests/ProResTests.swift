@@ -230,7 +230,7 @@ import Testing
             (["-o", dir.path("a.m4v"), "--codec", "prores"], "name the output .mov, .qt or .mkv"),
             (
                 ["-o", dir.path("a.mp4"), "--alpha"],
-                "alpha is kept only by vp9 (in .webm or .mkv), prores (profile 4444 or 4444xq), .gif output or .webp output; h264 has no alpha channel"
+                "alpha is kept only by vp9 (in .webm or .mkv), prores (profile 4444 or 4444xq), ffv1, .gif output or .webp output; h264 has no alpha channel"
             ),
             (
                 ["-o", dir.path("a.mov"), "--codec", "hevc", "--profile", "4444xq"],

@@ -149,8 +149,9 @@ import Testing
             let settings = VideoSettings(width: 128, height: 96, codec: codec)
             let encoder = try VideoEncoders.make(settings: settings, colour: .bt709)
             // ProRes takes 10-bit 4:2:2 (HQ, its default); the others 8-bit 4:2:0.
-            // GIF and WebP take packed RGBA, opaque unless alpha is kept.
-            let takes = codec == .prores ? "10-bit 4:2:2" : codec.isAnimatedImage ? "RGBA (opaque)" : "8-bit 4:2:0"
+            // GIF, WebP and FFV1 (at 8 bits) take packed RGBA, opaque unless alpha is kept.
+            let takesRGBA = codec.isAnimatedImage || codec == .ffv1
+            let takes = codec == .prores ? "10-bit 4:2:2" : takesRGBA ? "RGBA (opaque)" : "8-bit 4:2:0"
             #expect(encoder.pictureFormat.description == takes)
             let picture = YUVPicture(width: 128, height: 96, format: PictureFormat(chroma: .yuv444, hasAlpha: true))
             #expect {

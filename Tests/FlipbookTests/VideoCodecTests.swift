@@ -12,7 +12,7 @@ import Testing
             #expect(codec.record.probeName == codec.name, "ffprobe's name is --codec's name")
         }
         #expect(VideoCodec(name: "vp8") == nil)
-        #expect(VideoCodec.nameList == "h264, hevc, av1, vp9, prores, gif or webp")
+        #expect(VideoCodec.nameList == "h264, hevc, av1, vp9, prores, ffv1, gif or webp")
     }
 
     @Test func theSettingsChecksAreTheCodecsOwn() throws {
@@ -45,7 +45,7 @@ import Testing
             message(VideoSettings(width: 64, height: 64, codec: .hevc, bitDepth: 12))?.hasSuffix("use 8 or 10") == true)
         var lossless = VideoSettings(width: 64, height: 64, codec: .hevc)
         lossless.lossless = true
-        #expect(message(lossless) == "lossless encoding is available for 8-bit h264 or webp only")
+        #expect(message(lossless) == "lossless encoding is available for 8-bit h264, ffv1 or webp only")
         for codec in VideoCodec.allCases {
             #expect(message(VideoSettings(width: 1280, height: 720, codec: codec)) == nil, "\(codec)")
         }

@@ -11,6 +11,7 @@ import ISOBMFF
 /// | ``av1`` | SVT-AV1 | `av01` (sequence header in `av1C`) | 1-63 | 35 |
 /// | ``vp9`` | libvpx | `vp09` (profile, level and colour in `vpcC`) | 0-63 | 32 |
 /// | ``prores`` | prores_ks (libavcodec) | `apch`, `ap4h`, … by ``ProResProfile`` | none: the profile | — |
+/// | ``ffv1`` | ffv1 (libavcodec) | `FFV1` (configuration in `glbl`), Matroska `V_FFV1` | none: lossless | — |
 ///
 /// VP9 is coded by libvpx at CRF 32 by default, its speed (`cpu-used`) chosen by ``EncoderPreset/vp9Speed``.
 ///
@@ -35,6 +36,10 @@ public struct VideoCodec: Sendable, Hashable, CustomStringConvertible {
     /// Apple ProRes (422 Proxy to 4444 XQ, see ``ProResProfile``): every frame a keyframe, for editing;
     /// in QuickTime movies only.
     public static let prores = VideoCodec(VideoCodecs.prores)
+    /// FFV1 version 3 (libavcodec): lossless, for archives; the images' own RGB at 8 bits (a decoded
+    /// frame is the source's pixels exactly), 4:4:4 at 10 bits, alpha with ``VideoSettings/keepsAlpha``;
+    /// in Matroska and QuickTime movies.
+    public static let ffv1 = VideoCodec(VideoCodecs.ffv1)
 
     /// An animated GIF's frames (`.gif` files only): a palette a frame from libimagequant, Flipbook's
     /// own LZW; quality by ``VideoSettings/quality``, 1-bit alpha with ``VideoSettings/keepsAlpha``.
@@ -44,7 +49,7 @@ public struct VideoCodec: Sendable, Hashable, CustomStringConvertible {
     public static let webp = VideoCodec(VideoCodecs.webp)
 
     /// Every codec Flipbook encodes, in the order help text lists them.
-    public static let allCases: [VideoCodec] = [.h264, .hevc, .av1, .vp9, .prores, .gif, .webp]
+    public static let allCases: [VideoCodec] = [.h264, .hevc, .av1, .vp9, .prores, .ffv1, .gif, .webp]
 
     /// The record that describes the codec.
     let record: VideoCodecRecord

@@ -229,4 +229,27 @@ enum VideoCodecs {
         record.takesRateControl = false
         return record
     }()
+
+    /// FFV1 version 3 by libavcodec: lossless, every frame a keyframe; the images' own RGB at 8 bits,
+    /// 4:4:4 at 10; alpha kept. Written as ffmpeg's muxers write it: `V_FFV1` in Matroska, `FFV1` with
+    /// its configuration in `glbl` in QuickTime (ffmpeg 5.1 writes no FFV1 in MP4).
+    static let ffv1: VideoCodecRecord = {
+        var record = VideoCodecRecord(
+            name: "ffv1", displayName: "FFV1", encoderName: "libavcodec ffv1",
+            strength: "lossless archives: every pixel kept; .mkv and .mov", sampleEntryType: "FFV1",
+            crfRange: 0...0, defaultCRF: 0, crfNote: nil, widthRange: VideoSettings.sideRange,
+            heightRange: VideoSettings.sideRange, maximumFrameRate: nil, bitDepths: [8, 10], chromaFormats: [.yuv444],
+            carriesAlpha: true, encodesLosslessly: true, containers: [.mkv, .mov],
+            presetNote: "ffv1 has no presets: every frame is lossless",
+            // No hardware decodes FFV1; software decoders keep up with 4K on a few cores.
+            decoderLimit: "FFV1 past 4096x2160, decoded in software only,",
+            isPastDecoderLimit: { width, height in width * height > 4096 * 2160 },
+            makeEncoder: { try FFV1Encoder(settings: $0, colour: $1) })
+        record.takesCRF = false
+        record.takesPreset = false
+        record.takesRateControl = false
+        record.qualityNote = "it is lossless: every frame keeps every pixel"
+        record.takesRGBA = true
+        return record
+    }()
 }

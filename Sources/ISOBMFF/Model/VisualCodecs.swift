@@ -41,6 +41,8 @@ package enum VisualCodecs {
             profileByEntryType: [
                 "apco": "Proxy", "apcs": "LT", "apcn": "Standard", "apch": "HQ", "ap4h": "4444", "ap4x": "XQ",
             ]),
+        // FFV1 as ffmpeg's QuickTime muxer writes it: its version 3 configuration record in `glbl`.
+        VisualCodecRecord(entryTypes: ["FFV1"], configurationBox: "glbl", probeName: "ffv1", compatibleBrand: nil),
         VisualCodecRecord(
             entryTypes: ["mp4v"], configurationBox: nil, probeName: "mpeg4", compatibleBrand: nil, isWritten: false),
     ]
