@@ -29,25 +29,30 @@ step() {
 }
 
 step_background() {
-    local name=$1
+    local name=$1 file
     shift
-    echo "== $name (beside the next steps; its output in .build/ci-$name.log): $*"
+    file=.build/ci-$(echo "$name" | tr -c 'A-Za-z0-9\n' '-')
+    echo "== $name (beside the next steps; its output in $file.log): $*"
     mkdir -p .build
+    rm -f "$file.end"
     STEP_BEGAN[$name]=$(date +%s)
-    "$@" >".build/ci-$name.log" 2>&1 &
+    # The step's own end is noted when it ends, so its time is its own, not the time until it is waited for.
+    ( set +e; "$@" >"$file.log" 2>&1; status=$?; date +%s >"$file.end"; exit $status ) &
     STEP_PIDS[$name]=$!
 }
 
 step_wait() {
-    local name=$1 status
+    local name=$1 status file ended
+    file=.build/ci-$(echo "$name" | tr -c 'A-Za-z0-9\n' '-')
     set +e
     wait "${STEP_PIDS[$name]}"
     status=$?
     set -e
     echo "== $name: its output"
-    cat ".build/ci-$name.log"
+    cat "$file.log"
     unset "STEP_PIDS[$name]"
-    step_record "$name (beside)" $(($(date +%s) - ${STEP_BEGAN[$name]})) \
+    ended=$(cat "$file.end" 2>/dev/null || date +%s)
+    step_record "$name (beside)" $((ended - ${STEP_BEGAN[$name]})) \
         "$([ $status = 0 ] && echo passed || echo "failed ($status)")"
     return $status
 }
