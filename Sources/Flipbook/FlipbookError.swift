@@ -60,16 +60,21 @@ public struct FlipbookError: Error, Sendable, Hashable, CustomStringConvertible 
     /// target learnt from the first image or pass that the codec, level or target cannot hold. The tool
     /// reports these as usage errors, as it does the same conflict stated by its options.
     package var isSettingsConflict = false
+    /// Where in Flipbook's source the error was made (`Flipbook/FFV1Encoder.swift:58`), for a report of
+    /// a failure that should not happen; never part of ``description``.
+    public let origin: String
 
-    /// Creates an error.
+    /// Creates an error; `fileID` and `line` record where (see ``origin``).
     public init(
-        _ code: Code, _ message: String, frameIndex: Int? = nil, path: String? = nil, underlying: (any Error)? = nil
+        _ code: Code, _ message: String, frameIndex: Int? = nil, path: String? = nil, underlying: (any Error)? = nil,
+        fileID: String = #fileID, line: Int = #line
     ) {
         self.code = code
         self.message = message
         self.frameIndex = frameIndex
         self.path = path
         self.underlying = underlying
+        origin = "\(fileID):\(line)"
     }
 
     /// The same error, marked as a conflict of the settings (``isSettingsConflict``).

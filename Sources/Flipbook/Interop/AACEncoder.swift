@@ -29,10 +29,10 @@ final class AACEncoder {
         self.channels = channels
         AVLog.silence()
         guard let codec = avcodec_find_encoder(AV_CODEC_ID_AAC) else {
-            throw FlipbookError(.encoderFailed, "this system's libavcodec has no AAC encoder")
+            throw FlipbookError.encoderMissing("AAC")
         }
         guard let context = avcodec_alloc_context3(codec), let frame = av_frame_alloc(), let packet = av_packet_alloc()
-        else { throw FlipbookError(.encoderFailed, "libavcodec could not allocate an AAC encoder") }
+        else { throw FlipbookError.encoderNotAllocated("AAC") }
         (self.context, self.frame, self.packet) = (context, frame, packet)
         context.pointee.sample_fmt = AV_SAMPLE_FMT_FLTP
         context.pointee.sample_rate = Int32(sampleRate)

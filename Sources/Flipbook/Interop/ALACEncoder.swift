@@ -39,10 +39,10 @@ final class ALACEncoder {
         self.bitDepth = bitDepth <= 16 ? 16 : 24
         AVLog.silence()
         guard let codec = avcodec_find_encoder(AV_CODEC_ID_ALAC) else {
-            throw FlipbookError(.encoderFailed, "this system's libavcodec has no ALAC encoder")
+            throw FlipbookError.encoderMissing("ALAC")
         }
         guard let context = avcodec_alloc_context3(codec), let frame = av_frame_alloc(), let packet = av_packet_alloc()
-        else { throw FlipbookError(.encoderFailed, "libavcodec could not allocate an ALAC encoder") }
+        else { throw FlipbookError.encoderNotAllocated("ALAC") }
         (self.context, self.frame, self.packet) = (context, frame, packet)
         context.pointee.sample_fmt = self.bitDepth == 16 ? AV_SAMPLE_FMT_S16P : AV_SAMPLE_FMT_S32P
         context.pointee.bits_per_raw_sample = Int32(self.bitDepth)
@@ -56,7 +56,7 @@ final class ALACEncoder {
         let extradata = Array(
             UnsafeBufferPointer(start: context.pointee.extradata, count: Int(context.pointee.extradata_size)))
         guard var entry = ALACSampleEntry(configuration: extradata) else {
-            throw FlipbookError(.encoderFailed, "the ALAC encoder gave no configuration", path: path)
+            throw FlipbookError.encoderGaveNoConfiguration("ALAC", "configuration", path: path)
         }
         entry.channelMask = SoundLayout.mask(named: SoundCodec.alac.layoutName(channels: channels))
         self.entry = entry
@@ -80,7 +80,7 @@ extension ALACEncoder: SoundEncoder {
     func encode(_ planes: [ArraySlice<Float>]) throws -> [[UInt8]] {
         guard let context, let frame, let packet else { return [] }
         guard planes.count == channels else {
-            throw FlipbookError(.encoderFailed, "the ALAC encoder was given \(planes.count) channels, not \(channels)")
+            throw FlipbookError.encoderGivenChannels("ALAC", given: planes.count, opened: channels)
         }
         let count = planes[0].count
         try AVCodecEncoding.prepare(frame, of: context, count: count, pts: samplesIn, encoder: "ALAC")

@@ -43,13 +43,13 @@ final class FFV1Encoder: VideoEncoder {
             : ColourDescription(colour)
         AVLog.silence()
         guard let codec = avcodec_find_encoder_by_name("ffv1") else {
-            throw FlipbookError(.encoderFailed, "this system's libavcodec has no FFV1 encoder")
+            throw FlipbookError.encoderMissing("FFV1")
         }
         context = avcodec_alloc_context3(codec)
         frame = av_frame_alloc()
         packet = av_packet_alloc()
         guard let context, frame != nil, packet != nil else {
-            throw FlipbookError(.encoderFailed, "libavcodec could not allocate an FFV1 encoder")
+            throw FlipbookError.encoderNotAllocated("FFV1")
         }
         context.pointee.width = Int32(width)
         context.pointee.height = Int32(height)
@@ -84,7 +84,7 @@ final class FFV1Encoder: VideoEncoder {
         let record = Array(
             UnsafeBufferPointer(start: context.pointee.extradata, count: Int(context.pointee.extradata_size)))
         guard !record.isEmpty else {
-            throw FlipbookError(.encoderFailed, "the FFV1 encoder made no configuration record")
+            throw FlipbookError.encoderGaveNoConfiguration("FFV1", "configuration record")
         }
         var entry = VideoSampleEntry(
             format: "FFV1", width: width, height: height,

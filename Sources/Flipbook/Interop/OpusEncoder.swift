@@ -39,10 +39,10 @@ final class OpusEncoder {
         }
         AVLog.silence()
         guard let codec = avcodec_find_encoder_by_name("libopus") else {
-            throw FlipbookError(.encoderFailed, "this system's libavcodec has no Opus encoder (libopus)")
+            throw FlipbookError.encoderMissing("Opus", named: "libopus")
         }
         guard let context = avcodec_alloc_context3(codec), let frame = av_frame_alloc(), let packet = av_packet_alloc()
-        else { throw FlipbookError(.encoderFailed, "libavcodec could not allocate an Opus encoder") }
+        else { throw FlipbookError.encoderNotAllocated("Opus") }
         (self.context, self.frame, self.packet) = (context, frame, packet)
         context.pointee.sample_fmt = AV_SAMPLE_FMT_FLT
         context.pointee.sample_rate = Int32(Self.sampleRate)
@@ -62,7 +62,7 @@ final class OpusEncoder {
         opusHead = Array(
             UnsafeBufferPointer(start: context.pointee.extradata, count: Int(context.pointee.extradata_size)))
         guard opusHead.count >= 19 else {
-            throw FlipbookError(.encoderFailed, "the Opus encoder gave no OpusHead", path: path)
+            throw FlipbookError.encoderGaveNoConfiguration("Opus", "OpusHead", path: path)
         }
     }
 
@@ -83,7 +83,7 @@ extension OpusEncoder: SoundEncoder {
     func encode(_ planes: [ArraySlice<Float>]) throws -> [[UInt8]] {
         guard let context, let frame, let packet else { return [] }
         guard planes.count == channels else {
-            throw FlipbookError(.encoderFailed, "the Opus encoder was given \(planes.count) channels, not \(channels)")
+            throw FlipbookError.encoderGivenChannels("Opus", given: planes.count, opened: channels)
         }
         let count = planes[0].count
         try AVCodecEncoding.prepare(frame, of: context, count: count, pts: samplesIn, encoder: "Opus")

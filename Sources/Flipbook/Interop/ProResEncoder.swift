@@ -51,7 +51,7 @@ final class ProResEncoder: VideoEncoder {
             compressorName: "Flipbook \(profile.displayName)")
         AVLog.silence()
         guard let codec = avcodec_find_encoder_by_name("prores_ks") else {
-            throw FlipbookError(.encoderFailed, "this system's libavcodec has no ProRes encoder (prores_ks)")
+            throw FlipbookError.encoderMissing("ProRes", named: "prores_ks")
         }
         // From here on every property is set, so a failure below frees what was allocated in deinit.
         context = avcodec_alloc_context3(codec)
@@ -59,7 +59,7 @@ final class ProResEncoder: VideoEncoder {
         packet = av_packet_alloc()
         pools = planeLayout.map { plane in av_buffer_pool_init(plane.bytesPerRow * plane.rows + 64, nil) }
         guard let context, frame != nil, packet != nil, pools.allSatisfy({ $0 != nil }) else {
-            throw FlipbookError(.encoderFailed, "libavcodec could not allocate a ProRes encoder")
+            throw FlipbookError.encoderNotAllocated("ProRes")
         }
         context.pointee.width = Int32(settings.width)
         context.pointee.height = Int32(settings.height)
@@ -121,7 +121,7 @@ final class ProResEncoder: VideoEncoder {
         // the frames they still encode); the frame holds the references until it is unreferenced.
         for (index, plane) in sources.enumerated() {
             guard let buffer = av_buffer_pool_get(pools[index]) else {
-                throw FlipbookError(.encoderFailed, "the ProRes encoder's frame could not be allocated")
+                throw FlipbookError.encoderNotAllocated("ProRes", "frame")
             }
             let layout = planeLayout[index]
             Self.copy(plane, rows: layout.rows, into: buffer.pointee.data, bytesPerRow: layout.bytesPerRow)
