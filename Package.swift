@@ -96,7 +96,8 @@ let package = Package(
         .target(
             name: "Flipbook",
             dependencies: [
-                "MediaModel", "ISOBMFF", "Matroska", "CX264", "CX265", "CSVTAV1", "CSPNG", "CTurboJPEG", "CWebP", "CTIFF", "CHEIF",
+                "MediaModel", "ISOBMFF", "Matroska", "CX264", "CX265", "CSVTAV1", "CSPNG", "CTurboJPEG", "CWebP",
+                "CTIFF", "CHEIF",
                 "CDeflate", "CLinux", "CAVCodec", "CVPX", "CLCMS2", "CGIF", "CWebPDemux", "CWebPMux", "CImageQuant",
                 "CFlipbookPixels",
             ]),
@@ -139,7 +140,8 @@ let package = Package(
         .testTarget(name: "MatroskaTests", dependencies: ["MediaModel", "Matroska", "ISOBMFF", "FlipbookTestSupport"]),
         .testTarget(name: "FlipbookTests", dependencies: ["Flipbook", "MediaModel", "ISOBMFF", "FlipbookTestSupport"]),
         .testTarget(
-            name: "FlipbookCLITests", dependencies: ["flipbook", "FlipbookExample", "MediaModel", "ISOBMFF", "FlipbookTestSupport"]),
+            name: "FlipbookCLITests",
+            dependencies: ["flipbook", "FlipbookExample", "MediaModel", "ISOBMFF", "FlipbookTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
