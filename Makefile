@@ -23,8 +23,9 @@ PACKAGES := libx264-dev libx265-dev libsvtav1enc-dev libspng-dev libturbojpeg0-d
 # sox: sound files made as studios' scripts make them.
 # GStreamer (gst-launch-1.0 with its base, good and libav plugins): a second player that places every decoded
 # sample and picture at its own time, the judge of sound-and-picture sync beside ffmpeg.
+# mediaconch: Matroska's and FFV1's conformance checker, the judge of every FFV1 stream the tests write.
 TEST_PACKAGES := imagemagick libtiff-tools libheif-examples python3-venv icc-profiles-free colord-data argyll attr mkvtoolnix sox mandoc \
-	zsh fish gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-libav
+	zsh fish gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-libav mediaconch
 HEIF_VENV := .build/heif-venv
 # bench/make-corpora.sh and bench/compare.sh (make bench-deps).
 BENCH_PACKAGES := python3 python3-pil python3-numpy x264 ffmpeg time bc

@@ -40,9 +40,15 @@ public enum ExternalTool {
         let outData = outPipe.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
-        return ToolResult(
+        let result = ToolResult(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errors.data, as: UTF8.self))
+        // env's own status when the program is not on PATH: a judge that is not installed fails by its name,
+        // not as an empty report.
+        if !executable.contains("/"), result.status == 127, result.stderr.hasPrefix("/usr/bin/env:") {
+            throw ExternalToolMissing(name: executable)
+        }
+        return result
     }
 
     /// The folder holding the built products (`.build/debug`), found from the running test binary.
@@ -58,6 +64,14 @@ public enum ExternalTool {
     /// The path of the built `flipbook` tool.
     public static var flipbookPath: String {
         productsDirectory.appendingPathComponent("flipbook").path
+    }
+}
+
+/// A program the tests run is not installed; the make target that runs the suite installs it.
+public struct ExternalToolMissing: Error, CustomStringConvertible {
+    public var name: String
+    public var description: String {
+        "\(name) is not installed: the make target that runs these tests installs it (see the Makefile's packages)"
     }
 }
 
