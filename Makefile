@@ -9,7 +9,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Pillow (python3-pil: the reference decoder for WebP and TIFF in the tests), PyYAML (python3-yaml: the check of
 # the Kubernetes Jobs in docs/kubernetes) and GNU parallel (the one-machine recipe of docs/segments.md, run).
 PACKAGES := libx264-dev libx265-dev libsvtav1enc-dev libspng-dev libturbojpeg0-dev libwebp-dev libtiff-dev libheif-dev libdeflate-dev libgif-dev \
-	libavcodec-dev libavformat-dev libswresample-dev libvpx-dev libopus-dev liblcms2-dev libimagequant-dev \
+	libavcodec-dev libavformat-dev libswresample-dev libvpx-dev libaom-dev libopus-dev liblcms2-dev libimagequant-dev \
 	python3-pil ffmpeg pkg-config time mediainfo libimage-exiftool-perl python3-yaml parallel
 # The tests' makers of TIFF, HEIC and AVIF files (libtiff's tiffcp and tiffset, libheif's heif-enc) and Debian's Python
 # with venv for pillow-heif (from PyPI), the tests' reference HEIC/AVIF decoder with its own libheif and codecs.

@@ -21,6 +21,11 @@ let package = Package(
         .systemLibrary(
             name: "CSVTAV1",
             providers: [.apt(["libsvtav1enc-dev"])]),
+        // libaom, AV1's reference encoder (`--encoder libaom`).
+        .systemLibrary(
+            name: "CAOM",
+            pkgConfig: "aom",
+            providers: [.apt(["libaom-dev"])]),
         .systemLibrary(
             name: "CVPX",
             pkgConfig: "vpx",
@@ -98,7 +103,8 @@ let package = Package(
             dependencies: [
                 "MediaModel", "ISOBMFF", "Matroska", "CX264", "CX265", "CSVTAV1", "CSPNG", "CTurboJPEG", "CWebP",
                 "CTIFF", "CHEIF",
-                "CDeflate", "CLinux", "CAVCodec", "CVPX", "CLCMS2", "CGIF", "CWebPDemux", "CWebPMux", "CImageQuant",
+                "CDeflate", "CLinux", "CAVCodec", "CVPX", "CAOM", "CLCMS2", "CGIF", "CWebPDemux", "CWebPMux",
+                "CImageQuant",
                 "CFlipbookPixels",
             ]),
 

@@ -284,7 +284,9 @@ extension VideoSettings {
                 throw FlipbookError(
                     .invalidSettings, "bframes \(bFrames) is not available in profile baseline, which has no B-frames")
             }
-            if bFrames == 0 && rateControl != .constantQuality && codec.record.noReorderingNeedsConstantQuality {
+            if bFrames == 0 && rateControl != .constantQuality
+                && codec.encoderRecord.has(.noReorderingNeedsConstantQuality)
+            {
                 throw FlipbookError(
                     .invalidSettings,
                     "bframes 0 goes with a CRF only for \(codec.name) (\(codec.encoderName)'s structure without "

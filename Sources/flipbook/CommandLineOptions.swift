@@ -26,6 +26,8 @@ struct CommandLineOptions {
     var codec = VideoCodec.h264
     /// Whether `--codec` was given; without it the output's container chooses (VP9 for `.webm`).
     var codecGiven = false
+    /// `--encoder`'s name, applied to the codec once it is known.
+    var encoderName: String? = nil
     var bitDepth: Int?
     var profileName: String?
     var rateControl = RateControl.constantQuality
@@ -314,6 +316,16 @@ let optionTable: [OptionSpec] =
             options.codec = try require(
                 VideoCodec(name: text), "--codec \(text) is not a codec; use \(VideoCodec.nameList).")
             options.codecGiven = true
+        },
+        OptionSpec(
+            names: ["--encoder"], value: "NAME",
+            help: "The encoder of a codec that has more than one: "
+                + HelpText.list(
+                    VideoCodec.allCases.filter { $0.encoderNames.count > 1 }.map {
+                        "\($0.name) \(HelpText.list($0.encoderNames))"
+                    }) + " (default the first)."
+        ) { options, text in
+            options.encoderName = text
         },
         OptionSpec(
             names: ["--profile"], value: "NAME",

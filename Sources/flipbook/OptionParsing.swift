@@ -46,6 +46,10 @@ extension CommandLineOptions {
         if !codecGiven, let output, let container = try? MovieContainer(forOutput: URL(fileURLWithPath: output)) {
             codec = container.defaultCodec
         }
+        // An encoder is one of its codec's; --help is shown whatever the combination.
+        if let encoderName, !showHelp {
+            try UsageError.rephrasing("encoder", as: "--encoder") { codec = try codec.encoded(by: encoderName) }
+        }
     }
 
     /// Checks that the options make a command.

@@ -29,6 +29,7 @@ enum OptionValues: Equatable {
         [
             "--output": .files(extensions: MovieContainer.allCases.flatMap(\.fileExtensions)),
             "--codec": .words(VideoCodec.allCases.map(\.name)),
+            "--encoder": .words(VideoCodec.allCases.flatMap(\.encoderNames)),
             "--profile": .words(unique(CodecProfile.allCases.map(\.name) + ProResProfile.allCases.map(\.name))),
             "--bit-depth": .words(Array(Set(VideoCodec.allCases.flatMap(\.bitDepths))).sorted().map(String.init)),
             "--preset": .words(EncoderPreset.allCases.map(\.rawValue)),

@@ -19,6 +19,7 @@ import Testing
         Judge(name: "x265", pkgConfig: "x265", debianPackage: "libx265-199"),
         Judge(name: "SVT-AV1", pkgConfig: "SvtAv1Enc", debianPackage: "libsvtav1enc1"),
         Judge(name: "libvpx", pkgConfig: "vpx", debianPackage: "libvpx7"),
+        Judge(name: "libaom", pkgConfig: "aom", debianPackage: "libaom3"),
         Judge(name: "FFmpeg", pkgConfig: nil, debianPackage: "libavcodec59"),
         Judge(name: "libavcodec", pkgConfig: "libavcodec", debianPackage: nil),
         Judge(name: "libavformat", pkgConfig: "libavformat", debianPackage: nil),
@@ -112,7 +113,7 @@ import Testing
 
     /// The library each module map's `link` names is reported under.
     static let reportedAs = [
-        "x264": "x264", "x265": "x265", "SvtAv1Enc": "SVT-AV1", "vpx": "libvpx", "avutil": "FFmpeg",
+        "x264": "x264", "x265": "x265", "SvtAv1Enc": "SVT-AV1", "vpx": "libvpx", "aom": "libaom", "avutil": "FFmpeg",
         "avcodec": "libavcodec", "avformat": "libavformat", "swresample": "libswresample", "turbojpeg": "libjpeg-turbo",
         "spng": "libspng", "webp": "libwebp", "tiff": "libtiff", "heif": "libheif", "deflate": "libdeflate",
         "gif": "giflib", "lcms2": "lcms2", "imagequant": "libimagequant", "webpmux": "libwebp",

@@ -73,4 +73,48 @@ import Testing
             #expect(ChromaFormat.yuv420.chromaSize(width: 7, height: 5) == (4, 3))
         }
     }
+
+    @Test func everyEncoderOfEveryCodecOpensAndWritesItsCodecsEntry() throws {
+        for codec in VideoCodec.allCases where !codec.isAnimatedImage {
+            for name in codec.encoderNames {
+                let chosen = try codec.encoded(by: name)
+                #expect(chosen == codec && chosen.encoder == name)
+                let settings = VideoSettings(width: 128, height: 96, codec: chosen)
+                let encoder = try VideoEncoders.make(settings: settings, colour: .bt709)
+                let entry = try #require(encoder.sampleEntry as? VideoSampleEntry)
+                #expect(entry.format == codec.record.sampleEntryType, "\(codec) by \(name)")
+            }
+        }
+    }
+
+    @Test func aCodecsEncodersAreItsOwnAndTheFirstIsTheDefault() throws {
+        #expect(VideoCodec.av1.encoderNames == ["svt-av1", "libaom"])
+        #expect(VideoCodec.av1.encoder == "svt-av1" && VideoCodec.av1.isDefaultEncoder)
+        let libaom = try VideoCodec.av1.encoded(by: "LIBAOM")
+        #expect(libaom.encoder == "libaom" && !libaom.isDefaultEncoder && libaom.encoderName == "libaom")
+        // The encoder's facts answer for the value: libaom's CRF scale and default, its one pass.
+        #expect(libaom.crfRange == 0...63 && libaom.defaultCRF == 32 && !libaom.takesTwoPasses)
+        #expect(VideoCodec.av1.crfRange == 1...63 && VideoCodec.av1.defaultCRF == 35)
+        do {
+            _ = try VideoCodec.av1.encoded(by: "x264")
+            Issue.record("x264 is not an encoder of AV1")
+        } catch let error as FlipbookError {
+            #expect(error.code == .invalidSettings)
+            #expect(
+                error.message == "encoder x264 is not one of av1's encoders; use svt-av1 (the default) or libaom",
+                "\(error.message)")
+            #expect(error.origin.hasPrefix("Flipbook/VideoCodec.swift:"), "\(error.origin)")
+        }
+        for codec in VideoCodec.allCases {
+            #expect(try codec.encoded(by: codec.encoder).encoder == codec.encoder)
+        }
+    }
+
+    @Test func aLevelIsRefusedOfAnEncoderThatMarksNone() throws {
+        var settings = VideoSettings(width: 640, height: 360, codec: try VideoCodec.av1.encoded(by: "libaom"))
+        settings.level = CodecLevel(major: 4, minor: 0)
+        #expect(throws: FlipbookError.self) { try settings.validate() }
+        settings.codec = .av1
+        try settings.validate()
+    }
 }

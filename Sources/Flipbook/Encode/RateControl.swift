@@ -98,10 +98,9 @@ public struct EncoderParameter: Sendable, Hashable {
     func refusal(by encoder: String, unknownName: Bool, library: String, function: String, status: Int32)
         -> FlipbookError
     {
-        FlipbookError(
-            .invalidSettings,
-            unknownName ? "\(encoder) does not know the parameter \(key)" : "\(encoder) does not take \(key)=\(value)",
-            underlying: LibraryCallError(library: library, function: function, status: Int(status)))
+        .parameterRefused(
+            key, value: value, unknownName: unknownName, by: encoder,
+            cause: LibraryCallError(library: library, function: function, status: Int(status)))
     }
 
     /// Parses `key=value:key=value`, as ffmpeg's `-x264-params` takes them; `nil` when a pair has no `=`

@@ -8,10 +8,7 @@ extension VideoCodec {
     ///   (best) to 51 (smallest)".
     public func checkCRF(_ crf: Double) throws {
         guard crf.isFinite, crfRange.contains(crf) else {
-            throw FlipbookError(
-                .invalidSettings,
-                "CRF \(Self.number(crf)) is out of range for \(name); use \(Self.number(crfRange.lowerBound)) (best) "
-                    + "to \(Self.number(crfRange.upperBound)) (smallest)")
+            throw FlipbookError.crfOutOfRange(crf, of: self)
         }
     }
 
@@ -21,19 +18,11 @@ extension VideoCodec {
     ///   16x16 to 16384x16384", or "size 7x5 has an odd side; 4:2:0 video needs even sides, such as 8x6".
     public func checkSize(width: Int, height: Int) throws {
         guard widthRange.contains(width), heightRange.contains(height) else {
-            throw FlipbookError(
-                .invalidSettings,
-                "size \(width)x\(height) is outside what \(name) encodes: \(widthRange.lowerBound)x"
-                    + "\(heightRange.lowerBound) to \(widthRange.upperBound)x\(heightRange.upperBound)")
+            throw FlipbookError.sizeOutsideEncoder(width: width, height: height, of: self)
         }
         let chroma = chromaFormats[0]
         guard chroma.fitsWhole(width: width, height: height) else {
-            let (blockWidth, blockHeight) = (1 << chroma.horizontalShift, 1 << chroma.verticalShift)
-            func up(_ side: Int, _ block: Int) -> Int { (side + block - 1) / block * block }
-            throw FlipbookError(
-                .invalidSettings,
-                "size \(width)x\(height) has an odd side; \(chroma) video needs even sides, such as "
-                    + "\(up(width, blockWidth))x\(up(height, blockHeight))")
+            throw FlipbookError.sizeNotWhole(width: width, height: height, chroma: chroma)
         }
     }
 
@@ -44,9 +33,7 @@ extension VideoCodec {
     public func checkFrameRate(_ frameRate: FrameRate) throws {
         guard let most = maximumFrameRate, Int64(frameRate.numerator) > Int64(most) * Int64(frameRate.denominator)
         else { return }
-        throw FlipbookError(
-            .invalidSettings,
-            "\(name) (\(encoderName)) takes at most \(most) frames a second, and this movie is \(frameRate) fps")
+        throw FlipbookError.frameRateTooHigh(frameRate, most: most, of: self)
     }
 
     /// Checks that the codec encodes `bitDepth`-bit pictures, losslessly when `lossless`.
@@ -54,16 +41,10 @@ extension VideoCodec {
     /// - Throws: ``FlipbookError`` with `.invalidSettings`: "bit depth 12 is not available for h264; use 8 or 10".
     public func checkBitDepth(_ bitDepth: Int, lossless: Bool = false) throws {
         guard bitDepths.contains(bitDepth) else {
-            throw FlipbookError(
-                .invalidSettings,
-                "bit depth \(bitDepth) is not available for \(name); use "
-                    + spokenList(bitDepths.map(String.init), joinedBy: "or"))
+            throw FlipbookError.bitDepthUnavailable(bitDepth, of: self)
         }
-        if lossless && !(record.encodesLosslessly && bitDepth == 8) {
-            let lossless = Self.allCases.filter(\.record.encodesLosslessly).map(\.name)
-            throw FlipbookError(
-                .invalidSettings,
-                "lossless encoding is available for 8-bit \(spokenList(lossless, joinedBy: "or")) only")
+        if lossless && !(encodesLosslessly && bitDepth == 8) {
+            throw FlipbookError.losslessUnavailable()
         }
     }
 
@@ -76,8 +57,7 @@ extension VideoCodec {
     public func checkProfile(_ profile: ProResProfile?, keepingAlpha: Bool) throws {
         let alphaProfiles = spokenList(ProResProfile.allCases.filter(\.carriesAlpha).map(\.name), joinedBy: "or")
         if let profile, self != .prores {
-            throw FlipbookError(
-                .invalidSettings, "profile \(profile.name) is for prores, not \(name)")
+            throw FlipbookError.proResProfileOfAnotherCodec(profile, codec: self)
         }
         guard keepingAlpha else { return }
         guard carriesAlpha else {
@@ -87,19 +67,15 @@ extension VideoCodec {
                 return codec == .prores
                     ? "\(codec.name) (profile \(alphaProfiles))"
                     : codec.name
-                        + (codec.record.alphaContainers.map {
+                        + (codec.record.capability(.alpha)?.containers.map {
                             " (in " + spokenList($0.map { "." + $0.fileExtensions[0] }, joinedBy: "or") + ")"
                         }
                             ?? "")
             }
-            throw FlipbookError(
-                .invalidSettings,
-                "alpha is kept only by \(spokenList(keepers, joinedBy: "or")); \(name) has no alpha channel")
+            throw FlipbookError.alphaNotCarried(by: self, keepers: keepers)
         }
         if let profile, !profile.carriesAlpha {
-            throw FlipbookError(
-                .invalidSettings,
-                "profile \(profile.name) has no alpha channel; use \(alphaProfiles) to keep alpha")
+            throw FlipbookError.proResProfileHasNoAlpha(profile)
         }
     }
 
@@ -109,18 +85,12 @@ extension VideoCodec {
     /// - Throws: ``FlipbookError`` with `.invalidSettings`: "alpha is kept by vp9 at 8 bits only, and the
     ///   bit depth is 10"; with `.unsupportedOutput`: "vp9 keeps alpha only in .webm and .mkv files, not in .mp4".
     public func checkAlpha(bitDepth: Int, in container: MovieContainer? = nil) throws {
-        if let depths = record.alphaBitDepths, !depths.contains(bitDepth) {
-            throw FlipbookError(
-                .invalidSettings,
-                "alpha is kept by \(name) at \(spokenList(depths.map(String.init), joinedBy: "or")) bits only, and "
-                    + "the bit depth is \(bitDepth)")
+        let scope = record.capability(.alpha)
+        if let depths = scope?.bitDepths, !depths.contains(bitDepth) {
+            throw FlipbookError.alphaBitDepth(bitDepth, kept: depths, by: self)
         }
-        if let container, let keepers = record.alphaContainers, !keepers.contains(container) {
-            let names = keepers.map { "." + $0.fileExtensions[0] }
-            throw FlipbookError(
-                .unsupportedOutput,
-                "\(name) keeps alpha only in \(spokenList(names, joinedBy: "and")) files, not "
-                    + "in .\(container.fileExtensions[0])")
+        if let container, let keepers = scope?.containers, !keepers.contains(container) {
+            throw FlipbookError.alphaContainer(container, kept: keepers, by: self)
         }
     }
 
@@ -129,9 +99,8 @@ extension VideoCodec {
     /// - Throws: ``FlipbookError`` with `.invalidSettings`: "range full is not available for prores,
     ///   which is video range only; use limited".
     public func checkRange(_ range: ColourRange) throws {
-        guard range == .full && !record.takesFullRange else { return }
-        throw FlipbookError(
-            .invalidSettings, "range full is not available for \(name), which is video range only; use limited")
+        guard range == .full && record.capability(.fullRange) == nil else { return }
+        throw FlipbookError.fullRangeUnavailable(for: self)
     }
 
     /// Checks that the codec goes in `container`.
@@ -140,11 +109,7 @@ extension VideoCodec {
     ///   the output .mov, .qt or .mkv".
     public func checkContainer(_ container: MovieContainer) throws {
         guard !containers.contains(container) else { return }
-        let names = containers.flatMap(\.fileExtensions).map { "." + $0 }
-        throw FlipbookError(
-            .unsupportedOutput,
-            "\(name) does not go in .\(container.fileExtensions[0]) files; name the output "
-                + spokenList(names, joinedBy: "or"))
+        throw FlipbookError.codecNotInContainer(self, container)
     }
 
     /// Checks an animated image's quality (1-100) and loop count (0 for ever, or 1-65535).
@@ -153,11 +118,10 @@ extension VideoCodec {
     ///   to 100 (best)".
     public func checkAnimation(quality: Int, loopCount: Int) throws {
         guard (1...100).contains(quality) else {
-            throw FlipbookError(.invalidSettings, "quality \(quality) is out of range; use 1 (smallest) to 100 (best)")
+            throw FlipbookError.qualityOutOfRange(quality)
         }
         guard (0...65535).contains(loopCount) else {
-            throw FlipbookError(
-                .invalidSettings, "loop \(loopCount) is out of range; use 0 (for ever) or a count of 1 to 65535")
+            throw FlipbookError.loopCountOutOfRange(loopCount)
         }
     }
 
@@ -171,15 +135,15 @@ extension VideoCodec {
     public var strength: String { record.strength }
 
     /// A CRF worth knowing on the codec's scale ("18 looks lossless"), or `nil`.
-    public var crfNote: String? { record.crfNote }
+    public var crfNote: String? { encoderRecord.crfNote }
 
     /// What ``EncoderPreset`` names mean for the codec's encoder when they are not its own names, or `nil`.
-    public var presetNote: String? { record.presetNote }
+    public var presetNote: String? { encoderRecord.presetNote }
 
     /// The pictures the codec's encoder takes for `bitDepth`: its first chroma format, with alpha
     /// when it carries one and `keepingAlpha`.
     func pictureFormat(bitDepth: Int, keepingAlpha: Bool) -> PictureFormat {
-        if record.takesRGBA, bitDepth == 8 { return .rgba(hasAlpha: keepingAlpha) }
+        if encoderRecord.has(.rgbaPictures), bitDepth == 8 { return .rgba(hasAlpha: keepingAlpha) }
         return PictureFormat(chroma: chromaFormats[0], bitDepth: bitDepth, hasAlpha: carriesAlpha && keepingAlpha)
     }
 

@@ -3,18 +3,18 @@
 /// tool shows the same sentence with its option as the subject.
 extension VideoCodec {
     /// Whether the encoder takes a bit rate, a size budget and a rate limit (ProRes's rate is its profile's).
-    public var takesRateControl: Bool { record.takesRateControl }
+    public var takesRateControl: Bool { encoderRecord.has(.rateControl) }
     /// The names ``VideoSettings/tune`` takes for this codec.
-    public var tunes: [String] { record.tunes }
+    public var tunes: [String] { encoderRecord.tunes }
     /// The profiles ``VideoSettings/profile`` takes for this codec.
     public var profiles: [CodecProfile] { record.profiles }
     /// The highest bit rate the codec's encoder takes, in bits a second.
-    public var highestBitrate: Int { record.highestBitrate }
+    public var highestBitrate: Int { encoderRecord.highestBitrate }
     /// Whether the codec's encoder makes two passes (see ``RateControl/averageBitrate(_:passes:)``); a target
     /// size without them is reached by one-pass encodes, each corrected by the last.
-    public var takesTwoPasses: Bool { record.takesTwoPasses }
+    public var takesTwoPasses: Bool { encoderRecord.has(.twoPasses) }
     /// The B-frame counts ``VideoSettings/bFrames`` takes for this codec; `nil` when none can be chosen.
-    public var bFrameRange: ClosedRange<Int>? { record.bFrameRange }
+    public var bFrameRange: ClosedRange<Int>? { encoderRecord.bFrameRange }
     /// The levels ``VideoSettings/level`` takes for this codec, from the lowest.
     public var levels: [CodecLevel] { record.levels.map(\.level) }
 
@@ -38,21 +38,12 @@ extension VideoCodec {
         var sizeByQuality = false
         if case .targetSize = rateControl, limit == nil, isAnimatedImage { sizeByQuality = true }
         if rateControl != .constantQuality || limit != nil, !takesRateControl, !sizeByQuality {
-            throw FlipbookError(
-                .invalidSettings,
-                "\(name) has no rate control: "
-                    + (isAnimatedImage
-                        ? "its quality sets the size, or a target size searched by quality"
-                        : record.qualityNote ?? "its encoder sets the rate"))
+            throw FlipbookError.noRateControl(for: self)
         }
-        let range = RateControl.bitrateRange.lowerBound...record.highestBitrate
+        let range = RateControl.bitrateRange.lowerBound...highestBitrate
         func check(_ what: String, _ rate: Int) throws {
             guard range.contains(rate) else {
-                throw FlipbookError(
-                    .invalidSettings,
-                    "\(what) \(Self.rate(rate)) is out of range; use \(Self.rate(range.lowerBound)) to "
-                        + Self.rate(range.upperBound)
-                        + (range.upperBound < RateControl.bitrateRange.upperBound ? " for \(name)" : ""))
+                throw FlipbookError.rateOutOfRange(what, rate, range: range, of: self)
             }
         }
         switch rateControl {
@@ -60,46 +51,30 @@ extension VideoCodec {
         case .averageBitrate(let rate, let passes):
             try check("bitrate", rate)
             guard (1...2).contains(passes) else {
-                throw FlipbookError(.invalidSettings, "passes \(passes) is out of range; use 1 or 2")
+                throw FlipbookError.passesOutOfRange(passes)
             }
-            if passes == 2 && !record.takesTwoPasses {
-                throw FlipbookError(
-                    .invalidSettings,
-                    "bitrate \(Self.rate(rate)) in two passes is not available for \(name) (\(encoderName) makes no "
-                        + "playable second pass here); use one pass, or a target size, which corrects one-pass encodes")
+            if passes == 2 && !takesTwoPasses {
+                throw FlipbookError.twoPassesUnavailable(rate: rate, for: self)
             }
         case .targetSize(let bytes):
             let smallest = RateControl.smallestTargetSize(frames: 1)
             guard bytes >= smallest else {
-                throw FlipbookError(
-                    .invalidSettings,
-                    "target size \(bytes) bytes is too small for any movie; use at least \(smallest) bytes")
+                throw FlipbookError.targetSizeTooSmall(bytes, smallest: smallest)
             }
         }
         if let limit {
-            guard record.takesRateLimit else {
-                throw FlipbookError(
-                    .invalidSettings,
-                    "max bitrate \(Self.rate(limit.maxBitrate)) is not available for \(name) (\(encoderName) keeps no "
-                        + "cap over a decoder's buffer); drop it, and give an average bitrate or a CRF")
+            guard encoderRecord.has(.rateLimit) else {
+                throw FlipbookError.rateLimitUnavailable(limit, for: self)
             }
             try check("max bitrate", limit.maxBitrate)
-            if rateControl != .constantQuality && record.capsConstantQualityOnly {
-                throw FlipbookError(
-                    .invalidSettings,
-                    "max bitrate \(Self.rate(limit.maxBitrate)) goes with a CRF only for \(name) (\(encoderName) "
-                        + "caps constant quality, not an average rate); drop the bitrate or the max bitrate")
+            if rateControl != .constantQuality && encoderRecord.has(.capsConstantQualityOnly) {
+                throw FlipbookError.rateLimitNeedsConstantQuality(limit, for: self)
             }
             guard (1000...2_000_000_000).contains(limit.bufferSize) else {
-                throw FlipbookError(
-                    .invalidSettings,
-                    "buffer size \(Self.rate(limit.bufferSize)) bits is out of range; use 1k to 2000M")
+                throw FlipbookError.bufferSizeOutOfRange(limit.bufferSize)
             }
             if case .averageBitrate(let rate, _) = rateControl, rate > limit.maxBitrate {
-                throw FlipbookError(
-                    .invalidSettings,
-                    "bitrate \(Self.rate(rate)) is above the max bitrate \(Self.rate(limit.maxBitrate)); raise the "
-                        + "max bitrate or lower the bitrate")
+                throw FlipbookError.bitrateAboveLimit(rate, limit: limit.maxBitrate)
             }
         }
     }
@@ -108,16 +83,12 @@ extension VideoCodec {
     ///
     /// - Throws: ``FlipbookError`` with `.invalidSettings`: "keyframe interval 0 is out of range; use 1 frame or more".
     public func checkKeyframeInterval(_ frames: Int) throws {
-        let shortest = record.shortestKeyframeInterval
+        let shortest = encoderRecord.shortestKeyframeInterval
         guard (shortest...100_000).contains(frames) else {
-            throw FlipbookError(
-                .invalidSettings,
-                "keyframe interval \(frames) is out of range for \(name); use \(shortest) to 100000 frames")
+            throw FlipbookError.keyframeIntervalOutOfRange(frames, shortest: shortest, of: self)
         }
         if !takesRateControl && frames != 1 {
-            throw FlipbookError(
-                .invalidSettings,
-                "keyframe interval \(frames) is not available for \(name), whose every frame is a keyframe")
+            throw FlipbookError.keyframeIntervalUnavailable(frames, for: self)
         }
     }
 
@@ -126,13 +97,10 @@ extension VideoCodec {
     /// - Throws: ``FlipbookError`` with `.invalidSettings`: "bframes 20 is out of range for h264; use 0 to 16".
     public func checkBFrames(_ count: Int) throws {
         guard let range = bFrameRange else {
-            throw FlipbookError(.invalidSettings, "bframes is not available for \(name), which has no B-frames")
+            throw FlipbookError.bFramesUnavailable(for: self)
         }
         guard range.contains(count) else {
-            let use =
-                range.count == 1
-                ? "only \(range.lowerBound) (no reordering)" : "\(range.lowerBound) to \(range.upperBound)"
-            throw FlipbookError(.invalidSettings, "bframes \(count) is out of range for \(name); use \(use)")
+            throw FlipbookError.bFramesOutOfRange(count, range: range, of: self)
         }
     }
 
@@ -141,12 +109,7 @@ extension VideoCodec {
     /// - Throws: ``FlipbookError`` with `.invalidSettings`: "tune stillimage is not available for hevc; use psnr, …".
     public func checkTune(_ tune: String) throws {
         guard !tunes.contains(tune) else { return }
-        guard !tunes.isEmpty else {
-            throw FlipbookError(.invalidSettings, "tune \(tune) is not available for \(name), which has no tunes")
-        }
-        throw FlipbookError(
-            .invalidSettings,
-            "tune \(tune) is not available for \(name); use \(spokenList(tunes, joinedBy: "or"))")
+        throw FlipbookError.tuneUnavailable(tune, for: self)
     }
 
     /// Checks that the codec writes `profile` at `bitDepth`, losslessly when `lossless`.
@@ -155,20 +118,13 @@ extension VideoCodec {
     ///   baseline, main, high or high10", "profile high10 is 10-bit; set bit depth 10".
     public func checkProfile(_ profile: CodecProfile, bitDepth: Int, lossless: Bool = false) throws {
         guard profiles.contains(profile) else {
-            let names = profiles.map(\.name)
-            throw FlipbookError(
-                .invalidSettings,
-                "profile \(profile.name) is not available for \(name)"
-                    + (names.isEmpty ? "" : "; use \(spokenList(names, joinedBy: "or"))"))
+            throw FlipbookError.profileUnavailable(profile, for: self)
         }
         if let depth = profile.bitDepth(for: self), depth != bitDepth {
-            throw FlipbookError(
-                .invalidSettings, "profile \(profile.name) is \(depth)-bit, and the bit depth is \(bitDepth)")
+            throw FlipbookError.profileBitDepth(profile, depth: depth, bitDepth: bitDepth)
         }
         if lossless {
-            throw FlipbookError(
-                .invalidSettings, "profile \(profile.name) cannot code losslessly; lossless needs High 4:4:4 Predictive"
-            )
+            throw FlipbookError.profileNotLossless(profile)
         }
     }
 
@@ -182,13 +138,11 @@ extension VideoCodec {
     ) throws {
         let all = record.levels
         guard !all.isEmpty else {
-            throw FlipbookError(.invalidSettings, "level \(level) is not available for \(name), which has no levels")
+            throw FlipbookError.levelsUnavailable(level, for: self)
         }
+        guard encoderRecord.has(.levels) else { throw FlipbookError.levelNotMarked(level, by: self) }
         guard let limits = all.first(where: { $0.level == level }) else {
-            throw FlipbookError(
-                .invalidSettings,
-                "level \(level) is not a level of \(name); use "
-                    + spokenList(all.map(\.level.description), joinedBy: "or"))
+            throw FlipbookError.levelUnknown(level, of: self, levels: all.map(\.level))
         }
         let factor = LevelLimits.rateFactor(profile, codec: self)
         func limitPassed(_ limits: LevelLimits) -> String? {
@@ -198,10 +152,7 @@ extension VideoCodec {
         }
         guard let passed = limitPassed(limits) else { return }
         let fitting = all.first { limitPassed($0) == nil }
-        throw FlipbookError(
-            .invalidSettings,
-            "level \(level) of \(name) holds \(passed); "
-                + (fitting.map { "use level \($0.level) or higher" } ?? "no level of \(name) holds it"))
+        throw FlipbookError.levelTooLow(level, of: self, passed: passed, fitting: fitting?.level)
     }
 
     /// The highest bit rate and buffer (bits) `level` allows in `profile`, for a stream kept within it;
@@ -217,13 +168,12 @@ extension VideoCodec {
     /// - Throws: ``FlipbookError`` with `.invalidSettings`: "x264 does not know the parameter foo".
     public func checkEncoderParameters(_ parameters: [EncoderParameter]) throws {
         guard !parameters.isEmpty else { return }
-        guard let check = record.checkParameters else {
-            throw FlipbookError(.invalidSettings, "encoder parameters are not available for \(name)")
+        guard let check = encoderRecord.checkParameters else {
+            throw FlipbookError.parametersUnavailable(for: self)
         }
         for parameter in parameters {
             if let instead = Self.parametersFlipbookSets[parameter.key.lowercased()] {
-                throw FlipbookError(
-                    .invalidSettings, "the encoder parameter \(parameter.key) is Flipbook's to set; \(instead)")
+                throw FlipbookError.parameterFlipbookSets(parameter.key, instead: instead)
             }
         }
         try check(parameters)

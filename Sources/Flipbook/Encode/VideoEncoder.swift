@@ -41,8 +41,7 @@ extension VideoEncoder {
     /// serve any coded depth, scaled exactly when the picture has no deeper ones).
     func checkFormat(of picture: YUVPicture) throws {
         guard picture.format.hasPlanes(of: pictureFormat) else {
-            throw FlipbookError(
-                .invalidFrame, "the \(codecName) encoder takes \(pictureFormat) pictures, not \(picture.format)")
+            throw FlipbookError.pictureFormatRefused(picture.format, by: codecName, takes: pictureFormat)
         }
     }
 }

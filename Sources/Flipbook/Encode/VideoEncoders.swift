@@ -2,6 +2,6 @@
 enum VideoEncoders {
     /// The encoder for `settings.codec`, for pictures converted with `colour`.
     static func make(settings: VideoSettings, colour: ColourMatrix) throws -> any VideoEncoder {
-        try settings.codec.record.makeEncoder(settings, colour)
+        try settings.codec.encoderRecord.makeEncoder(settings, colour)
     }
 }

@@ -34,14 +34,14 @@ enum AVCodecStatus {
 /// packet that is ready taken out; at the end, the stream's end sent and the rest taken out.
 enum AVCodecEncoding {
     /// Every packet `context` has ready, copied out of libavcodec's buffers (through `packet`) with
-    /// its presentation time, in the order the encoder hands them out.
+    /// its presentation time and whether it is a keyframe, in the order the encoder hands them out.
     ///
     /// - Parameter encoder: The encoder as a message names it: `AAC`, `ProRes`.
     static func receivePackets(
         from context: UnsafeMutablePointer<AVCodecContext>, through packet: UnsafeMutablePointer<AVPacket>,
         encoder: String
-    ) throws -> [(bytes: [UInt8], presentationTime: Int64)] {
-        var packets: [(bytes: [UInt8], presentationTime: Int64)] = []
+    ) throws -> [(bytes: [UInt8], presentationTime: Int64, isKeyframe: Bool)] {
+        var packets: [(bytes: [UInt8], presentationTime: Int64, isKeyframe: Bool)] = []
         while true {
             let status = avcodec_receive_packet(context, packet)
             if status == AVCodecStatus.again || status == AVCodecStatus.endOfFile { break }
@@ -49,7 +49,7 @@ enum AVCodecEncoding {
             packets.append(
                 (
                     Array(UnsafeBufferPointer(start: packet.pointee.data, count: Int(packet.pointee.size))),
-                    packet.pointee.pts
+                    packet.pointee.pts, packet.pointee.flags & AV_PKT_FLAG_KEY != 0
                 ))
             av_packet_unref(packet)
         }

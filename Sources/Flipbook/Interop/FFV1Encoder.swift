@@ -122,7 +122,7 @@ final class FFV1Encoder: VideoEncoder {
             let planes = picture.tenBitPlanes
             let sources = [planes.luma, planes.cb, planes.cr] + (pictureFormat.hasAlpha ? [planes.alpha ?? []] : [])
             for (index, plane) in sources.enumerated() {
-                Self.copy(plane, width: width, height: height, into: frame, plane: index)
+                AVFramePlanes.copy(plane, width: width, height: height, into: frame, plane: index)
             }
         }
         try avcodecCall(
@@ -155,28 +155,6 @@ final class FFV1Encoder: VideoEncoder {
                     to[index + 2] = from[index]
                     to[index + 3] = from[index + 3]
                 }
-            }
-        }
-    }
-
-    /// A plane of 16-bit samples, `width` by `height` (every plane of 4:4:4), into plane `index` of the frame.
-    private static func copy(
-        _ samples: [UInt16], width: Int, height: Int, into frame: UnsafeMutablePointer<AVFrame>, plane index: Int
-    ) {
-        precondition(samples.count == width * height, "a plane of \(samples.count) samples for \(width)x\(height)")
-        let (data, stride) = withUnsafePointer(to: frame.pointee.data) { data in
-            withUnsafePointer(to: frame.pointee.linesize) { sizes in
-                (
-                    data.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { $0[index] },
-                    sizes.withMemoryRebound(to: Int32.self, capacity: 8) { Int($0[index]) }
-                )
-            }
-        }
-        guard let data else { return }
-        samples.withUnsafeBytes { source in
-            let bytes = source.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            for row in 0..<height {
-                (data + row * stride).update(from: bytes + row * width * 2, count: width * 2)
             }
         }
     }

@@ -1,3 +1,4 @@
+internal import CAOM
 internal import CAVCodec
 internal import CDeflate
 internal import CGIF
@@ -25,6 +26,7 @@ enum LibraryVersions {
             LinkedLibrary(name: "x265", version: x265Version, source: .runtime),
             LinkedLibrary(name: "SVT-AV1", version: string(svt_av1_get_version()), source: .runtime),
             LinkedLibrary(name: "libvpx", version: string(vpx_codec_version_str()), source: .runtime),
+            LinkedLibrary(name: "libaom", version: string(aom_codec_version_str()), source: .runtime),
             LinkedLibrary(name: "FFmpeg", version: string(av_version_info()), source: .runtime),
             LinkedLibrary(name: "libavcodec", version: dotted(avcodec_version()), source: .runtime),
             LinkedLibrary(name: "libavformat", version: dotted(avformat_version()), source: .runtime),

@@ -13,6 +13,6 @@ extension VideoSettings {
     var imagesDecodedAhead: Int {
         guard decodeWorkers == 0 else { return decodeWorkers }
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        return codec.record.encoderKeepsCoresBusy ? max(1, cores / 4) : max(3, cores + 1)
+        return codec.encoderRecord.has(.keepsCoresBusy) ? max(1, cores / 4) : max(3, cores + 1)
     }
 }

@@ -109,7 +109,8 @@ extension TwoPassEncoding {
                 // falls past the goal within one step).
                 let stuck =
                     crf == tried
-                    || codec.record.takesWholeCRF && tries.contains { $0.crf == Self.crf(crf, on: codec) }
+                    || codec.encoderRecord.has(.wholeConstantRateFactor)
+                        && tries.contains { $0.crf == Self.crf(crf, on: codec) }
                 // Under the size at the best quality, or the search stuck on one step: the best under is the movie.
                 if (!over && atBest) || stuck || attempt + 1 == Self.qualityAttempts, let bestUnder {
                     takesAnyUnder = takesAnyUnder || !over && atBest || stuck
@@ -157,6 +158,6 @@ extension TwoPassEncoding {
     /// tenth otherwise.
     static func crf(_ crf: Double, on codec: VideoCodec) -> Double {
         let clamped = min(max(crf, codec.crfRange.lowerBound), codec.crfRange.upperBound)
-        return codec.record.takesWholeCRF ? clamped.rounded() : (clamped * 10).rounded() / 10
+        return codec.encoderRecord.has(.wholeConstantRateFactor) ? clamped.rounded() : (clamped * 10).rounded() / 10
     }
 }
