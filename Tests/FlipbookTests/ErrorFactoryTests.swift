@@ -83,6 +83,6 @@ import Testing
         #expect(
             FlipbookError.soundChannelsRefused(9, by: "Opus", carried: "1 to 8", path: "a.wav").message
                 == "has 9 channels; Opus carries 1 to 8")
-        #expect(FlipbookError.animatedImageHasNoSound("WebP").code == .unsupportedOutput)
+        #expect(FlipbookError.animatedImageGivenSound(".webp").code == .unsupportedOutput)
     }
 }

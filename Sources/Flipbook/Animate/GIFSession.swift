@@ -34,7 +34,7 @@ struct GIFSession: MuxingSession {
 
     mutating func add(_ sample: MediaSample, track: Int, tracks: () -> [Track]) throws -> [WriteAction] {
         guard track == 0 else {
-            throw FlipbookError.animatedImageHasNoSound("GIF")
+            throw FlipbookError.animatedImageGivenSound(".gif")
         }
         let start = centiseconds(elapsed)
         elapsed += Int64(sample.duration)

@@ -30,7 +30,7 @@ struct WebPAnimationSession: MuxingSession {
 
     mutating func add(_ sample: MediaSample, track: Int, tracks: () -> [Track]) throws -> [WriteAction] {
         guard track == 0 else {
-            throw FlipbookError.animatedImageHasNoSound("WebP")
+            throw FlipbookError.animatedImageGivenSound(".webp")
         }
         let timestamp = milliseconds(elapsed)
         elapsed += Int64(sample.duration)
