@@ -34,7 +34,7 @@ struct GIFSession: MuxingSession {
 
     mutating func add(_ sample: MediaSample, track: Int, tracks: () -> [Track]) throws -> [WriteAction] {
         guard track == 0 else {
-            throw FlipbookError(.unsupportedOutput, "a GIF has no sound; name the output .mp4, .mov or .mkv for sound")
+            throw FlipbookError.animatedImageGivenSound(".gif")
         }
         let start = centiseconds(elapsed)
         elapsed += Int64(sample.duration)
@@ -57,7 +57,7 @@ struct GIFSession: MuxingSession {
 
     mutating func finish(tracks: [Track], extensions: [MovieExtension]) throws -> [WriteAction] {
         guard let pending else {
-            throw FlipbookError(.invalidState, "no frames were appended; a GIF needs at least one frame")
+            throw FlipbookError.animatedImageHasNoFrames("GIF")
         }
         self.pending = nil
         let delay = max(1, centiseconds(elapsed) - pending.start)

@@ -12,7 +12,7 @@ enum ADTSReader {
 
     static func read(_ bytes: [UInt8], path: String) throws -> CompressedAudio {
         guard var position = firstFrame(in: bytes) else {
-            throw FlipbookError(.invalidAudio, "has no ADTS frames", path: path)
+            throw FlipbookError.soundHasNo("ADTS frames", path: path)
         }
         var packets: [CompressedAudio.Packet] = []
         var config: (profile: Int, rateIndex: Int, channels: Int)?
@@ -21,8 +21,7 @@ enum ADTSReader {
             guard bytes.count - position >= 7 else { break }
             guard isFrameHeader(bytes, at: position) else {
                 if packets.isEmpty || bytes[position] == 0xFF {
-                    throw FlipbookError(
-                        .invalidAudio, "is damaged: no ADTS frame header at byte \(position)", path: path)
+                    throw FlipbookError.soundSyncLost("ADTS frame header", at: position, path: path)
                 }
                 break
             }
@@ -35,24 +34,17 @@ enum ADTSReader {
             let blocks = Int(header[6] & 3)
             let headerLength = protectionAbsent ? 7 : 9
             guard rateIndex < sampleRates.count, channels > 0, length > headerLength else {
-                throw FlipbookError(
-                    .invalidAudio,
-                    "has an ADTS frame at byte \(position) Flipbook cannot copy (sample rate index \(rateIndex), "
-                        + "channel configuration \(channels))", path: path)
+                throw FlipbookError.adtsFrameNotCopied(
+                    at: position, rateIndex: rateIndex, channels: channels, path: path)
             }
             guard blocks == 0 else {
-                throw FlipbookError(
-                    .invalidAudio, "has ADTS frames of several raw data blocks, which MP4 cannot carry as they are",
-                    path: path)
+                throw FlipbookError.adtsHasSeveralBlocks(path: path)
             }
             guard position + length <= bytes.count else {
-                throw FlipbookError(
-                    .invalidAudio, "is cut short: its last ADTS frame needs \(length) bytes from byte \(position)",
-                    path: path)
+                throw FlipbookError.soundLastFrameCut("ADTS", needs: length, from: position, path: path)
             }
             if let config, config != (profile, rateIndex, channels) {
-                throw FlipbookError(
-                    .invalidAudio, "changes its AAC profile, sample rate or channels at byte \(position)", path: path)
+                throw FlipbookError.soundChangesAt(position, "AAC profile, sample rate or channels", path: path)
             }
             config = (profile, rateIndex, channels)
             packets.append(
@@ -60,7 +52,7 @@ enum ADTSReader {
                     offset: position + headerLength, size: length - headerLength, duration: 1024))
             position += length
         }
-        guard let config, !packets.isEmpty else { throw FlipbookError(.invalidAudio, "has no ADTS frames", path: path) }
+        guard let config, !packets.isEmpty else { throw FlipbookError.soundHasNo("ADTS frames", path: path) }
         let objectType = config.profile + 1
         let specificConfig: [UInt8] = [
             UInt8(objectType << 3 | config.rateIndex >> 1), UInt8((config.rateIndex & 1) << 7 | config.channels << 3),

@@ -56,16 +56,15 @@ enum SoundFormat {
     /// - Throws: `.invalidAudio` naming the file when it cannot be read.
     static func sniff(at url: URL) throws -> SoundFormat? {
         if POSIXFile.isDirectory(url.path) {
-            throw FlipbookError(
-                .invalidAudio, "is a folder, not a sound file; give the sound file itself", path: url.path)
+            throw FlipbookError.soundtrackIsFolder(path: url.path)
         }
         if !POSIXFile.exists(url.path) {
-            throw FlipbookError(.invalidAudio, "does not exist; check the soundtrack's path", path: url.path)
+            throw FlipbookError.soundtrackMissing(path: url.path)
         }
         do {
             return SoundFormat(sniffing: [UInt8](try POSIXFile.readImageFile(at: url.path, limit: 65536)))
         } catch let error as FlipbookError {
-            throw FlipbookError(.invalidAudio, "the soundtrack cannot be read: \(error.message)", path: url.path)
+            throw FlipbookError.soundtrackUnreadable(path: url.path, because: error)
         }
     }
 
@@ -76,7 +75,7 @@ enum SoundFormat {
         do {
             return [UInt8](try POSIXFile.readImageFile(at: url.path))
         } catch let error as FlipbookError {
-            throw FlipbookError(.invalidAudio, "the soundtrack cannot be read: \(error.message)", path: url.path)
+            throw FlipbookError.soundtrackUnreadable(path: url.path, because: error)
         }
     }
 

@@ -32,13 +32,11 @@ struct CopiedSoundFeed: SoundFeed {
         mediaDuration = audio.packets.reduce(0) { $0 + Int64($1.duration) }
         self.offset = offset.ticks(atRate: Int64(audio.timescale))
         guard audio.playableLength > 0 else {
-            throw FlipbookError(.invalidAudio, "has no sound after its encoder delay", path: audio.path)
+            throw FlipbookError.soundtrackEmptyAfterDelay(path: audio.path)
         }
         if !loops && self.offset <= -audio.playableLength {
-            throw FlipbookError(
-                .invalidSettings,
-                "the audio offset \(offset) skips all of the sound, which lasts "
-                    + "\(Double(audio.playableLength) / Double(audio.timescale)) s", path: audio.path)
+            throw FlipbookError.audioOffsetSkipsAllSound(
+                offset, lasting: Double(audio.playableLength) / Double(audio.timescale), path: audio.path)
         }
     }
 

@@ -46,7 +46,7 @@ struct EncodedSoundFeed: SoundFeed {
     /// - Throws: `.invalidAudio` naming the file when it holds no sound or does not decode.
     init(decoding decoder: FormatSoundDecoder, soundtrack: Soundtrack, movieTimescale: Int32) throws {
         guard let first = try decoder.next() else {
-            throw FlipbookError(.invalidAudio, "holds no sound", path: decoder.path)
+            throw FlipbookError.soundtrackHoldsNoSound(path: decoder.path)
         }
         var sound = PCMSound(path: decoder.path, sampleRate: decoder.sampleRate, planes: first)
         if soundtrack.loops {
@@ -68,10 +68,8 @@ struct EncodedSoundFeed: SoundFeed {
         let bitrate = bitrate ?? codec.defaultBitrate(channels: sound.channelCount)
         let rate = codec.carriedRate(sound.sampleRate, keepingRate: keepingRate)
         if sound.path == Self.fromMemory, sound.sampleRate != rate {
-            throw FlipbookError(
-                .invalidAudio,
-                "is at \(sound.sampleRate) Hz; \(codec.name) is encoded here at \(rate) Hz, so give sound from memory "
-                    + "at \(rate) Hz", path: sound.path)
+            throw FlipbookError.soundFromMemoryAtOtherRate(
+                sound.sampleRate, codec: codec.name, encodedAt: rate, path: sound.path)
         }
         sound = try sound.resampled(to: rate)
         switch codec {
@@ -96,10 +94,8 @@ struct EncodedSoundFeed: SoundFeed {
     /// Throws `.invalidSettings` when the offset skips all of a sound `length` samples long that does not loop.
     private func checkOffsetLeavesSound(length: Int64) throws {
         if !loops && offset <= -length {
-            throw FlipbookError(
-                .invalidSettings,
-                "the audio offset \(givenOffset) skips all of the sound, which lasts "
-                    + "\(Double(length) / Double(sound.sampleRate)) s", path: sound.path)
+            throw FlipbookError.audioOffsetSkipsAllSound(
+                givenOffset, lasting: Double(length) / Double(sound.sampleRate), path: sound.path)
         }
     }
 
@@ -194,8 +190,7 @@ struct EncodedSoundFeed: SoundFeed {
                 MediaSample(data: $0, duration: UInt32(encoder.frameSize), isSync: true)
             }
         } catch let error as FlipbookError where error.path == nil {
-            throw FlipbookError(
-                .invalidAudio, "could not be encoded: \(error.message)", path: sound.path, underlying: error.underlying)
+            throw FlipbookError.soundtrackNotEncoded(path: sound.path, because: error)
         }
     }
 

@@ -48,12 +48,10 @@ enum MP3Reader {
         var delay: (priming: Int, padding: Int)?
         while let frame = header(bytes, at: position) {
             guard position + frame.length <= bytes.count else {
-                throw FlipbookError(
-                    .invalidAudio, "is cut short: its last MP3 frame needs \(frame.length) bytes from byte \(position)",
-                    path: path)
+                throw FlipbookError.soundLastFrameCut("MP3", needs: frame.length, from: position, path: path)
             }
             if let first, first.sampleRate != frame.sampleRate {
-                throw FlipbookError(.invalidAudio, "changes its sample rate at byte \(position)", path: path)
+                throw FlipbookError.soundChangesAt(position, "sample rate", path: path)
             }
             if packets.isEmpty && first == nil, let tag = lameDelay(bytes[position..<position + frame.length]) {
                 delay = tag  // the header frame holds no sound
@@ -65,7 +63,7 @@ enum MP3Reader {
             position += frame.length
         }
         guard let format = first, !packets.isEmpty else {
-            throw FlipbookError(.invalidAudio, "has no MP3 frames", path: path)
+            throw FlipbookError.soundHasNo("MP3 frames", path: path)
         }
         let total = Int64(packets.count * format.samples)
         let priming = Int64(delay.map { $0.priming + 529 } ?? 0)

@@ -8,21 +8,20 @@ enum MP4AudioReader {
         do {
             return try parse(bytes, path: path)
         } catch let error as ISOBMFFError {
-            throw FlipbookError(
-                .invalidAudio, "is cut short or damaged, not a complete MP4 sound file: \(error)", path: path)
+            throw FlipbookError.mp4SoundIncomplete(error, path: path)
         }
     }
 
     private static func parse(_ bytes: [UInt8], path: String) throws -> CompressedAudio {
         let boxes = try BoxReader.parse(bytes)
         guard let moov = boxes.first("moov") else {
-            throw FlipbookError(.invalidAudio, "has no 'moov' box: it is cut short or not a finished file", path: path)
+            throw FlipbookError.mp4SoundHasNoMovieBox(path: path)
         }
         let sound = try moov.children("trak").first {
             guard let hdlr = $0.descendant(["mdia", "hdlr"]) else { return false }
             return try HandlerBox(reading: hdlr, in: bytes).handlerType == "soun"
         }
-        guard let trak = sound else { throw FlipbookError(.invalidAudio, "has no sound track", path: path) }
+        guard let trak = sound else { throw FlipbookError.soundHasNo("sound track", path: path) }
         let tables = try SampleTableReader(bytes: bytes, handlerType: "soun")
         let entry = try CopiedAudioSampleEntry(reading: trak, in: bytes)
         let codecName: String
@@ -34,20 +33,19 @@ enum MP4AudioReader {
             // ALAC, AC-3, PCM …: libavformat reads it, to be decoded and encoded.
             throw SoundFormat.NotCopied()
         }
-        guard !tables.samples.isEmpty else { throw FlipbookError(.invalidAudio, "has no sound packets", path: path) }
+        guard !tables.samples.isEmpty else { throw FlipbookError.soundHasNo("sound packets", path: path) }
         guard tables.timescale > 0 else {
-            throw FlipbookError(.invalidAudio, "is damaged: its sound track's time scale is 0", path: path)
+            throw FlipbookError.soundTimescaleZero(path: path)
         }
         if let problem = tables.validate().first {
-            throw FlipbookError(.invalidAudio, "has inconsistent sample tables: \(problem)", path: path)
+            throw FlipbookError.soundTablesInconsistent(problem, path: path)
         }
         var packets: [CompressedAudio.Packet] = []
         packets.reserveCapacity(tables.samples.count)
         for (index, sample) in tables.samples.enumerated() {
             let end = index + 1 < tables.samples.count ? tables.samples[index + 1].decodeTime : tables.mediaDuration
             guard sample.offset > 0, sample.offset + UInt64(sample.size) <= UInt64(bytes.count) else {
-                throw FlipbookError(
-                    .invalidAudio, "is cut short: sound packet \(index) lies past the end of the file", path: path)
+                throw FlipbookError.soundPacketPastEnd(index, path: path)
             }
             let duration = end > sample.decodeTime ? end - sample.decodeTime : 1024
             packets.append(

@@ -15,18 +15,18 @@ enum OggOpusReader {
         var serial: ArraySlice<UInt8>?
         while position + 27 <= bytes.count {
             guard Array(bytes[position..<position + 4]) == Array("OggS".utf8) else {
-                throw FlipbookError(.invalidAudio, "is damaged: no Ogg page at byte \(position)", path: path)
+                throw FlipbookError.soundSyncLost("Ogg page", at: position, path: path)
             }
             let granule = (6..<14).reduce(UInt64(0)) { $0 | UInt64(bytes[position + $1]) << (8 * ($1 - 6)) }
             let segments = Int(bytes[position + 26])
             var body = position + 27 + segments
             guard body <= bytes.count,
                 body + bytes[position + 27..<body].reduce(0, { $0 + Int($1) }) <= bytes.count
-            else { throw FlipbookError(.invalidAudio, "is cut short: its last Ogg page is incomplete", path: path) }
+            else { throw FlipbookError.oggLastPageIncomplete(path: path) }
             let pageSerial = bytes[position + 14..<position + 18]
             if serial == nil { serial = pageSerial }
             guard pageSerial == serial else {
-                throw FlipbookError(.invalidAudio, "holds more than one Ogg stream", path: path)
+                throw FlipbookError.oggHasSeveralStreams(path: path)
             }
             for length in bytes[position + 27..<position + 27 + segments] {
                 current += bytes[body..<body + Int(length)]
@@ -48,9 +48,9 @@ enum OggOpusReader {
             position = body
         }
         guard let head = headers.first, head.count >= 19, Array(head[0..<8]) == Array("OpusHead".utf8) else {
-            throw FlipbookError(.invalidAudio, "is Ogg without an Opus stream", path: path)
+            throw FlipbookError.oggWithoutOpus(path: path)
         }
-        guard !packets.isEmpty else { throw FlipbookError(.invalidAudio, "has no Opus packets", path: path) }
+        guard !packets.isEmpty else { throw FlipbookError.soundHasNo("Opus packets", path: path) }
         let channels = Int(head[9])
         let preSkip = Int64(head[10]) | Int64(head[11]) << 8
         let total = packets.reduce(Int64(0)) { $0 + Int64($1.duration) }

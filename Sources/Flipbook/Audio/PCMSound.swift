@@ -36,14 +36,10 @@ struct PCMSound: Sendable {
         let sound = self
         guard Self.aacSampleRates.contains(sound.sampleRate) else {
             let rates = Self.aacSampleRates.sorted().map(String.init).joined(separator: ", ")
-            throw FlipbookError(
-                .invalidAudio,
-                "has a sample rate of \(sound.sampleRate) Hz, which AAC cannot carry; resample it to one of \(rates)",
-                path: path)
+            throw FlipbookError.aacSampleRateRefused(sound.sampleRate, rates: rates, path: path)
         }
         guard (1...8).contains(sound.channelCount), sound.channelCount != 7 else {
-            throw FlipbookError(
-                .invalidAudio, "has \(sound.channelCount) channels; AAC carries 1 to 6, or 8", path: path)
+            throw FlipbookError.soundChannelsRefused(sound.channelCount, by: "AAC", carried: "1 to 6, or 8", path: path)
         }
     }
 }
@@ -60,7 +56,7 @@ enum FLACReader {
         let stated =
             Int64(info[13] & 0x0F) << 32 | Int64(info[14]) << 24 | Int64(info[15]) << 16
             | Int64(info[16]) << 8 | Int64(info[17])
-        guard entry.sampleRate > 0 else { throw FlipbookError(.invalidAudio, "states a sample rate of 0", path: path) }
+        guard entry.sampleRate > 0 else { throw FlipbookError.flacRateZero(path: path) }
         return CompressedAudio(
             path: path, bytes: bytes, sampleEntry: entry, timescale: UInt32(entry.sampleRate),
             sampleRate: entry.sampleRate, channelCount: entry.channelCount, codecName: "flac",
@@ -84,8 +80,7 @@ enum FLACReader {
             if header & 0x80 != 0 { break }
         }
         guard let info = streamInfo, position < bytes.count else {
-            throw FlipbookError(
-                .invalidAudio, "is cut short or damaged: no FLAC stream information or frames", path: path)
+            throw FlipbookError.flacStreamInfoMissing(path: path)
         }
         return (info, position)
     }

@@ -46,15 +46,14 @@ enum SoundFeeds {
         let offset = soundtrack.offset
         let path = soundtrack.url.path
         guard offset.timescale > 0, abs(offset.value) / Int64(offset.timescale) <= 86_400 else {
-            throw FlipbookError(
-                .invalidSettings, "the audio offset \(offset) is out of range; use at most a day either way",
-                path: path)
+            throw FlipbookError.audioOffsetOutOfRange(offset, path: path)
         }
         let choice = soundtrack.codec
         do {
             try choice?.check(in: container)
-        } catch let error as FlipbookError {
-            throw FlipbookError(error.code, error.message, path: path)
+        } catch var error as FlipbookError {
+            error.path = path
+            throw error
         }
         let encoding = choice?.encoder ?? SoundCodec(for: container)
         let edited = soundtrack.loops || offset.value < 0
@@ -122,8 +121,9 @@ enum SoundFeeds {
         let edited = soundtrack.loops || soundtrack.offset.value < 0
         let codecName = try FormatSoundDecoder(path: path, for: SoundCodec(for: container)).codecName
         if !SoundCopying.copies(codecName, into: container) || container.isMatroska && edited {
-            let refusal = notCopied(codecName, into: container, edited: edited, path: path)
-            throw FlipbookError(.invalidSettings, refusal.message, path: path)
+            var refusal = notCopied(codecName, into: container, edited: edited, path: path)
+            refusal.code = .invalidSettings
+            throw refusal
         }
     }
 
@@ -140,10 +140,7 @@ enum SoundFeeds {
             } else {
                 "Flipbook copies no \(codecName) sound; it is decoded and encoded"
             }
-        return FlipbookError(
-            .invalidAudio,
-            "holds \(codecName) sound, which cannot be copied into \(kind): \(reason); "
-                + "have it encoded (AAC or Opus) instead", path: path)
+        return FlipbookError.soundtrackNotCopied(codecName, into: kind, reason: reason, path: path)
     }
 }
 

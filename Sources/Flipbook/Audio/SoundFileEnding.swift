@@ -25,8 +25,7 @@ enum SoundFileEnding {
                     Array(tail[$0..<$0 + 4]) == capture
                 }), tail[last + 5] & 0x04 != 0
             else {
-                throw FlipbookError(
-                    .invalidAudio, "is cut short: its Ogg stream stops before its last page", path: path)
+                throw FlipbookError.oggStopsBeforeLastPage(path: path)
             }
         case "asf":
             guard let head = POSIXFile.bytes(of: path, at: 0, count: 65536),
@@ -36,8 +35,7 @@ enum SoundFileEnding {
             else { return }
             let stated = (0..<8).reduce(Int64(0)) { $0 | Int64(head[object + 40 + $1]) << (8 * $1) }
             if stated > size {
-                throw FlipbookError(
-                    .invalidAudio, "is cut short: it states \(stated) bytes, and \(size) are there", path: path)
+                throw FlipbookError.soundFileShorterThanStated(stated: stated, size: size, path: path)
             }
         default: return
         }

@@ -47,12 +47,7 @@ public enum SoundtrackCodec: String, Sendable, Hashable, CaseIterable {
     /// - Throws: ``FlipbookError`` with `.invalidSettings` naming the extensions that do.
     public func check(in container: MovieContainer) throws {
         guard !containers.contains(container) else { return }
-        let names = containers.map { "." + $0.fileExtensions[0] }
-        throw FlipbookError(
-            .invalidSettings,
-            "\(rawValue) sound does not go in .\(container.fileExtensions[0]) files; "
-                + "name the output \(names.dropLast().joined(separator: ", ")) or \(names.last!), "
-                + "or choose another sound codec")
+        throw FlipbookError.soundCodecNotInContainer(rawValue, container: container, fitting: containers)
     }
 
     /// The encoder this choice asks for, `nil` for ``copy``.

@@ -14,7 +14,7 @@ final class APNGAnimationDecoder: AnimationFrameDecoding {
 
     init(_ data: Data, layout: AnimationLayout, limits: ImageLimits) throws {
         guard let structure = APNGLayout.read(data) else {
-            throw FlipbookError(.corruptImage, "the APNG's animation control chunk cannot be read")
+            throw FlipbookError.apngControlChunkUnreadable()
         }
         self.data = data
         self.layout = layout
@@ -26,7 +26,7 @@ final class APNGAnimationDecoder: AnimationFrameDecoding {
     func nextFrame() throws -> Frame {
         let index = framesDecoded
         guard index < structure.frames.count else {
-            throw FlipbookError(.corruptImage, "the APNG ends before frame \(index + 1)")
+            throw FlipbookError.animationEndsEarly("APNG", beforeFrame: index + 1)
         }
         let info = structure.frames[index]
         let image: Frame

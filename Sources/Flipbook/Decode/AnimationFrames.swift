@@ -67,8 +67,7 @@ final class AnimationFrames: @unchecked Sendable {
     static func open(_ url: URL, limits: ImageLimits) throws -> any AnimationFrameDecoding {
         let data = try ImageDecoder.readFile(at: url)
         guard let layout = try AnimationLayout.read(data) else {
-            throw FlipbookError(
-                .unsupportedImage, "the file is not an animation, so it has no frame \(url.animationFrame ?? 1)")
+            throw FlipbookError.imageNotAnimated(askedFrame: url.animationFrame ?? 1)
         }
         return try AnimationDecoders.open(data, layout: layout, limits: limits)
     }

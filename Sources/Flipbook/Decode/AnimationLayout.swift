@@ -35,11 +35,8 @@ package struct AnimationLayout: Sendable, Hashable {
         try limits.check(width: width, height: height)
         let (pixels, overflow) = (width * height).multipliedReportingOverflow(by: delays.count)
         guard !overflow, pixels <= limits.maxAnimationPixels else {
-            throw FlipbookError(
-                .unsupportedImage,
-                "the \(kind.rawValue) has \(delays.count) frames of \(width)x\(height), over the limit of "
-                    + "\(limits.maxAnimationPixels) pixels in all frames together; shorten it, or raise the limit "
-                    + "(ImageLimits.maxAnimationPixels) if such animations are expected")
+            throw FlipbookError.animationTooLarge(
+                kind.rawValue, frames: delays.count, width: width, height: height, maxPixels: limits.maxAnimationPixels)
         }
     }
 

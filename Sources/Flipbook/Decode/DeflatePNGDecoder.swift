@@ -43,8 +43,7 @@ enum DeflatePNGDecoder {
             }
             if let failedRow {
                 let filter = samples[failedRow * (rowBytes + 1)]
-                throw FlipbookError(
-                    .corruptImage, "the PNG cannot be decoded: row \(failedRow) has an unknown filter type \(filter)")
+                throw FlipbookError.pngRowFilterUnknown(row: failedRow, filter: filter)
             }
             let hasAlpha = layout.channels % 2 == 0
             if deep && layout.bitDepth == 16 && (!hasAlpha || deepAlpha) {

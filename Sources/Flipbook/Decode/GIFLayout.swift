@@ -10,7 +10,7 @@ enum GIFLayout {
         try data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             guard bytes.count >= 13 else {
-                throw FlipbookError(.corruptImage, "the GIF is truncated inside its header")
+                throw FlipbookError.gifHeaderTruncated()
             }
             let width = Int(bytes[6]) | Int(bytes[7]) << 8
             let height = Int(bytes[8]) | Int(bytes[9]) << 8

@@ -52,18 +52,14 @@ enum HEIFReferences {
                 let count = u16(position + 8 + idSize)
             else { continue }
             guard count <= maxReferences else {
-                throw FlipbookError(
-                    .unsupportedImage,
-                    "the \(format) builds one image from \(count) others, more than the \(maxReferences) Flipbook reads"
-                )
+                throw FlipbookError.heifHasTooManyReferences(format, count: count, limit: maxReferences)
             }
             var seen = Set<Int>()
             var at = position + 10 + idSize
             for _ in 0..<count where at + idSize <= position + size {
                 let part = id(at) ?? 0
                 guard seen.insert(part).inserted else {
-                    throw FlipbookError(
-                        .corruptImage, "the \(format) cannot be decoded: an image lists item \(part) twice as its part")
+                    throw FlipbookError.heifPartListedTwice(format, part: part)
                 }
                 edges[from, default: []].append(part)
                 at += idSize
@@ -94,8 +90,7 @@ enum HEIFReferences {
             let typeStart = data.startIndex + position + 4
             if data[typeStart..<typeStart + 4].elementsEqual("meta".utf8) {
                 guard size - header <= maxMetaBytes else {
-                    throw FlipbookError(
-                        .unsupportedImage, "the \(format)'s metadata box is \(size) bytes, more than Flipbook reads")
+                    throw FlipbookError.heifMetadataTooLarge(format, bytes: size)
                 }
                 let start = data.startIndex + position + header
                 return [UInt8](data[start..<data.startIndex + position + size])
@@ -123,8 +118,7 @@ enum HEIFReferences {
                 stack[stack.count - 1].next += 1
                 let part = parts[top.next]
                 if onPath.contains(part) {
-                    throw FlipbookError(
-                        .corruptImage, "the \(format) cannot be decoded: item \(part) is built from itself")
+                    throw FlipbookError.heifPartBuiltFromItself(format, part: part)
                 }
                 if !finished.contains(part) {
                     onPath.insert(part)

@@ -35,9 +35,7 @@ package enum ImageDecoder {
     ///   one), `.corruptImage` for damaged data; the caller attributes it to a frame and path.
     package static func decodeImage(_ data: Data, _ request: DecodeRequest) throws -> DecodedImage {
         if let format = ImageSniffing.cameraRawFormat(data) {
-            throw FlipbookError(
-                .unsupportedImage,
-                "this is a \(format) camera raw file: its photo is sensor data, \(CameraRaw.notDecoded)")
+            throw FlipbookError.imageIsCameraRaw(format)
         }
         if let format = ImageFormat.recognising(data) {
             if request.page != nil && !format.hasPages { throw pagesRefused(thisFile: "a \(format.name)") }
@@ -45,17 +43,12 @@ package enum ImageDecoder {
         }
         if request.page != nil { throw pagesRefused(thisFile: "not one") }
         if data.isEmpty {
-            throw FlipbookError(.corruptImage, "the file is empty; expected a \(ImageFormat.nameList) image")
+            throw FlipbookError.imageFileEmpty()
         }
         if let format = ImageSniffing.otherFormat(data) {
-            throw FlipbookError(
-                .unsupportedImage,
-                "this is a \(format) file, not a \(ImageFormat.nameList) image; convert it to PNG (for example with ffmpeg)"
-            )
+            throw FlipbookError.imageOfOtherFormat(format)
         }
-        throw FlipbookError(
-            .unsupportedImage,
-            "not a \(ImageFormat.nameList) image (the file does not start with any of their signatures)")
+        throw FlipbookError.imageUnrecognised()
     }
 
     /// Reads and decodes the image file at `url`, at a smaller scale where `sizeHint` allows (see
@@ -77,7 +70,7 @@ package enum ImageDecoder {
     /// this file is `what`".
     private static func pagesRefused(thisFile what: String) -> FlipbookError {
         let paged = ImageFormat.all.filter(\.hasPages).map(\.name).joined(separator: " or ")
-        return FlipbookError(.unsupportedImage, "only a \(paged) has pages, and this file is \(what)")
+        return FlipbookError.imageHasNoPages(paged: paged, thisFile: what)
     }
 
     /// Reads and decodes the image file at `url` as ``decodeImageFile(at:_:)`` does, from loose arguments.

@@ -35,10 +35,7 @@ enum ImageFormats {
             if layout?.manyScans ?? true {
                 let scans = data.withUnsafeBytes { ImageSniffing.jpegScanCount($0, from: layout?.firstScan ?? 0) }
                 guard scans <= limits.maxJPEGScans else {
-                    throw FlipbookError(
-                        .unsupportedImage,
-                        "the JPEG has \(scans) scans, more than the limit of \(limits.maxJPEGScans); "
-                            + "such a file takes minutes to decode (re-save it as a baseline JPEG)")
+                    throw FlipbookError.jpegHasTooManyScans(scans, limit: limits.maxJPEGScans)
                 }
             }
             let orientation = data.withUnsafeBytes { ExifOrientation.read(fromJPEG: $0) }
@@ -75,7 +72,7 @@ enum ImageFormats {
             // A still GIF, or the first frame of an animated one given on its own.
             let layout = try GIFLayout.read(data)
             guard !layout.delays.isEmpty else {
-                throw FlipbookError(.corruptImage, "the GIF has no whole image (the file is truncated or damaged)")
+                throw FlipbookError.gifHasNoWholeImage()
             }
             try request.limits.check(width: layout.width, height: layout.height)
             return .frame(try GIFAnimationDecoder(data, layout: layout, limits: request.limits).nextFrame())

@@ -36,15 +36,12 @@ public struct ImageLimits: Sendable, Hashable {
     /// ``FlipbookError/Code/corruptImage`` when it declares no pixels.
     func check(width: Int, height: Int) throws {
         guard width > 0, height > 0 else {
-            throw FlipbookError(.corruptImage, "the image declares an empty size \(width)x\(height)")
+            throw FlipbookError.imageSizeEmpty(width: width, height: height)
         }
         let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
         guard width <= maxDimension, height <= maxDimension, !overflow, pixels <= maxPixels else {
-            throw FlipbookError(
-                .unsupportedImage,
-                "the image is \(width)x\(height) pixels, over the limit of \(maxDimension) a side and "
-                    + "\(maxPixels) pixels in all; shrink it, or raise the limits (ImageLimits; the tool's --max-image-side and --max-image-pixels) if such images are expected"
-            )
+            throw FlipbookError.imageTooLarge(
+                width: width, height: height, maxDimension: maxDimension, maxPixels: maxPixels)
         }
     }
 }

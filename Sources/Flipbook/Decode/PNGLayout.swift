@@ -13,22 +13,23 @@ struct PNGLayout {
     /// Walks the chunks; `nil` when the image is not 8 or 16-bit grey, grey and alpha, RGB or RGBA
     /// without interlacing, or carries chunks only libspng handles.
     init?(_ bytes: UnsafeBufferPointer<UInt8>) throws {
-        func fail(_ message: String) -> FlipbookError {
-            FlipbookError(.corruptImage, "the PNG cannot be decoded: \(message)")
-        }
         func read32(_ at: Int) -> Int {
             Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
         }
-        guard bytes.count >= 8 + 25 else { throw fail("the file is too short to hold a PNG header") }
+        guard bytes.count >= 8 + 25 else {
+            throw FlipbookError.imageUndecodable("PNG", "the file is too short to hold a PNG header")
+        }
         var position = 8
         var header: (width: Int, height: Int, channels: Int, bitDepth: Int)?
         var data: [Range<Int>] = []
         var sawEnd = false
         while position < bytes.count {
-            guard bytes.count - position >= 12 else { throw fail("the file ends inside a chunk header (truncated)") }
+            guard bytes.count - position >= 12 else {
+                throw FlipbookError.imageUndecodable("PNG", "the file ends inside a chunk header (truncated)")
+            }
             let length = read32(position)
             guard length <= Int(Int32.max), bytes.count - position - 12 >= length else {
-                throw fail("a chunk runs past the end of the file (truncated)")
+                throw FlipbookError.imageUndecodable("PNG", "a chunk runs past the end of the file (truncated)")
             }
             let type = (bytes[position + 4], bytes[position + 5], bytes[position + 6], bytes[position + 7])
             let name = String(decoding: [type.0, type.1, type.2, type.3], as: UTF8.self)
@@ -36,21 +37,23 @@ struct PNGLayout {
             if isCritical {
                 let crc = Deflate.crc32(UnsafeBufferPointer(rebasing: bytes[(position + 4)..<(position + 8 + length)]))
                 guard crc == UInt32(read32(position + 8 + length)) else {
-                    throw fail("the \(name) chunk's checksum is wrong")
+                    throw FlipbookError.imageUndecodable("PNG", "the \(name) chunk's checksum is wrong")
                 }
             }
             let body = position + 8
             switch name {
             case "IHDR":
                 guard header == nil, position == 8, length == 13 else {
-                    throw fail("the IHDR chunk is misplaced or malformed")
+                    throw FlipbookError.imageUndecodable("PNG", "the IHDR chunk is misplaced or malformed")
                 }
-                guard let fields = try Self.header(bytes, at: body, read32: read32, fail: fail) else { return nil }
+                guard let fields = try Self.header(bytes, at: body, read32: read32) else { return nil }
                 header = fields
             case "IDAT":
-                guard header != nil else { throw fail("image data comes before the header") }
+                guard header != nil else {
+                    throw FlipbookError.imageUndecodable("PNG", "image data comes before the header")
+                }
                 if let last = data.last, last.upperBound + 4 != position {
-                    throw fail("the IDAT chunks are not consecutive")
+                    throw FlipbookError.imageUndecodable("PNG", "the IDAT chunks are not consecutive")
                 }
                 data.append(body..<body + length)
             case "IEND":
@@ -63,9 +66,11 @@ struct PNGLayout {
             position = body + length + 4
             if sawEnd { break }
         }
-        guard let header else { throw fail("the IHDR chunk is missing") }
-        guard !data.isEmpty else { throw fail("there is no image data (IDAT)") }
-        guard sawEnd else { throw fail("the IEND chunk is missing (the file is truncated)") }
+        guard let header else { throw FlipbookError.imageUndecodable("PNG", "the IHDR chunk is missing") }
+        guard !data.isEmpty else { throw FlipbookError.imageUndecodable("PNG", "there is no image data (IDAT)") }
+        guard sawEnd else {
+            throw FlipbookError.imageUndecodable("PNG", "the IEND chunk is missing (the file is truncated)")
+        }
         width = header.width
         height = header.height
         channels = header.channels
@@ -76,14 +81,18 @@ struct PNGLayout {
     /// The IHDR fields this path decodes, or `nil` for an image it leaves to libspng (bit depths
     /// below 8, palette, interlaced).
     private static func header(
-        _ bytes: UnsafeBufferPointer<UInt8>, at body: Int, read32: (Int) -> Int, fail: (String) -> FlipbookError
+        _ bytes: UnsafeBufferPointer<UInt8>, at body: Int, read32: (Int) -> Int
     ) throws -> (width: Int, height: Int, channels: Int, bitDepth: Int)? {
         let width = read32(body)
         let height = read32(body + 4)
-        guard width > 0, height > 0 else { throw fail("the header declares an empty size \(width)x\(height)") }
+        guard width > 0, height > 0 else {
+            throw FlipbookError.imageUndecodable("PNG", "the header declares an empty size \(width)x\(height)")
+        }
         let depth = bytes[body + 8]
         let colour = bytes[body + 9]
-        guard bytes[body + 10] == 0, bytes[body + 11] == 0 else { throw fail("unknown compression or filter method") }
+        guard bytes[body + 10] == 0, bytes[body + 11] == 0 else {
+            throw FlipbookError.imageUndecodable("PNG", "unknown compression or filter method")
+        }
         let channelsOfColourType: [UInt8: Int] = [0: 1, 2: 3, 4: 2, 6: 4]
         guard depth == 8 || depth == 16, let channels = channelsOfColourType[colour], bytes[body + 12] == 0 else {
             return nil

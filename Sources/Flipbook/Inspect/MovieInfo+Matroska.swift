@@ -8,10 +8,9 @@ extension MovieInfo {
         do {
             return MovieInfo(try MatroskaFile(path: path))
         } catch let error as EBMLError {
-            throw FlipbookError(
-                .invalidMovie, "not a readable Matroska or WebM movie", path: path, underlying: error)
+            throw FlipbookError.movieUnreadable("Matroska or WebM", path: path, cause: error)
         } catch {
-            throw FlipbookError(.unreadableInput, "cannot read the file", path: path, underlying: SystemCause(error))
+            throw FlipbookError.movieFileUnreadable(path: path, cause: SystemCause(error))
         }
     }
 

@@ -89,11 +89,9 @@ public struct MovieInfo: Sendable, Codable, Equatable {
         do {
             inspection = try MovieInspection.inspect(path: url.path)
         } catch let error as ISOBMFFError {
-            throw FlipbookError(
-                .invalidMovie, "not a readable MP4 or QuickTime movie", path: url.path, underlying: error)
+            throw FlipbookError.movieUnreadable("MP4 or QuickTime", path: url.path, cause: error)
         } catch {
-            throw FlipbookError(
-                .unreadableInput, "cannot read the file", path: url.path, underlying: SystemCause(error))
+            throw FlipbookError.movieFileUnreadable(path: url.path, cause: SystemCause(error))
         }
         self.init(inspection)
         takeColourConversions()

@@ -31,8 +31,7 @@ final class ALACEncoder {
     ///   cannot open it.
     init(sampleRate: Int, channels: Int, bitDepth: Int, path: String) throws {
         guard (1...Self.maximumRate).contains(sampleRate) else {
-            throw FlipbookError(
-                .invalidAudio, "is at \(sampleRate) Hz; ALAC is written at up to \(Self.maximumRate) Hz", path: path)
+            throw FlipbookError.alacSampleRateRefused(sampleRate, maximum: Self.maximumRate, path: path)
         }
         self.sampleRate = sampleRate
         self.channels = channels

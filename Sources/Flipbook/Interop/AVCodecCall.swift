@@ -4,17 +4,20 @@ internal import CAVCodec
 /// ``LibraryCallError`` with the function and FFmpeg's own message, inside a ``FlipbookError`` of
 /// `code` that says what Flipbook was doing.
 ///
+/// The error's ``FlipbookError/origin`` is the line that called the funnel.
+///
 /// - Returns: The status, when it is not an error.
 @discardableResult
 func avcodecCall(
     _ function: String, _ code: FlipbookError.Code, _ doing: @autoclosure () -> String, _ status: Int32,
-    path: String? = nil
+    path: String? = nil, fileID: String = #fileID, line: Int = #line
 ) throws -> Int32 {
     guard status < 0 else { return status }
-    throw FlipbookError(
+    throw FlipbookError.libraryCallFailed(
         code, doing(), path: path,
-        underlying: LibraryCallError(
-            library: "libavcodec", function: function, status: Int(status), libraryMessage: ffmpegMessage(status)))
+        cause: LibraryCallError(
+            library: "libavcodec", function: function, status: Int(status), libraryMessage: ffmpegMessage(status)),
+        fileID: fileID, line: line)
 }
 
 /// FFmpeg's own words for a negative status (`av_strerror`), for both funnels; `nil` when it has none.

@@ -17,8 +17,7 @@ final class AVCodecDecoder {
         configure: (UnsafeMutablePointer<AVCodecContext>) throws -> Void = { _ in }
     ) throws {
         guard let codec = avcodec_find_decoder(codecID) else {
-            throw FlipbookError(
-                .invalidAudio, "cannot be decoded: this system's libavcodec has no \(name) decoder", path: path)
+            throw FlipbookError.soundDecoderMissing(name, path: path)
         }
         var context = avcodec_alloc_context3(codec)
         var frame = av_frame_alloc()
@@ -27,7 +26,7 @@ final class AVCodecDecoder {
             av_packet_free(&packet)
             av_frame_free(&frame)
             avcodec_free_context(&context)
-            throw FlipbookError(.invalidAudio, "cannot be decoded: libavcodec is out of memory", path: path)
+            throw FlipbookError.soundLibraryOutOfMemory("libavcodec", path: path)
         }
         (self.context, self.frame, self.packet) = (madeContext, madeFrame, madePacket)
         if !extradata.isEmpty, let copy = av_mallocz(extradata.count + Int(AV_INPUT_BUFFER_PADDING_SIZE)) {

@@ -25,12 +25,11 @@ enum CompressedAudioDecoder {
         case "opus":
             codecID = AV_CODEC_ID_OPUS
             guard let entry = audio.sampleEntry as? OpusSampleEntry else {
-                throw FlipbookError(.invalidAudio, "holds Opus sound without its OpusHead", path: path)
+                throw FlipbookError.opusWithoutHead(path: path)
             }
             configuration = entry.opusHead
         default:
-            throw FlipbookError(
-                .invalidAudio, "is \(audio.codecName) sound, which Flipbook does not decode", path: path)
+            throw FlipbookError.soundCodecNotDecoded(audio.codecName, path: path)
         }
         let decoder = try AVCodecDecoder(codecID, name: audio.codecName, extradata: configuration, path: path) {
             $0.pointee.sample_rate = Int32(audio.sampleRate)
@@ -46,10 +45,8 @@ enum CompressedAudioDecoder {
             try decoder.receiveFrames(damaged: damaged, path: path) { frame in
                 if rate == 0 { rate = frame.pointee.sample_rate }
                 guard frame.pointee.sample_rate == rate, rate > 0 else {
-                    throw FlipbookError(
-                        .invalidAudio,
-                        "changes its sample rate from \(rate) to \(frame.pointee.sample_rate) Hz midway, which "
-                            + "Flipbook does not follow", path: path)
+                    throw FlipbookError.soundChangesFormatMidway(
+                        path: path, sampleRate: (Int(rate), Int(frame.pointee.sample_rate)))
                 }
                 try append(frame, to: &planes, path: path)
             }
@@ -81,7 +78,7 @@ enum CompressedAudioDecoder {
         let length = Int((Double(audio.playableLength) * scale).rounded())
         let kept = planes.map { plane in Array(plane.dropFirst(skip).prefix(max(0, length))) }
         guard let first = kept.first, !first.isEmpty else {
-            throw FlipbookError(.invalidAudio, "holds no sound", path: path)
+            throw FlipbookError.soundtrackHoldsNoSound(path: path)
         }
         return PCMSound(path: path, sampleRate: Int(rate), planes: kept)
     }
@@ -96,15 +93,11 @@ enum CompressedAudioDecoder {
         if planes.isEmpty { planes = Array(repeating: [], count: decodedChannels) }
         let channels = planes.count
         guard decodedChannels == channels, channels > 0 else {
-            throw FlipbookError(
-                .invalidAudio,
-                "is damaged: a packet decodes to \(frame.pointee.ch_layout.nb_channels) channels, not \(channels)",
-                path: path)
+            throw FlipbookError.soundPacketChannels(decodedChannels, not: channels, path: path)
         }
         guard format == AV_SAMPLE_FMT_FLT || format == AV_SAMPLE_FMT_FLTP else {
             let name = av_get_sample_fmt_name(format).map { String(cString: $0) } ?? "number \(format.rawValue)"
-            throw FlipbookError(
-                .invalidAudio, "decodes to samples of a kind Flipbook does not take (\(name))", path: path)
+            throw FlipbookError.soundSampleKindRefused(name, path: path)
         }
         for channel in 0..<channels {
             guard let data = frame.pointee.extended_data[planar ? channel : 0] else { continue }

@@ -14,9 +14,9 @@ enum Deflate {
     /// - Throws: `.corruptImage` when the stream is damaged, ends early or is longer than `count`.
     static func zlibDecompress(_ parts: [UnsafeBufferPointer<UInt8>], count: Int) throws -> [UInt8] {
         guard let decompressor = libdeflate_alloc_decompressor() else {
-            throw FlipbookError(
-                .corruptImage, "the PNG cannot be decoded: libdeflate could not allocate a decompressor",
-                underlying: LibraryCallError(
+            throw FlipbookError.imageDecoderNotCreated(
+                by: "libdeflate", "a decompressor",
+                cause: LibraryCallError(
                     library: "libdeflate", function: "libdeflate_alloc_decompressor", status: 0))
         }
         defer { libdeflate_free_decompressor(decompressor) }
@@ -72,17 +72,11 @@ enum Deflate {
         case LIBDEFLATE_SUCCESS where produced == expected:
             return
         case LIBDEFLATE_SUCCESS, LIBDEFLATE_SHORT_OUTPUT:
-            throw FlipbookError(
-                .corruptImage,
-                "the PNG cannot be decoded: its image data ends after \(produced) of \(expected) bytes "
-                    + "(the file is truncated or damaged)", underlying: cause)
+            throw FlipbookError.pngDataShort(produced: produced, expected: expected, cause: cause)
         case LIBDEFLATE_INSUFFICIENT_SPACE:
-            throw FlipbookError(
-                .corruptImage, "the PNG cannot be decoded: its image data is longer than its size says",
-                underlying: cause)
+            throw FlipbookError.pngDataTooLong(cause: cause)
         default:
-            throw FlipbookError(
-                .corruptImage, "the PNG cannot be decoded: its compressed image data is damaged", underlying: cause)
+            throw FlipbookError.pngDataDamaged(cause: cause)
         }
     }
 }

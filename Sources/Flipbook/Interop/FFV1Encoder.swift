@@ -103,9 +103,8 @@ final class FFV1Encoder: VideoEncoder {
     func encode(_ picture: YUVPicture, presentationTime: Int64) throws -> [EncodedPacket] {
         try checkFormat(of: picture)
         guard picture.width == width, picture.height == height else {
-            throw FlipbookError(
-                .invalidFrame,
-                "the ffv1 encoder takes \(width)x\(height) pictures, not \(picture.width)x\(picture.height)")
+            throw FlipbookError.pictureSizeRefused(
+                by: "ffv1", takes: width, height, given: picture.width, picture.height)
         }
         guard let context, let frame else { return [] }
         av_frame_unref(frame)

@@ -11,8 +11,7 @@ enum FLACFrameSplitter {
         offset: Int, size: Int, samples: Int
     )] {
         guard let parser = av_parser_init(Int32(AV_CODEC_ID_FLAC.rawValue)) else {
-            throw FlipbookError(
-                .invalidAudio, "cannot be read: this system's libavcodec has no FLAC parser", path: path)
+            throw FlipbookError.flacParserMissing(path: path)
         }
         defer { av_parser_close(parser) }
         let decoder = try AVCodecDecoder(AV_CODEC_ID_FLAC, name: "FLAC", extradata: [], path: path)
@@ -40,7 +39,7 @@ enum FLACFrameSplitter {
             }
         }
         guard !found.isEmpty, next <= bytes.count, found.allSatisfy({ $0.samples > 0 }) else {
-            throw FlipbookError(.invalidAudio, "is damaged: its FLAC frames cannot be told apart", path: path)
+            throw FlipbookError.flacFramesInseparable(path: path)
         }
         return found
     }

@@ -100,9 +100,9 @@ final class FolderWatch: @unchecked Sendable {
         let result = call()
         guard result >= 0 else {
             let number = errno
-            throw FlipbookError(
-                .unreadableInput, "cannot watch the folder: \(POSIXFile.describe(errno: number))", path: folder,
-                underlying: SystemCallError(function: function, path: folder, errno: number))
+            throw FlipbookError.systemCallFailed(
+                .unreadableInput, cannot: "watch the folder", reason: POSIXFile.describe(errno: number), path: folder,
+                cause: SystemCallError(function: function, path: folder, errno: number))
         }
         return result
     }

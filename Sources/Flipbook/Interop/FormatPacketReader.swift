@@ -22,7 +22,7 @@ enum FormatPacketReader {
             avformat_open_input(&opened, path, nil, nil), path: path)
         defer { avformat_close_input(&opened) }
         guard let context = opened else {
-            throw FlipbookError(.invalidAudio, "could not be opened as a sound file", path: path)
+            throw FlipbookError.soundtrackNotOpened(path: path)
         }
         try avformatCall(
             "avformat_find_stream_info", .invalidAudio, "is damaged: its streams cannot be read",
@@ -31,7 +31,7 @@ enum FormatPacketReader {
         guard let stream = streams.first(where: { $0.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_AUDIO }),
             let parameters = stream.pointee.codecpar, parameters.pointee.sample_rate > 0
         else {
-            throw FlipbookError(.invalidAudio, "holds no sound to copy", path: path)
+            throw FlipbookError.soundtrackHoldsNothingToCopy(path: path)
         }
         let rate = parameters.pointee.sample_rate
         let timeBase = stream.pointee.time_base
@@ -50,19 +50,18 @@ enum FormatPacketReader {
             let extradata = Array(
                 UnsafeBufferPointer(start: parameters.pointee.extradata, count: Int(parameters.pointee.extradata_size)))
             guard let alac = ALACSampleEntry(configuration: extradata) else {
-                throw FlipbookError(
-                    .invalidAudio, "is damaged: its ALAC stream carries no configuration Flipbook can copy", path: path)
+                throw FlipbookError.alacConfigurationMissing(path: path)
             }
             entry = alac
         case AV_CODEC_ID_AC3, AV_CODEC_ID_EAC3:
             entry = AC3SampleEntry(
                 isEnhanced: codecID == AV_CODEC_ID_EAC3, channelCount: channels, sampleRate: Int(rate))
         default:
-            throw FlipbookError(.invalidAudio, "holds sound Flipbook does not copy from libavformat", path: path)
+            throw FlipbookError.soundCodecNotCopied(path: path)
         }
         let codecName = avcodec_get_name(codecID).map { String(cString: $0) } ?? "unknown"
         guard let packet = av_packet_alloc() else {
-            throw FlipbookError(.invalidAudio, "cannot be read: libavformat is out of memory", path: path)
+            throw FlipbookError.soundLibraryOutOfMemory("libavformat", path: path)
         }
         var freeing: UnsafeMutablePointer<AVPacket>? = packet
         defer { av_packet_free(&freeing) }
@@ -84,8 +83,7 @@ enum FormatPacketReader {
             )
             let duration = av_rescale_q(packet.pointee.duration, timeBase, ticks)
             guard (0...Int64(UInt32.max)).contains(duration) else {
-                throw FlipbookError(
-                    .invalidAudio, "is damaged: a \(codecName) packet lasts \(duration) samples", path: path)
+                throw FlipbookError.soundPacketDuration(duration, codec: codecName, path: path)
             }
             packets.append(.init(offset: bytes.count, size: Int(packet.pointee.size), duration: UInt32(duration)))
             bytes += UnsafeBufferPointer(start: packet.pointee.data, count: Int(packet.pointee.size))
@@ -127,8 +125,7 @@ enum FormatPacketReader {
             let duration =
                 next >= 0 ? next - starts[index] : index > 0 ? Int64(packets[index - 1].duration) : 0
             guard (0...Int64(UInt32.max)).contains(duration) else {
-                throw FlipbookError(
-                    .invalidAudio, "is damaged: its packets' times go back or leap \(duration) samples", path: path)
+                throw FlipbookError.soundPacketTimesJump(duration, path: path)
             }
             packets[index].duration = UInt32(duration)
         }

@@ -52,7 +52,7 @@ final class FormatSoundDecoder {
             "is not a sound file Flipbook reads, or is cut short or damaged (FFmpeg's libavformat cannot open it)",
             avformat_open_input(&opened, path, nil, nil), path: path)
         guard let context = opened else {
-            throw FlipbookError(.invalidAudio, "could not be opened as a sound file", path: path)
+            throw FlipbookError.soundtrackNotOpened(path: path)
         }
         demuxer = Demuxer(context)
         _ = AVLog.take(for: context)
@@ -65,7 +65,7 @@ final class FormatSoundDecoder {
         let streams = (0..<Int(context.pointee.nb_streams)).compactMap { context.pointee.streams[$0] }
         guard let stream = streams.first(where: { $0.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_AUDIO })
         else {
-            throw FlipbookError(.invalidAudio, "holds no sound: it is not a sound file Flipbook reads", path: path)
+            throw FlipbookError.soundtrackNotSound(path: path)
         }
         streamIndex = stream.pointee.index
         let parameters = stream.pointee.codecpar!
@@ -148,10 +148,7 @@ final class FormatSoundDecoder {
         }
         // Damage some decoders only log, going on with silence or the last frame again.
         if let logged = AVLog.take(for: decoder.context) ?? AVLog.take(for: demuxer.context) {
-            throw FlipbookError(
-                .invalidAudio,
-                "is damaged or cut short: FFmpeg reads its \(codecName) sound with the error \"\(logged)\"",
-                path: path)
+            throw FlipbookError.soundDamageLogged(logged, codec: codecName, path: path)
         }
     }
 
@@ -163,8 +160,7 @@ final class FormatSoundDecoder {
                 || frame.pointee.ch_layout.order == AV_CHANNEL_ORDER_UNSPEC
                     && frame.pointee.ch_layout.nb_channels == inputLayout.nb_channels
         else {
-            throw FlipbookError(
-                .invalidAudio, "changes its sample rate or channels midway, which Flipbook does not follow", path: path)
+            throw FlipbookError.soundChangesFormatMidway(path: path)
         }
         decodedSamples += Int64(frame.pointee.nb_samples)
         let input = UnsafeMutableRawPointer(frame.pointee.extended_data)!.assumingMemoryBound(
@@ -212,7 +208,7 @@ final class FormatSoundDecoder {
         inputFormat = frame.pointee.format
         let sourceChannels = Int(frame.pointee.ch_layout.nb_channels)
         guard sourceRate > 0, sourceChannels > 0 else {
-            throw FlipbookError(.invalidAudio, "is damaged: it states no sample rate or channels", path: path)
+            throw FlipbookError.soundFormatUnstated(path: path)
         }
         if frame.pointee.ch_layout.order == AV_CHANNEL_ORDER_UNSPEC {
             av_channel_layout_default(&inputLayout, Int32(sourceChannels))
@@ -256,15 +252,13 @@ final class FormatSoundDecoder {
     /// Throws when the file's sound stops well before the length its header states: it is cut short.
     private func checkLength() throws {
         guard sourceRate > 0 else {
-            throw FlipbookError(.invalidAudio, "holds no sound", path: path)
+            throw FlipbookError.soundtrackHoldsNoSound(path: path)
         }
         guard let statedSeconds else { return }
         let decoded = Double(decodedSamples) / Double(sourceRate)
         if decoded + max(0.1, statedSeconds * 0.01) < statedSeconds {
-            throw FlipbookError(
-                .invalidAudio,
-                "is cut short: it states \(Self.seconds(statedSeconds)) of sound, but holds "
-                    + "\(Self.seconds(decoded))", path: path)
+            throw FlipbookError.soundShorterThanStated(
+                stated: Self.seconds(statedSeconds), holds: Self.seconds(decoded), path: path)
         }
     }
 

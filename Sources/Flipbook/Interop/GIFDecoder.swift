@@ -80,8 +80,7 @@ final class GIFAnimationDecoder: AnimationFrameDecoding {
                 }
                 while block != nil { try call("DGifGetExtensionNext", DGifGetExtensionNext(file, &block)) }
             default:
-                throw FlipbookError(
-                    .corruptImage, "the GIF ends before frame \(framesDecoded + 1) of \(layout.delays.count)")
+                throw FlipbookError.animationEndsEarly("GIF", beforeFrame: framesDecoded + 1, of: layout.delays.count)
             }
         }
     }
@@ -97,9 +96,7 @@ final class GIFAnimationDecoder: AnimationFrameDecoding {
         }
         try limits.check(width: width, height: height)
         guard let map = description.ColorMap ?? file.pointee.SColorMap else {
-            throw FlipbookError(
-                .corruptImage,
-                "frame \(framesDecoded + 1) of the GIF has no colour table (neither its own nor a global one)")
+            throw FlipbookError.gifFrameHasNoColourTable(framesDecoded + 1)
         }
         let palette = Self.palette(map.pointee, transparent: Int(control.TransparentColor))
         var indices = [UInt8](repeating: 0, count: width * height)
@@ -186,8 +183,7 @@ final class GIFAnimationDecoder: AnimationFrameDecoding {
         let what =
             code == D_GIF_ERR_READ_FAILED || code == D_GIF_ERR_EOF_TOO_SOON
             ? "the file is truncated" : "its data is damaged"
-        return FlipbookError(
-            .corruptImage, "frame \(frame + 1) of the GIF cannot be decoded: \(what)", underlying: cause)
+        return FlipbookError.animationFrameUndecodable(frame + 1, of: "GIF", what, cause: cause)
     }
 }
 

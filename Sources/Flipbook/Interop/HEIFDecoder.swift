@@ -27,7 +27,7 @@ enum HEIFDecoder {
         try HEIFReferences.check(data, format: format)
         return try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> DecodedImage in
             guard let context = heif_context_alloc() else {
-                throw FlipbookError(.unsupportedImage, "libheif could not allocate a context")
+                throw FlipbookError.imageDecoderNotCreated(by: "libheif", "a context", code: .unsupportedImage)
             }
             defer { heif_context_free(context) }
             // libheif refuses a larger declared size itself, before decoding.
@@ -100,11 +100,10 @@ enum HEIFDecoder {
         guard let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride),
             deep ? (9...16).contains(bits) : bits == 8
         else {
-            throw FlipbookError(
-                .corruptImage, "the \(format) image decoded to no \(deep ? "deep" : "8-bit") RGB picture")
+            throw FlipbookError.heifDecodedToNoPicture(format, deep: deep)
         }
         guard Int(stride) >= width * bytesPerPixel else {
-            throw FlipbookError(.corruptImage, "the \(format) image decoded to a picture narrower than it says")
+            throw FlipbookError.heifDecodedNarrow(format)
         }
         return try body(plane, Int(stride), width, height, bits)
     }
@@ -162,15 +161,11 @@ enum HEIFDecoder {
         let cause = LibraryCallError(library: "libheif", function: function, status: Int(error.code.rawValue))
         switch error.code {
         case heif_error_Unsupported_filetype, heif_error_Unsupported_feature:
-            throw FlipbookError(
-                .unsupportedImage, "the \(format) file uses a feature libheif does not decode (\(detail))",
-                underlying: cause)
+            throw FlipbookError.imageFeatureNotDecoded(format, by: "libheif", detail: detail, cause: cause)
         case heif_error_Memory_allocation_error:
-            throw FlipbookError(
-                .unsupportedImage, "the \(format) image is too large to decode (\(detail))", underlying: cause)
+            throw FlipbookError.imageTooLargeToDecode(format, detail: detail, cause: cause)
         default:
-            throw FlipbookError(
-                .corruptImage, "the \(format) file cannot be decoded: \(detail)", underlying: cause)
+            throw FlipbookError.imageUndecodable(format, detail, cause: cause)
         }
     }
 }

@@ -3,7 +3,12 @@ internal import CImageQuant
 /// The one way libimagequant's status codes become Swift errors: anything but `LIQ_OK` throws
 /// ``LibraryCallError`` with the function and the status's name, inside a ``FlipbookError`` that
 /// says what Flipbook was doing (libimagequant has no messages of its own to pass on).
-func imageQuantCall(_ function: String, _ doing: @autoclosure () -> String, _ status: liq_error) throws {
+///
+/// The error's ``FlipbookError/origin`` is the line that called the funnel.
+func imageQuantCall(
+    _ function: String, _ doing: @autoclosure () -> String, _ status: liq_error, fileID: String = #fileID,
+    line: Int = #line
+) throws {
     guard status != LIQ_OK else { return }
     let name =
         switch status {
@@ -16,21 +21,26 @@ func imageQuantCall(_ function: String, _ doing: @autoclosure () -> String, _ st
         case LIQ_INVALID_POINTER: "LIQ_INVALID_POINTER"
         default: "status \(status.rawValue)"
         }
-    throw FlipbookError(
+    throw FlipbookError.libraryCallFailed(
         .encoderFailed, doing(),
-        underlying: LibraryCallError(
-            library: "libimagequant", function: function, status: Int(status.rawValue), libraryMessage: name))
+        cause: LibraryCallError(
+            library: "libimagequant", function: function, status: Int(status.rawValue), libraryMessage: name),
+        fileID: fileID, line: line)
 }
 
 /// A handle libimagequant returned, or a thrown error naming the function when it returned none.
-func imageQuantHandle<Handle>(_ function: String, _ doing: @autoclosure () -> String, _ handle: Handle?) throws
+func imageQuantHandle<Handle>(
+    _ function: String, _ doing: @autoclosure () -> String, _ handle: Handle?, fileID: String = #fileID,
+    line: Int = #line
+) throws
     -> Handle
 {
     guard let handle else {
-        throw FlipbookError(
+        throw FlipbookError.libraryCallFailed(
             .encoderFailed, doing(),
-            underlying: LibraryCallError(
-                library: "libimagequant", function: function, status: 0, libraryMessage: "returned no handle"))
+            cause: LibraryCallError(
+                library: "libimagequant", function: function, status: 0, libraryMessage: "returned no handle"),
+            fileID: fileID, line: line)
     }
     return handle
 }

@@ -29,13 +29,10 @@ final class OpusEncoder {
     init(channels: Int, bitrate: Int, path: String) throws {
         self.channels = channels
         guard (1...8).contains(channels) else {
-            throw FlipbookError(.invalidAudio, "has \(channels) channels; Opus is written with 1 to 8", path: path)
+            throw FlipbookError.soundChannelsRefused(channels, by: "Opus", carried: "1 to 8", path: path)
         }
         guard (6000...256_000 * channels).contains(bitrate) else {
-            throw FlipbookError(
-                .invalidAudio,
-                "cannot be encoded to Opus at \(bitrate / 1000)k: Opus takes 6k to \(256 * channels)k for "
-                    + "\(channels) channel\(channels == 1 ? "" : "s")", path: path)
+            throw FlipbookError.opusBitrateRefused(bitrate, channels: channels, path: path)
         }
         AVLog.silence()
         guard let codec = avcodec_find_encoder_by_name("libopus") else {

@@ -81,25 +81,19 @@ final class POSIXFile {
         case S_IFCHR, S_IFBLK: what = "a device"
         default: what = "not a regular file"
         }
-        return FlipbookError(
-            .unreadableInput, "this is \(what), not an image file; give \(ImageFormat.nameList) files",
-            path: path)
+        return FlipbookError.notAnImageFile(what, path: path)
     }
 
     /// An input file's open or read failure, with what to do about it.
     private static func inputError(_ function: String, path: String, number: Int32) -> FlipbookError {
-        let message =
-            switch number {
-            case ENOENT:
-                "the file is gone: it was moved or deleted after the inputs were listed; put it back or leave it out"
-            case EACCES, EPERM:
-                "the file cannot be read: permission denied; make it readable (chmod a+r) or leave it out"
-            case ENOTDIR: "the file cannot be read: a folder in its path is a file"
-            default: "the file cannot be read: \(describe(errno: number))"
-            }
-        return FlipbookError(
-            .unreadableInput, message, path: path,
-            underlying: SystemCallError(function: function, errno: number))
+        let cause = SystemCallError(function: function, errno: number)
+        return switch number {
+        case ENOENT: FlipbookError.inputFileGone(path: path, cause: cause)
+        case EACCES, EPERM: FlipbookError.inputFileNotPermitted(path: path, cause: cause)
+        case ENOTDIR:
+            FlipbookError.inputFileUnreadable(path: path, reason: "a folder in its path is a file", cause: cause)
+        default: FlipbookError.inputFileUnreadable(path: path, reason: describe(errno: number), cause: cause)
+        }
     }
 
     /// Reads exactly `count` bytes at `offset`.
@@ -108,8 +102,7 @@ final class POSIXFile {
         let done = bytes.withUnsafeMutableBytes { POSIXFile.readFully(descriptor, into: $0, at: off_t(offset)) }
         guard done >= 0 else { throw POSIXFile.error("read", path: path, code: .unreadableInput, verb: "read") }
         guard done == count else {
-            throw FlipbookError(
-                .unreadableInput, "the file ends before byte \(offset + UInt64(count)); it is truncated", path: path)
+            throw FlipbookError.fileTruncated(path: path, before: offset + UInt64(count))
         }
         return bytes
     }
@@ -236,7 +229,7 @@ final class POSIXFile {
                 done += UInt64(copied)
                 continue
             }
-            if copied == 0 { throw POSIXFile.truncated(source.path, before: offset + count) }
+            if copied == 0 { throw FlipbookError.fileTruncated(path: source.path, before: offset + count) }
             switch errno {
             case EINTR: continue
             case EXDEV, ENOSYS, EOPNOTSUPP, EINVAL:
@@ -261,16 +254,13 @@ final class POSIXFile {
                 guard got >= 0 else {
                     throw POSIXFile.error("read", path: source.path, code: .unreadableInput, verb: "read")
                 }
-                guard got == wanted else { throw POSIXFile.truncated(source.path, before: offset + count) }
+                guard got == wanted else {
+                    throw FlipbookError.fileTruncated(path: source.path, before: offset + count)
+                }
                 try writeFully(UnsafeRawBufferPointer(rebasing: buffer[..<got]), at: nil)
                 done += UInt64(got)
             }
         }
-    }
-
-    /// The error for a source that ends before the bytes it should hold.
-    private static func truncated(_ path: String, before end: UInt64) -> FlipbookError {
-        FlipbookError(.unreadableInput, "the file ends before byte \(end); it is truncated", path: path)
     }
 
     /// Flushes the file's data and metadata to the storage device.
@@ -366,9 +356,9 @@ final class POSIXFile {
         verb: String = "write the movie"
     ) -> FlipbookError {
         let number = errno
-        return FlipbookError(
-            code, "cannot \(verb): \(describe(errno: number))", path: path,
-            underlying: SystemCallError(function: function, path: path, errno: number))
+        return FlipbookError.systemCallFailed(
+            code, cannot: verb, reason: describe(errno: number), path: path,
+            cause: SystemCallError(function: function, path: path, errno: number))
     }
 }
 

@@ -99,9 +99,8 @@ final class ProResEncoder: VideoEncoder {
     func encode(_ picture: YUVPicture, presentationTime: Int64) throws -> [EncodedPacket] {
         try checkFormat(of: picture)
         guard picture.width == width, picture.height == height else {
-            throw FlipbookError(
-                .invalidFrame,
-                "the prores encoder takes \(width)x\(height) pictures, not \(picture.width)x\(picture.height)")
+            throw FlipbookError.pictureSizeRefused(
+                by: "prores", takes: width, height, given: picture.width, picture.height)
         }
         guard let context, let frame else { return [] }
         let planes = picture.tenBitPlanes

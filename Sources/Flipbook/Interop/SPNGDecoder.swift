@@ -6,7 +6,7 @@ enum SPNGDecoder {
     /// Decodes a PNG to 8-bit RGB (opaque images) or RGBA (alpha channel or tRNS transparency).
     static func decode(_ data: Data, limits: ImageLimits) throws -> Frame {
         guard let context = spng_ctx_new(0) else {
-            throw FlipbookError(.corruptImage, "libspng could not create a decoder")
+            throw FlipbookError.imageDecoderNotCreated(by: "libspng", "a decoder")
         }
         defer { spng_ctx_free(context) }
         let side = UInt32(min(limits.maxDimension, Int(Int32.max)))
@@ -62,7 +62,6 @@ private func spngCheck(_ status: Int32, _ function: String) throws {
         status == Int32(SPNG_EWIDTH.rawValue) || status == Int32(SPNG_EHEIGHT.rawValue)
             || status == Int32(SPNG_EUSER_WIDTH.rawValue) || status == Int32(SPNG_EUSER_HEIGHT.rawValue)
         ? .unsupportedImage : .corruptImage
-    throw FlipbookError(
-        code, "the PNG cannot be decoded: \(reason)",
-        underlying: LibraryCallError(library: "libspng", function: function, status: Int(status)))
+    throw FlipbookError.imageUndecodable(
+        "PNG", reason, code: code, cause: LibraryCallError(library: "libspng", function: function, status: Int(status)))
 }

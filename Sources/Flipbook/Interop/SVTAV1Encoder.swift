@@ -40,9 +40,9 @@ final class SVTAV1Encoder: VideoEncoder {
             svt_av1_enc_init_handle(&created, nil, &config), "svt_av1_enc_init_handle",
             "SVT-AV1 could not create an encoder")
         guard let created else {
-            throw FlipbookError(
-                .encoderFailed, "SVT-AV1 could not create an encoder",
-                underlying: LibraryCallError(library: "SVT-AV1", function: "svt_av1_enc_init_handle", status: 0))
+            throw FlipbookError.encoderNotAllocated(
+                "AV1", by: "SVT-AV1",
+                cause: LibraryCallError(library: "SVT-AV1", function: "svt_av1_enc_init_handle", status: 0))
         }
         handle = created
         bitDepth = settings.bitDepth
@@ -71,10 +71,9 @@ final class SVTAV1Encoder: VideoEncoder {
     private static func parse(_ config: inout EbSvtAv1EncConfiguration, _ parameter: EncoderParameter) throws {
         let status = svt_av1_enc_parse_parameter(&config, parameter.key, parameter.value)
         guard status != EB_ErrorNone else { return }
-        throw FlipbookError(
-            .invalidSettings,
-            "SVT-AV1 does not take \(parameter.key)=\(parameter.value) (an unknown name, or a value it refuses)",
-            underlying: LibraryCallError(
+        throw FlipbookError.encoderParameterRefused(
+            parameter.key, parameter.value, by: "SVT-AV1",
+            cause: LibraryCallError(
                 library: "SVT-AV1", function: "svt_av1_enc_parse_parameter", status: Int(status.rawValue)))
     }
 
@@ -147,16 +146,16 @@ final class SVTAV1Encoder: VideoEncoder {
         var header: UnsafeMutablePointer<EbBufferHeaderType>?
         try svtCheck(
             svt_av1_enc_stream_header(handle, &header), "svt_av1_enc_stream_header",
-            "SVT-AV1 did not produce a sequence header")
+            "the AV1 encoder gave no sequence header")
         guard let header else {
-            throw FlipbookError(.encoderFailed, "SVT-AV1 did not produce a sequence header")
+            throw FlipbookError.encoderGaveNoConfiguration("AV1", "sequence header")
         }
         defer { svt_av1_enc_stream_header_release(header) }
         let bytes = Array(UnsafeBufferPointer(start: header.pointee.p_buffer, count: Int(header.pointee.n_filled_len)))
         do {
             return try AV1OpenBitstreamUnits.removingTemporalDelimiters(bytes)
         } catch {
-            throw FlipbookError(.encoderFailed, "SVT-AV1's sequence header is not a valid OBU", underlying: error)
+            throw FlipbookError.av1SequenceHeaderMalformed(by: "SVT-AV1", cause: error)
         }
     }
 
@@ -245,18 +244,16 @@ final class SVTAV1Encoder: VideoEncoder {
             let bytes = Array(UnsafeBufferPointer(start: header.p_buffer, count: Int(header.n_filled_len)))
             svt_av1_enc_release_out_buffer(&output)
             guard header.flags & UInt32(EB_BUFFERFLAG_ERROR_MASK) == 0 else {
-                throw FlipbookError(
-                    .encoderFailed, "SVT-AV1 failed to encode picture \(header.pts)",
-                    underlying: LibraryCallError(
+                throw FlipbookError.encoderFailedPicture(
+                    header.pts, by: "SVT-AV1",
+                    cause: LibraryCallError(
                         library: "SVT-AV1", function: "svt_av1_enc_get_packet", status: Int(header.flags)))
             }
             let data: [UInt8]
             do {
                 data = try AV1OpenBitstreamUnits.removingTemporalDelimiters(bytes)
             } catch {
-                throw FlipbookError(
-                    .encoderFailed, "SVT-AV1 produced a malformed temporal unit for picture \(header.pts)",
-                    underlying: error)
+                throw FlipbookError.av1TemporalUnitMalformed(header.pts, by: "SVT-AV1", cause: error)
             }
             if !data.isEmpty {
                 packets.append(
@@ -273,9 +270,9 @@ final class SVTAV1Encoder: VideoEncoder {
 /// library's own constant.
 private func svtCheck(_ status: EbErrorType, _ function: String, _ message: String) throws {
     guard status != EB_ErrorNone else { return }
-    throw FlipbookError(
+    throw FlipbookError.libraryCallFailed(
         .encoderFailed, message,
-        underlying: LibraryCallError(
+        cause: LibraryCallError(
             library: "SVT-AV1", function: function, status: Int(status.rawValue), libraryMessage: svtName(status)))
 }
 

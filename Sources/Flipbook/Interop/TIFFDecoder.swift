@@ -96,7 +96,7 @@ private final class TIFFFile {
     static func withOpened<T>(_ data: Data, limits: ImageLimits, _ body: (TIFFFile) throws -> T) throws -> T {
         try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> T in
             guard let base = raw.baseAddress, raw.count >= 8 else {
-                throw FlipbookError(.corruptImage, "the TIFF cannot be decoded: the file is truncated")
+                throw FlipbookError.imageTruncated("TIFF")
             }
             let file = TIFFFile(base: base, count: raw.count)
             let options = TIFFOpenOptionsAlloc()
@@ -124,7 +124,7 @@ private final class TIFFFile {
     func select(page: Int) throws {
         guard page > 0 else { return }
         guard page < Int(TIFFNumberOfDirectories(handle)), TIFFSetDirectory(handle, tdir_t(page)) == 1 else {
-            throw FlipbookError(.corruptImage, "the TIFF has no page \(page + 1)")
+            throw FlipbookError.tiffHasNoPage(page + 1)
         }
     }
 
@@ -147,10 +147,7 @@ private final class TIFFFile {
         let width = field(TIFFTAG_IMAGEWIDTH, as: UInt32.self) ?? 0
         let height = field(TIFFTAG_IMAGELENGTH, as: UInt32.self) ?? 0
         guard let page = fullPages().first, TIFFSetDirectory(handle, tdir_t(page)) == 1 else {
-            throw FlipbookError(
-                .unsupportedImage,
-                "the TIFF holds only a \(width)x\(height) reduced-resolution preview, as camera raw files (DNG, NEF, "
-                    + "ARW, PEF) do: the photo itself is sensor data, \(CameraRaw.notDecoded)")
+            throw FlipbookError.tiffHoldsOnlyPreview(width: Int(width), height: Int(height))
         }
     }
 
@@ -165,28 +162,18 @@ private final class TIFFFile {
         let compression = Int(defaulted(TIFFTAG_COMPRESSION, as: UInt16.self))
         let orientation = Int(defaulted(TIFFTAG_ORIENTATION, as: UInt16.self))
         guard let photometricTag = field(TIFFTAG_PHOTOMETRIC, as: UInt16.self) else {
-            throw FlipbookError(
-                .corruptImage, "the TIFF cannot be decoded: it does not say how its samples are coloured")
+            throw FlipbookError.tiffColourUnstated()
         }
         var photometric = Int(photometricTag)
         // Colour filter array (32803) and linear raw (34892): a camera's sensor data, as raw files keep it.
         guard photometric != 32803 && photometric != 34892 else {
-            throw FlipbookError(
-                .unsupportedImage,
-                "the TIFF holds a camera's sensor data, as camera raw files (DNG, NEF, ARW, SRW) do, "
-                    + CameraRaw.notDecoded)
+            throw FlipbookError.tiffHoldsSensorData()
         }
         guard format == SAMPLEFORMAT_UINT || format == 0 else {
-            throw FlipbookError(
-                .unsupportedImage,
-                "the TIFF has \(format == SAMPLEFORMAT_IEEEFP ? "floating-point" : "signed") samples; Flipbook reads "
-                    + "unsigned 1- to 16-bit TIFFs (convert it, for example with ImageMagick or tiffcp)")
+            throw FlipbookError.tiffSampleFormatRefused(floatingPoint: format == SAMPLEFORMAT_IEEEFP)
         }
         guard (1...16).contains(bits), (1...8).contains(samples) else {
-            throw FlipbookError(
-                .unsupportedImage,
-                "the TIFF has \(samples) samples of \(bits) bits a pixel; Flipbook reads unsigned 1- to 16-bit TIFFs of "
-                    + "at most 8 samples (convert it, for example with ImageMagick or tiffcp)")
+            throw FlipbookError.tiffSampleLayoutRefused(samples: samples, bits: bits)
         }
         // JPEG-compressed YCbCr is converted to RGB by libtiff's JPEG codec as it reads.
         if photometric == PHOTOMETRIC_YCBCR && compression == COMPRESSION_JPEG {
@@ -286,12 +273,10 @@ private final class TIFFFile {
         guard tileWidth <= rounded(layout.width), blockHeight <= rounded(layout.height),
             blockSize <= rounded(layout.width) * rounded(layout.height) * layout.samplesPerPixel * bytesPerSample
         else {
-            throw FlipbookError(
-                .corruptImage,
-                "the TIFF cannot be decoded: its \(tiled ? "tiles" : "strips") are declared larger than the image")
+            throw FlipbookError.tiffBlocksTooLarge(tiled: tiled)
         }
         guard tileWidth > 0, blockHeight > 0, blockSize >= blockStride * blockHeight else {
-            throw FlipbookError(.corruptImage, "the TIFF cannot be decoded: its strip or tile layout is damaged")
+            throw FlipbookError.tiffBlockLayoutDamaged()
         }
         let direct = tiled ? nil : destination
         // Not zeroed first: a header declaring a huge image over a few bytes of data fails at its first
@@ -395,9 +380,8 @@ private final class TIFFFile {
     /// The error for a failed libtiff call, with libtiff's own first message when it gave one.
     func failure(_ function: String, _ reason: String) -> FlipbookError {
         let detail = firstError.map { ": \($0)" } ?? ""
-        return FlipbookError(
-            .corruptImage, "the TIFF cannot be decoded: \(reason)\(detail)",
-            underlying: LibraryCallError(library: "libtiff", function: function, status: 0))
+        return FlipbookError.imageUndecodable(
+            "TIFF", reason + detail, cause: LibraryCallError(library: "libtiff", function: function, status: 0))
     }
 
     private static let recordError: TIFFErrorHandlerExtR = { _, context, _, format, arguments in

@@ -41,7 +41,7 @@ enum TurboJPEGDecoder {
         planes request: PlanarRequest? = nil, keepsCMYK: Bool = false
     ) throws -> DecodedImage {
         guard let handle = tjInitDecompress() else {
-            throw FlipbookError(.corruptImage, "TurboJPEG could not create a decompressor")
+            throw FlipbookError.imageDecoderNotCreated(by: "TurboJPEG", "a decompressor")
         }
         defer { tjDestroy(handle) }
         return try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> DecodedImage in
@@ -144,7 +144,6 @@ enum TurboJPEGDecoder {
 private func turboCheck(_ status: Int32, _ handle: tjhandle, _ function: String) throws {
     guard status != 0 else { return }
     let reason = String(cString: tjGetErrorStr2(handle))
-    throw FlipbookError(
-        .corruptImage, "the JPEG cannot be decoded: \(reason)",
-        underlying: LibraryCallError(library: "TurboJPEG", function: function, status: Int(status)))
+    throw FlipbookError.imageUndecodable(
+        "JPEG", reason, cause: LibraryCallError(library: "TurboJPEG", function: function, status: Int(status)))
 }

@@ -86,10 +86,7 @@ final class VP9Encoder: VideoEncoder {
         if let alpha { alphaFrames += try alpha.flush() }
         let packets = try pairedPackets()
         guard pictureFrames.isEmpty, alphaFrames.isEmpty else {
-            throw FlipbookError(
-                .encoderFailed,
-                "libvpx ended the VP9 stream with \(pictureFrames.count) pictures and \(alphaFrames.count) alpha "
-                    + "frames unpaired")
+            throw FlipbookError.vp9AlphaUnpaired(pictures: pictureFrames.count, alphaFrames: alphaFrames.count)
         }
         return packets
     }
@@ -106,12 +103,9 @@ final class VP9Encoder: VideoEncoder {
         for (frame, alphaFrame) in zip(pictureFrames.prefix(count), alphaFrames.prefix(count)) {
             guard frame.presentationTime == alphaFrame.presentationTime, frame.isKeyframe == alphaFrame.isKeyframe
             else {
-                throw FlipbookError(
-                    .encoderFailed,
-                    "the VP9 encoder's alpha pictures fell out of step with its pictures at frame "
-                        + "\(frame.presentationTime) (an alpha picture for frame \(alphaFrame.presentationTime)"
-                        + (frame.isKeyframe == alphaFrame.isKeyframe ? ")" : ", one a keyframe and the other not)")
-                        + "; the movie was not written")
+                throw FlipbookError.vp9AlphaOutOfStep(
+                    at: frame.presentationTime, alphaFrame: alphaFrame.presentationTime,
+                    keyframesDiffer: frame.isKeyframe != alphaFrame.isKeyframe)
             }
             var packet = Self.packet(frame)
             packet.alpha = alphaFrame.data

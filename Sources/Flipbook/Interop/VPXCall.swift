@@ -4,6 +4,8 @@ internal import CVPX
 /// ``LibraryCallError`` with the function, libvpx's name for the status and its detail for the
 /// handle, inside a ``FlipbookError`` that says what Flipbook was doing.
 ///
+/// The error's ``FlipbookError/origin`` is the line that called the funnel.
+///
 /// - Parameters:
 ///   - function: The libvpx function called, for the underlying error.
 ///   - doing: What failed, as the user reads it.
@@ -11,7 +13,7 @@ internal import CVPX
 ///   - context: The encoder handle, whose detail message (`vpx_codec_error_detail`) is kept, or `nil`.
 func vpxCall(
     _ function: String, _ doing: @autoclosure () -> String, _ status: vpx_codec_err_t,
-    context: UnsafeMutablePointer<vpx_codec_ctx_t>? = nil
+    context: UnsafeMutablePointer<vpx_codec_ctx_t>? = nil, fileID: String = #fileID, line: Int = #line
 ) throws {
     guard status != VPX_CODEC_OK else { return }
     var message = vpx_codec_err_to_string(status).map { String(cString: $0) }
@@ -19,8 +21,9 @@ func vpxCall(
         message = (message.map { $0 + ": " } ?? "") + String(cString: detail)
     }
     let code: FlipbookError.Code = status == VPX_CODEC_INVALID_PARAM ? .invalidSettings : .encoderFailed
-    throw FlipbookError(
+    throw FlipbookError.libraryCallFailed(
         code, doing(),
-        underlying: LibraryCallError(
-            library: "libvpx", function: function, status: Int(status.rawValue), libraryMessage: message))
+        cause: LibraryCallError(
+            library: "libvpx", function: function, status: Int(status.rawValue), libraryMessage: message),
+        fileID: fileID, line: line)
 }

@@ -19,7 +19,7 @@ enum VorbisPacketLengths {
     ) throws {
         var parser = headers.withUnsafeBufferPointer { av_vorbis_parse_init($0.baseAddress, Int32($0.count)) }
         guard parser != nil else {
-            throw FlipbookError(.invalidAudio, "is damaged: its Vorbis headers cannot be read", path: path)
+            throw FlipbookError.vorbisHeadersUnreadable(path: path)
         }
         defer { av_vorbis_parse_free(&parser) }
         try bytes.withUnsafeBufferPointer { buffer in
@@ -29,9 +29,7 @@ enum VorbisPacketLengths {
                 let length = av_vorbis_parse_frame_flags(
                     parser, buffer.baseAddress! + packet.offset, Int32(packet.size), &flags)
                 guard length >= 0 else {
-                    throw FlipbookError(
-                        .invalidAudio, "is damaged: Vorbis packet \(index + 1) is not one its headers describe",
-                        path: path)
+                    throw FlipbookError.vorbisPacketUndescribed(index + 1, path: path)
                 }
                 // A header packet repeated in the stream decodes to nothing.
                 packets[index].duration = flags == 0 ? UInt32(length) : 0

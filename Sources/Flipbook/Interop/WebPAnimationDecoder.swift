@@ -19,9 +19,8 @@ final class WebPAnimationDecoder: AnimationFrameDecoding {
         try data.withUnsafeBytes { raw -> AnimationLayout? in
             var webp = WebPData(bytes: raw.bindMemory(to: UInt8.self).baseAddress, size: raw.count)
             guard let demux = WebPDemux(&webp) else {
-                throw FlipbookError(
-                    .corruptImage, "the WebP cannot be read: its container is damaged or the file is truncated",
-                    underlying: LibraryCallError(library: "libwebpdemux", function: "WebPDemux", status: 0))
+                throw FlipbookError.imageContainerDamaged(
+                    "WebP", cause: LibraryCallError(library: "libwebpdemux", function: "WebPDemux", status: 0))
             }
             defer { WebPDemuxDelete(demux) }
             guard WebPDemuxGetI(demux, WEBP_FF_FORMAT_FLAGS) & ANIMATION_FLAG.rawValue != 0 else { return nil }
@@ -81,8 +80,8 @@ final class WebPAnimationDecoder: AnimationFrameDecoding {
 
     /// The funnel for libwebpdemux's calls, which report failure as 0 or NULL without a code.
     private static func failure(_ function: String, frame: Int) -> FlipbookError {
-        FlipbookError(
-            .corruptImage, "frame \(frame + 1) of the animated WebP cannot be decoded: its data is damaged",
-            underlying: LibraryCallError(library: "libwebpdemux", function: function, status: 0))
+        FlipbookError.animationFrameUndecodable(
+            frame + 1, of: "animated WebP", "its data is damaged",
+            cause: LibraryCallError(library: "libwebpdemux", function: function, status: 0))
     }
 }

@@ -30,7 +30,7 @@ struct WebPAnimationSession: MuxingSession {
 
     mutating func add(_ sample: MediaSample, track: Int, tracks: () -> [Track]) throws -> [WriteAction] {
         guard track == 0 else {
-            throw FlipbookError(.unsupportedOutput, "a WebP has no sound; name the output .mp4, .mov or .mkv for sound")
+            throw FlipbookError.animatedImageGivenSound(".webp")
         }
         let timestamp = milliseconds(elapsed)
         elapsed += Int64(sample.duration)
@@ -148,8 +148,8 @@ final class WebPAnimationEncoder: @unchecked Sendable {
     /// The one way libwebpmux's failures become Swift errors: a ``FlipbookError`` saying what
     /// Flipbook was doing, with the function and libwebp's message in its cause.
     private static func failure(_ function: String, _ doing: String, message: String?) -> FlipbookError {
-        FlipbookError(
+        FlipbookError.libraryCallFailed(
             .encoderFailed, doing,
-            underlying: LibraryCallError(library: "libwebpmux", function: function, status: 0, libraryMessage: message))
+            cause: LibraryCallError(library: "libwebpmux", function: function, status: 0, libraryMessage: message))
     }
 }

@@ -29,10 +29,7 @@ enum WebPDecoder {
             var features = WebPBitstreamFeatures()
             try check(WebPGetFeatures(input.baseAddress, input.count, &features), "WebPGetFeatures")
             guard features.has_animation == 0 else {
-                throw FlipbookError(
-                    .unsupportedImage,
-                    "this is an animated WebP, whose frames are read from a file in a list of images (or "
-                        + "MovieWriter.append(imageAt:)), not from bytes on their own")
+                throw FlipbookError.animatedWebPNotFromBytes()
             }
             let width = Int(features.width)
             let height = Int(features.height)
@@ -54,9 +51,8 @@ enum WebPDecoder {
                 initialized = decoded ? count : 0
             }
             guard decoded else {
-                throw FlipbookError(
-                    .corruptImage, "the WebP cannot be decoded: its image data is damaged or truncated",
-                    underlying: LibraryCallError(library: "libwebp", function: "WebPDecodeInto", status: 0))
+                throw FlipbookError.imageDataDamaged(
+                    "WebP", cause: LibraryCallError(library: "libwebp", function: "WebPDecodeInto", status: 0))
             }
             return .frame(try Frame(width: width, height: height, format: hasAlpha ? .rgba : .rgb, pixels: pixels))
         }
@@ -86,9 +82,8 @@ enum WebPDecoder {
             lumaDone = decoded ? width * height : 0
         }
         guard decoded else {
-            throw FlipbookError(
-                .corruptImage, "the WebP cannot be decoded: its image data is damaged or truncated",
-                underlying: LibraryCallError(library: "libwebp", function: "WebPDecodeYUVInto", status: 0))
+            throw FlipbookError.imageDataDamaged(
+                "WebP", cause: LibraryCallError(library: "libwebp", function: "WebPDecodeYUVInto", status: 0))
         }
         return YCbCrPlanes(
             width: width, height: height, chromaFullWidth: false, chromaFullHeight: false, limitedRange: true,
@@ -101,14 +96,11 @@ enum WebPDecoder {
         let cause = LibraryCallError(library: "libwebp", function: function, status: Int(status.rawValue))
         switch status {
         case VP8_STATUS_NOT_ENOUGH_DATA:
-            throw FlipbookError(
-                .corruptImage, "the WebP cannot be decoded: the file is truncated", underlying: cause)
+            throw FlipbookError.imageTruncated("WebP", cause: cause)
         case VP8_STATUS_UNSUPPORTED_FEATURE:
-            throw FlipbookError(
-                .unsupportedImage, "the WebP uses a feature libwebp does not decode", underlying: cause)
+            throw FlipbookError.imageFeatureNotDecoded("WebP", by: "libwebp", cause: cause)
         default:
-            throw FlipbookError(
-                .corruptImage, "the WebP cannot be decoded: its header or data is damaged", underlying: cause)
+            throw FlipbookError.imageHeaderOrDataDamaged("WebP", cause: cause)
         }
     }
 }

@@ -23,10 +23,9 @@ final class X264Encoder: VideoEncoder {
         let opened = flipbook_x264_encoder_open(&param)
         x264_param_cleanup(&param)
         guard let handle = opened else {
-            throw FlipbookError(
-                .encoderFailed,
-                "x264 could not open an encoder for \(settings.width)x\(settings.height) at \(settings.frameRate) fps",
-                underlying: LibraryCallError(library: "libx264", function: "x264_encoder_open", status: 0))
+            throw FlipbookError.encoderNotOpened(
+                by: "x264", width: settings.width, height: settings.height, frameRate: settings.frameRate,
+                cause: LibraryCallError(library: "libx264", function: "x264_encoder_open", status: 0))
         }
         self.handle = handle
         wide = settings.bitDepth == 10
@@ -36,9 +35,9 @@ final class X264Encoder: VideoEncoder {
         let headerBytes = x264_encoder_headers(handle, &nals, &count)
         guard headerBytes > 0, let nals else {
             x264_encoder_close(handle)
-            throw FlipbookError(
-                .encoderFailed, "x264 did not produce parameter sets",
-                underlying: LibraryCallError(
+            throw FlipbookError.encoderGaveNoConfiguration(
+                "H.264", "parameter sets",
+                cause: LibraryCallError(
                     library: "libx264", function: "x264_encoder_headers", status: Int(headerBytes)))
         }
         var sps: [[UInt8]] = []
@@ -242,8 +241,8 @@ final class X264Encoder: VideoEncoder {
 /// The funnel for x264 status codes: negative means failure.
 private func x264Check(_ status: Int32, _ function: String, _ message: String) throws {
     guard status >= 0 else {
-        throw FlipbookError(
+        throw FlipbookError.libraryCallFailed(
             .encoderFailed, message,
-            underlying: LibraryCallError(library: "libx264", function: function, status: Int(status)))
+            cause: LibraryCallError(library: "libx264", function: function, status: Int(status)))
     }
 }

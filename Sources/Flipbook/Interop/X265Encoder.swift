@@ -31,13 +31,13 @@ final class X265Encoder: VideoEncoder {
     init(settings: VideoSettings, colour: ColourMatrix) throws {
         pictureFormat = settings.pictureFormat
         guard let api = flipbook_x265_api_get(Int32(settings.bitDepth)) else {
-            throw FlipbookError(
-                .encoderFailed, "this system's libx265 cannot encode \(settings.bitDepth)-bit HEVC",
-                underlying: LibraryCallError(library: "libx265", function: "x265_api_get", status: 0))
+            throw FlipbookError.encoderLacksBitDepth(
+                settings.bitDepth, "HEVC", in: "libx265",
+                cause: LibraryCallError(library: "libx265", function: "x265_api_get", status: 0))
         }
         self.api = api
         guard let param = api.pointee.param_alloc() else {
-            throw FlipbookError(.encoderFailed, "x265 could not allocate its parameters")
+            throw FlipbookError.encoderNotAllocated("HEVC", "parameters", by: "x265")
         }
         self.param = param
         do {
@@ -48,10 +48,9 @@ final class X265Encoder: VideoEncoder {
         }
         guard let encoder = api.pointee.encoder_open(param) else {
             api.pointee.param_free(param)
-            throw FlipbookError(
-                .encoderFailed,
-                "x265 could not open an encoder for \(settings.width)x\(settings.height) at \(settings.frameRate) fps",
-                underlying: LibraryCallError(library: "libx265", function: "x265_encoder_open", status: 0))
+            throw FlipbookError.encoderNotOpened(
+                by: "x265", width: settings.width, height: settings.height, frameRate: settings.frameRate,
+                cause: LibraryCallError(library: "libx265", function: "x265_encoder_open", status: 0))
         }
         self.encoder = encoder
         // x265 holds back one frame for B-frames, two with a B-pyramid (its own rule, on the
@@ -65,9 +64,9 @@ final class X265Encoder: VideoEncoder {
         guard headerBytes > 0, let nals else {
             api.pointee.encoder_close(encoder)
             api.pointee.param_free(param)
-            throw FlipbookError(
-                .encoderFailed, "x265 did not produce parameter sets",
-                underlying: LibraryCallError(
+            throw FlipbookError.encoderGaveNoConfiguration(
+                "HEVC", "parameter sets",
+                cause: LibraryCallError(
                     library: "libx265", function: "x265_encoder_headers", status: Int(headerBytes)))
         }
         var sets: [UInt32: [[UInt8]]] = [:]
@@ -247,8 +246,8 @@ final class X265Encoder: VideoEncoder {
 /// The funnel for x265 status codes: negative means failure.
 private func x265Check(_ status: Int32, _ function: String, _ message: String) throws {
     guard status >= 0 else {
-        throw FlipbookError(
+        throw FlipbookError.libraryCallFailed(
             .encoderFailed, message,
-            underlying: LibraryCallError(library: "libx265", function: function, status: Int(status)))
+            cause: LibraryCallError(library: "libx265", function: function, status: Int(status)))
     }
 }
