@@ -57,9 +57,9 @@ public struct FlipbookError: Error, Sendable, Hashable, CustomStringConvertible 
     /// The cause as reported by the system or a library (which call failed, and its code), when there is one.
     public var underlying: (any Error)?
     /// Whether the settings cannot make this movie at all, whatever the pictures hold: a size, rate or
-    /// target learnt from the first image or pass that the codec, level or target cannot hold. The tool
-    /// reports these as usage errors, as it does the same conflict stated by its options.
-    package var isSettingsConflict = false
+    /// target learnt from the first image or pass that the codec, level or target cannot hold. The
+    /// command-line tool reports these as usage errors, as it does the same conflict stated by its options.
+    public package(set) var isSettingsConflict = false
     /// Where in Flipbook's source the error was made (`Flipbook/FFV1Encoder.swift:58`), for a report of
     /// a failure that should not happen; never part of ``description``.
     public let origin: String

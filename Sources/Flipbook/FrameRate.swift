@@ -31,7 +31,9 @@ public struct FrameRate: Sendable, Hashable, CustomStringConvertible {
     /// `29.97`, `23.976`, `59.94` (and `119.88`), which mean the exact rationals `n*1000/1001`.
     ///
     /// Returns `nil` for text that is not a positive rate up to 1000 fps.
-    package init?(parsing text: String) {
+    ///
+    /// - Parameter text: The rate as written, such as `--fps` takes it; spaces around it are ignored.
+    public init?(parsing text: String) {
         let trimmed = text.trimmingWhitespace()
         if let slash = trimmed.firstIndex(of: "/") {
             guard let top = Int(trimmed[..<slash]), let bottom = Int(trimmed[trimmed.index(after: slash)...]),

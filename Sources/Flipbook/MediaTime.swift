@@ -42,7 +42,9 @@ public struct MediaTime: Sendable, Hashable, Comparable, CustomStringConvertible
     ///
     /// A decimal becomes a fraction over a power of ten (`0.04` is `4/100`), never a rounded binary
     /// float. Returns `nil` for negative values, more than nine decimals, or values over 10^9 seconds.
-    package init?(parsingSeconds text: String) {
+    ///
+    /// - Parameter text: Seconds as a whole number, a decimal or a fraction; spaces around it are ignored.
+    public init?(parsingSeconds text: String) {
         let trimmed = text.trimmingWhitespace()
         if let slash = trimmed.firstIndex(of: "/") {
             guard let top = Int64(trimmed[..<slash]), let bottom = Int32(trimmed[trimmed.index(after: slash)...]),

@@ -274,8 +274,16 @@ public struct VideoSettings: Sendable, Hashable {
 }
 
 extension VideoSettings {
-    /// Checks rate control, keyframes, B-frames, tune, profile, level and the encoder's parameters.
-    package func validateEncoderChoices() throws {
+    /// Checks how the file must come out: rate control, keyframes, B-frames, tune, profile, level and
+    /// the encoder's parameters, each against the codec and the others.
+    ///
+    /// This is the part of ``validate()`` that settings without a size can be given already (as a
+    /// command line checks its options before the first image is read); the level's picture-size limits
+    /// are checked against ``width`` and ``height``, so only once the settings have a size.
+    ///
+    /// - Throws: ``FlipbookError`` with `.invalidSettings` naming the first choice the codec cannot
+    ///   make: "bframes 0 goes with a CRF only for av1 …", "level 3.1 of h264 holds pictures of at most …".
+    public func validateEncoderChoices() throws {
         try codec.checkRateControl(rateControl, limit: rateLimit)
         if let keyframeInterval { try codec.checkKeyframeInterval(keyframeInterval.frames(at: frameRate)) }
         if let bFrames {

@@ -101,10 +101,20 @@ enum SubcommandStart {
 
 /// Pieces of help text and messages made from the library's tables.
 enum HelpText {
-    /// Items as a sentence lists them: `a, b or c`.
-    static func list(_ items: [String]) -> String {
+    /// Items as a sentence lists them: `a, b or c`, or with another last `word`: `a, b and c`.
+    static func list(_ items: [String], joinedBy word: String = "or") -> String {
         guard items.count > 1 else { return items.first ?? "" }
-        return items.dropLast().joined(separator: ", ") + " or " + items.last!
+        return items.dropLast().joined(separator: ", ") + " \(word) " + items.last!
+    }
+
+    /// The kind of output file a codec of one container makes, as messages name it: `.gif`.
+    static func outputName(_ codec: VideoCodec) -> String {
+        "." + codec.containers[0].fileExtensions[0]
+    }
+
+    /// A sample rate as messages say it: `48 kHz`, `44.1 kHz`.
+    static func kilohertz(_ rate: Int) -> String {
+        number(Double(rate) / 1000) + " kHz"
     }
 
     /// A whole-number range as help text writes it: `0-51`.

@@ -60,7 +60,7 @@ extension CommandLineOptions {
         }
         try Self.checkOutputName(output!)
         let container = try MovieContainer(forOutput: URL(fileURLWithPath: output!))
-        if container.isAnimatedImage && codec != container.defaultCodec {
+        if container.isAnimatedImage && !codec.containers.contains(container) {
             throw UsageError(
                 description: "--codec \(codec.name) does not go in .\(container.fileExtensions[0]) files, which are "
                     + "\(container.defaultCodec.name) only; drop --codec, or name the output "
@@ -105,7 +105,7 @@ extension CommandLineOptions {
                 throw UsageError(description: "--audio-codec \(audioCodec.name): \(error.message).")
             }
         }
-        if audioCodec == .copy, let audio, let output,
+        if audioCodec?.encodes == false, let audio, let output,
             let container = try? MovieContainer(forOutput: URL(fileURLWithPath: output))
         {
             // A copy the container cannot hold is a usage error before any picture is encoded; a file that
@@ -117,17 +117,20 @@ extension CommandLineOptions {
                 throw UsageError(description: "--audio-codec copy: \(error.path ?? audio) \(error.message).")
             } catch {}
         }
-        if keepAudioRate && audioCodec == .opus {
+        if keepAudioRate, let audioCodec, let rate = audioCodec.fixedSampleRate {
+            let keepers = SoundtrackCodec.allCases.filter { $0.encodes && $0.fixedSampleRate == nil }.map(\.name)
             throw UsageError(
-                description: "--audio-rate keep: Opus is always 48 kHz; use --audio-codec aac or alac to keep the rate."
-            )
+                description: "--audio-rate keep: \(audioCodec.displayName) is always \(HelpText.kilohertz(rate)); "
+                    + "use --audio-codec \(HelpText.list(keepers)) to keep the rate.")
         }
-        if audioCodec == .alac && audioBitrate != nil {
-            throw UsageError(description: "--audio-bitrate is for lossy sound, and ALAC is lossless; drop one.")
-        }
-        if audioCodec == .copy && audioBitrate != nil {
+        if let audioCodec, audioBitrate != nil, audioCodec.isLossless {
             throw UsageError(
-                description: "--audio-bitrate is for encoded sound, and --audio-codec copy copies it; drop one.")
+                description: "--audio-bitrate is for lossy sound, and \(audioCodec.displayName) is lossless; drop one.")
+        }
+        if let audioCodec, audioBitrate != nil, !audioCodec.encodes {
+            throw UsageError(
+                description:
+                    "--audio-bitrate is for encoded sound, and --audio-codec \(audioCodec.name) copies it; drop one.")
         }
         if audio != nil && follow {
             throw UsageError(
@@ -173,10 +176,11 @@ extension CommandLineOptions {
     /// Checks the options that depend on the codec: its quality scale, presets, depth, range, profile and alpha.
     private func validateCodecChoices() throws {
         if !codec.isAnimatedImage {
+            let animatedImages = VideoCodec.allCases.filter(\.isAnimatedImage).map(HelpText.outputName)
             for (given, name) in [(quality != nil, "--quality"), (loopCount != nil, "--loop")] where given {
                 throw UsageError(
-                    description: "\(name) is for .gif and .webp output; a movie's quality is its --crf, and players "
-                        + "choose whether to loop it.")
+                    description: "\(name) is for \(HelpText.list(animatedImages, joinedBy: "and")) output; a movie's "
+                        + "quality is its --crf, and players choose whether to loop it.")
             }
         }
         if codec.isAnimatedImage && quality != nil && !rateOptions.isEmpty {
@@ -185,14 +189,16 @@ extension CommandLineOptions {
                     + "searches the quality).")
         }
         if lossless && !codec.encodesLosslessly {
-            let movieCodecs = VideoCodec.allCases.filter { $0.encodesLosslessly && !$0.isAnimatedImage }.map(\.name)
+            let losslessCodecs = VideoCodec.allCases.filter(\.encodesLosslessly)
+            let movieCodecs = losslessCodecs.filter { !$0.isAnimatedImage }.map(\.name)
+            let animatedImages = losslessCodecs.filter(\.isAnimatedImage).map { HelpText.outputName($0) + " output" }
             throw UsageError(
-                description: "--lossless is available for \(HelpText.list(movieCodecs + [".webp output"])) only.")
+                description: "--lossless is available for \(HelpText.list(movieCodecs + animatedImages)) only.")
         }
         if codec.isAnimatedImage && (crf != nil || preset != nil) {
             throw UsageError(
                 description: "\(crf != nil ? "--crf" : "--preset") is for movies; the quality of a "
-                    + "\(codec.displayName) is --quality 1-100" + (codec == .webp ? " or --lossless." : "."))
+                    + "\(codec.displayName) is --quality 1-100" + (codec.encodesLosslessly ? " or --lossless." : "."))
         }
         if let crf {
             guard codec.takesCRF else {
@@ -210,14 +216,14 @@ extension CommandLineOptions {
             try UsageError.rephrasing("bit depth", as: "--bit-depth") { try codec.checkBitDepth(bitDepth) }
         }
         try UsageError.rephrasing("range", as: "--range") { try codec.checkRange(colourRange) }
-        if colourStandard == .bt2020 && effectiveBitDepth != 10 {
-            let tenBit = VideoCodec.allCases.filter { $0.bitDepths.contains(10) }.map(\.name)
+        if let depth = colourStandard.bitDepth, effectiveBitDepth != depth {
+            let keepers = VideoCodec.allCases.filter { $0.bitDepths.contains(depth) }.map(\.name)
             throw UsageError(
-                description: "--colour bt2020 is encoded at 10 bits; leave out --bit-depth, or use --bit-depth 10 "
-                    + "with a codec that has it (\(HelpText.list(tenBit))).")
+                description: "--colour \(colourStandard.rawValue) is encoded at \(depth) bits; leave out --bit-depth, "
+                    + "or use --bit-depth \(depth) with a codec that has it (\(HelpText.list(keepers))).")
         }
         if let profileName {
-            if codec == .prores {
+            if !codec.proResProfiles.isEmpty {
                 guard proResProfile != nil else {
                     throw UsageError(
                         description: "--profile \(profileName) is not a ProRes profile; use \(ProResProfile.nameList).")
@@ -229,9 +235,10 @@ extension CommandLineOptions {
             } else {
                 let names = codec.profiles.map(\.name)
                 let takes = "\(codec.name) takes " + (names.isEmpty ? "none" : HelpText.list(names)) + "."
+                let proResCodecs = VideoCodec.allCases.filter { !$0.proResProfiles.isEmpty }.map(\.name)
                 throw UsageError(
                     description: proResProfile != nil
-                        ? "--profile \(profileName) is for --codec prores; \(takes)"
+                        ? "--profile \(profileName) is for --codec \(HelpText.list(proResCodecs)); \(takes)"
                         : "--profile \(profileName) is not a profile of \(codec.name); \(takes)")
             }
         }

@@ -129,10 +129,9 @@ extension CommandLineOptions {
     var proResProfile: ProResProfile? { profileName.flatMap { ProResProfile(name: $0) } }
     /// The H.264, HEVC or AV1 profile `--profile` names, if it names one.
     var codecProfile: CodecProfile? { profileName.flatMap { CodecProfile(rawValue: $0) } }
-    /// The movie's bit depth: `--bit-depth`, or the profile's, or the codec's first.
+    /// The movie's bit depth: `--bit-depth`, or the profile's, or the codec's default for the colour standard.
     var effectiveBitDepth: Int {
-        bitDepth ?? codecProfile?.bitDepth(for: codec)
-            ?? (colourStandard == .bt2020 && codec.bitDepths.contains(10) ? 10 : codec.bitDepths[0])
+        bitDepth ?? codecProfile?.bitDepth(for: codec) ?? codec.defaultBitDepth(for: colourStandard)
     }
 
     /// The rate control the options ask for: `--two-pass` makes `--bitrate` two passes.

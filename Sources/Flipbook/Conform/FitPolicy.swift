@@ -52,7 +52,9 @@ public struct RGBColour: Sendable, Hashable, CustomStringConvertible {
     /// Parses a CSS-like colour: a name from ``named`` (any case), `#RRGGBB`, or `#RGB`.
     ///
     /// Returns `nil` for anything else.
-    package init?(parsing text: String) {
+    ///
+    /// - Parameter text: The colour as written, such as `--background` takes it; spaces around it are ignored.
+    public init?(parsing text: String) {
         let trimmed = text.trimmingWhitespace().lowercased()
         if let colour = RGBColour.named[trimmed] {
             self = colour

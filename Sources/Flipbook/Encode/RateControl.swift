@@ -26,7 +26,7 @@ public enum RateControl: Sendable, Hashable {
 
     /// The average rate the encoder is given, in bits per second; `nil` for constant quality. A target
     /// size is turned into a rate before the encoder is opened.
-    package var averageRate: Int? {
+    public var averageRate: Int? {
         if case .averageBitrate(let rate, _) = self { return rate }
         return nil
     }

@@ -27,7 +27,13 @@ public struct Segment: Sendable, Hashable, CustomStringConvertible {
     /// `FLIPBOOK_SEGMENT` (from 1), `JOB_COMPLETION_INDEX` (a Kubernetes Indexed Job, from 0), or
     /// `SLURM_ARRAY_TASK_ID` (a Slurm job array: the task id itself, or the id plus 1 when the array
     /// starts at task 0, `SLURM_ARRAY_TASK_MIN` 0).
-    package init(parsing text: String, environment: [String: String]) throws {
+    ///
+    /// - Parameters:
+    ///   - text: The segment as `--segment` takes it: `2/8` or `auto/8`.
+    ///   - environment: The variables to read an `auto` index from, such as `ProcessInfo.processInfo.environment`.
+    /// - Throws: ``FlipbookError`` with `.invalidSettings` when `text` is not `K/N`, when `auto` finds no
+    ///   index in `environment`, or unless `1 <= K <= N <= 10000`; the message names `--segment`.
+    public init(parsing text: String, environment: [String: String]) throws {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let count = Int(parts[1]) else {
             throw FlipbookError(.invalidSettings, "--segment \(text) is not K/N; use for example 2/8 or auto/8")

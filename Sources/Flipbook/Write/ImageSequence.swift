@@ -13,8 +13,12 @@ public struct FrameSize: Sendable, Hashable, CustomStringConvertible {
         self.height = height
     }
 
-    /// Parses `WIDTHxHEIGHT`, such as `1280x720`.
-    package init?(parsing text: String) {
+    /// Parses `WIDTHxHEIGHT`, such as `1280x720` (the `x` in either case).
+    ///
+    /// Returns `nil` unless both sides are positive whole numbers.
+    ///
+    /// - Parameter text: The size as written, such as `--size` takes it.
+    public init?(parsing text: String) {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), width > 0, height > 0 else {
             return nil
