@@ -124,7 +124,7 @@ final class LibaomEncoder: VideoEncoder {
             return try AV1CodecConfiguration(
                 sequenceHeaderOBU: AV1OpenBitstreamUnits.removingTemporalDelimiters(bytes))
         } catch {
-            throw FlipbookError(.encoderFailed, "libaom's sequence header is not a valid OBU", underlying: error)
+            throw FlipbookError.av1SequenceHeaderMalformed(by: "libaom", cause: error)
         }
     }
 
@@ -200,9 +200,7 @@ final class LibaomEncoder: VideoEncoder {
             do {
                 data = try AV1OpenBitstreamUnits.removingTemporalDelimiters(bytes)
             } catch {
-                throw FlipbookError(
-                    .encoderFailed, "libaom produced a malformed temporal unit for picture \(frame.pts)",
-                    underlying: error)
+                throw FlipbookError.av1TemporalUnitMalformed(frame.pts, by: "libaom", cause: error)
             }
             packets.append(
                 EncodedPacket(
@@ -238,8 +236,8 @@ private func aomCall(
         message = (message.map { $0 + ": " } ?? "") + String(cString: detail)
     }
     let code: FlipbookError.Code = status == AOM_CODEC_INVALID_PARAM ? .invalidSettings : .encoderFailed
-    throw FlipbookError(
+    throw FlipbookError.libraryCallFailed(
         code, doing(),
-        underlying: LibraryCallError(
+        cause: LibraryCallError(
             library: "libaom", function: function, status: Int(status.rawValue), libraryMessage: message))
 }
