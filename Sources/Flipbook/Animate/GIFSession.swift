@@ -33,7 +33,7 @@ struct GIFSession: MuxingSession {
     }
 
     mutating func add(_ sample: MediaSample, track: Int, tracks: () -> [Track]) throws -> [WriteAction] {
-        guard track == 0 else {
+        guard track == TrackKind.video.index else {
             throw FlipbookError(.unsupportedOutput, "a GIF has no sound; name the output .mp4, .mov or .mkv for sound")
         }
         let start = centiseconds(elapsed)
