@@ -16,7 +16,7 @@ import MediaModel
 ///
 /// ```swift
 /// var interleaver = MediaDataInterleaver(timescales: [12000, 48000])
-/// for chunk in interleaver.add(videoSample, track: 0) { write(chunk) }
+/// for chunk in interleaver.add(videoSample, track: TrackKind.video.index) { write(chunk) }
 /// for chunk in interleaver.finish() { write(chunk) }
 /// ```
 package struct MediaDataInterleaver: Sendable {

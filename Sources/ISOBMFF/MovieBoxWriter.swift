@@ -51,7 +51,7 @@ struct MovieBoxWriter {
 
     var isQuickTime: Bool { brand == .quickTime }
     /// The movie's timescale: the first track's.
-    var movieTimescale: UInt32 { tracks[0].timescale }
+    var movieTimescale: UInt32 { tracks[TrackKind.video.index].timescale }
     /// Seconds since 1904 for every creation and modification time.
     var creationTime: UInt64 { tags.creationTime }
 

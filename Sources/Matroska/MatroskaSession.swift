@@ -81,7 +81,9 @@ package struct MatroskaSession: MuxingSession {
         }
         if timings[track] == nil {
             let all = tracks()
-            timings[track] = MatroskaTiming(all[track], movieTimescale: all[0].timescale, isVideo: track == 0)
+            timings[track] = MatroskaTiming(
+                all[track], movieTimescale: all[TrackKind.video.index].timescale,
+                isVideo: track == TrackKind.video.index)
         }
         let timing = timings[track]!
         let mediaTime = decodeTimes[track] + Int64(sample.compositionOffset)
@@ -100,7 +102,7 @@ package struct MatroskaSession: MuxingSession {
         }
 
         let startsCluster =
-            track == 0 && sample.isSync
+            track == TrackKind.video.index && sample.isSync
             && (clusterVideoStart.map { time - $0 >= clusterDuration } ?? false || clusterBytes >= Self.clusterBytes)
         let wouldReach = clusterRange.map { max($0.upperBound, time) - min($0.lowerBound, time) > Self.blockReach }
         if startsCluster || wouldReach == true {
@@ -108,8 +110,8 @@ package struct MatroskaSession: MuxingSession {
         }
         var block = MatroskaBlock(
             track: track, time: time, sample: frame, mediaTime: mediaTime, mediaDuration: Int64(sample.duration))
-        if track == 0 {
-            block.previousTime = previousTimes[0]
+        if track == TrackKind.video.index {
+            block.previousTime = previousTimes[TrackKind.video.index]
             if clusterVideoStart == nil { clusterVideoStart = time }
             latestVideoTime = max(latestVideoTime ?? time, time)
         }
@@ -128,13 +130,16 @@ package struct MatroskaSession: MuxingSession {
 
     package mutating func finish(tracks: [Track], extensions: [MovieExtension]) throws -> [WriteAction] {
         guard let head else { throw MuxingError.noSamples() }
-        let movieTimescale = tracks[0].timescale
-        let pictureEnd = Self.presentedEnd(of: tracks[0], decodeTime: decodeTimes[0])
+        let movieTimescale = tracks[TrackKind.video.index].timescale
+        let pictureEnd = Self.presentedEnd(
+            of: tracks[TrackKind.video.index], decodeTime: decodeTimes[TrackKind.video.index])
         let endTicks = MatroskaClock.ticks(pictureEnd, timescale: movieTimescale)
         var actions: [WriteAction] = []
 
         // The last picture lasts until the movie's end, to the tick.
-        if let last = cluster.indices.filter({ cluster[$0].track == 0 }).max(by: { cluster[$0].time < cluster[$1].time }
+        if let last = cluster.indices.filter({ cluster[$0].track == TrackKind.video.index }).max(by: {
+            cluster[$0].time < cluster[$1].time
+        }
         ),
             cluster[last].time == latestVideoTime
         {
@@ -210,7 +215,7 @@ package struct MatroskaSession: MuxingSession {
         guard let head, let range = clusterRange, !cluster.isEmpty else { return [] }
         let clusterTime = range.lowerBound
         if !closedByPicture, let latest = latestVideoTime,
-            let index = cluster.lastIndex(where: { $0.track == 0 && $0.time == latest })
+            let index = cluster.lastIndex(where: { $0.track == TrackKind.video.index && $0.time == latest })
         {
             let block = cluster[index]
             cluster[index].duration = MatroskaClock.ticks(block.mediaDuration, timescale: timings[0]!.timescale)
@@ -232,10 +237,11 @@ package struct MatroskaSession: MuxingSession {
         var position = dataStart + UInt64(timestamp.count)
         var cued = false
         for (block, framing) in zip(cluster, framings) {
-            if !cued, block.track == 0, block.sample.isSync {
+            if !cued, block.track == TrackKind.video.index, block.sample.isSync {
                 cues.append(
                     MatroskaCue(
-                        time: block.time, track: 1, clusterPosition: clusterStart - head.segmentDataStart,
+                        time: block.time, track: Int(TrackKind.video.trackID),
+                        clusterPosition: clusterStart - head.segmentDataStart,
                         relativePosition: position - dataStart))
                 cued = true
             }

@@ -8,7 +8,7 @@
 ///
 /// ```swift
 /// var session: any MuxingSession = ProgressiveMovieSession(brand: .mp4, timescales: [30000])
-/// for sample in samples { try sink.perform(session.add(sample, track: 0, tracks: { tracks })) }
+/// for sample in samples { try sink.perform(session.add(sample, track: TrackKind.video.index, tracks: { tracks })) }
 /// try sink.perform(session.finish(tracks: tracks, extensions: []))
 /// ```
 package protocol MuxingSession: Sendable {

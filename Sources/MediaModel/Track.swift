@@ -17,9 +17,9 @@ package struct Track: Sendable {
     package var rotation: Int = 0
 
     /// The ID of the movie's picture track.
-    package static let videoTrackID: UInt32 = 1
+    package static let videoTrackID = TrackKind.video.trackID
     /// The ID of the movie's sound track, after the pictures'.
-    package static let soundTrackID: UInt32 = 2
+    package static let soundTrackID = TrackKind.audio.trackID
 
     /// Creates a track.
     ///
@@ -50,4 +50,19 @@ package struct Track: Sendable {
         }
         try codec.validate()
     }
+}
+
+/// Which of a movie's tracks a track is. A movie has its pictures first and may have sound after
+/// them, so a kind fixes both the track's place among a muxing session's tracks and its ID in the file.
+package enum TrackKind: Int, Sendable, CaseIterable {
+    /// The pictures: always the first track, whose clock is the movie's.
+    case video
+    /// The sound, after the pictures.
+    case audio
+
+    /// The track's place among a session's tracks (the `track` a sample is added to), from 0.
+    package var index: Int { rawValue }
+
+    /// The track's ID in the movie (an MP4 `tkhd`'s, a Matroska `TrackNumber`), from 1.
+    package var trackID: UInt32 { UInt32(rawValue + 1) }
 }

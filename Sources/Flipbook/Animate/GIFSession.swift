@@ -33,7 +33,7 @@ struct GIFSession: MuxingSession {
     }
 
     mutating func add(_ sample: MediaSample, track: Int, tracks: () -> [Track]) throws -> [WriteAction] {
-        guard track == 0 else {
+        guard track == TrackKind.video.index else {
             throw FlipbookError.animatedImageGivenSound(".gif")
         }
         let start = centiseconds(elapsed)

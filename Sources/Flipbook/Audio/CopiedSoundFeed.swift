@@ -46,7 +46,7 @@ struct CopiedSoundFeed: SoundFeed {
 
     func track(movieEnd: Int64?) -> Track {
         Track(
-            trackID: 2, timescale: audio.timescale, codec: audio.sampleEntry,
+            trackID: TrackKind.audio.trackID, timescale: audio.timescale, codec: audio.sampleEntry,
             editList: editList(movieEnd: movieEnd))
     }
 

@@ -131,7 +131,7 @@ struct EncodedSoundFeed: SoundFeed {
     func track(movieEnd: Int64?) -> Track {
         let duration = movieEnd.map { length(movieEnd: $0) * movieTimescale / Int64(sound.sampleRate) } ?? 0
         return Track(
-            trackID: 2, timescale: timescale, codec: entry,
+            trackID: TrackKind.audio.trackID, timescale: timescale, codec: entry,
             editList: [EditListEntry(segmentDuration: UInt64(max(0, duration)), mediaTime: Int64(encoder.priming))])
     }
 

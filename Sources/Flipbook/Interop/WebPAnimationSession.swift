@@ -29,7 +29,7 @@ struct WebPAnimationSession: MuxingSession {
     }
 
     mutating func add(_ sample: MediaSample, track: Int, tracks: () -> [Track]) throws -> [WriteAction] {
-        guard track == 0 else {
+        guard track == TrackKind.video.index else {
             throw FlipbookError.animatedImageGivenSound(".webp")
         }
         let timestamp = milliseconds(elapsed)

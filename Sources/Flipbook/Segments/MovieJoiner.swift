@@ -35,7 +35,7 @@ public enum MovieJoiner {
         throws -> MovieSummary
     {
         guard !segments.isEmpty else {
-            throw FlipbookError(.invalidSettings, "no segments were given; list every segment file to join")
+            throw FlipbookError.noSegmentsGiven()
         }
         let destination = try MovieDestination(url, overwrite: overwrite)
         var parts = try segments.map(SegmentFile.init(url:))
@@ -49,7 +49,7 @@ public enum MovieJoiner {
                 try codec.checkContainer(destination.container)
                 if !first.alphaPictures.isEmpty { try codec.checkAlpha(bitDepth: 8, in: destination.container) }
             } catch let error as FlipbookError {
-                throw FlipbookError(error.code, error.message, path: url.path)
+                throw FlipbookError.restating(error, path: url.path)
             }
         }
         var timeline = try joinedTimeline(parts)
@@ -70,6 +70,9 @@ public enum MovieJoiner {
         let muxer = try MovieMuxer(
             destination: destination, videoTimescale: first.timescale, sound: sound, frameDuration: frameDuration,
             tags: tags)
+        let outline = MovieOutline(
+            url: url, timescale: timeline.timescale, width: first.width, height: first.height,
+            rotation: first.rotation)
         do {
             // The media is copied file to file; the samples only say where it is. The timeline hands
             // each sample out one packet late, in decode order, so their places are taken in that order.
@@ -83,11 +86,7 @@ public enum MovieJoiner {
                 }
             }.makeIterator()
             func videoTrack() -> Track {
-                var track = Track(
-                    trackID: 1, timescale: first.timescale, codec: first.sampleEntry,
-                    editList: timeline.editList() ?? [])
-                track.rotation = first.rotation.degrees
-                return track
+                outline.videoTrack(codec: first.sampleEntry, editList: timeline.editList())
             }
             var videoBytes: UInt64 = 0
             func append(_ sample: MediaSample) throws {
@@ -108,24 +107,14 @@ public enum MovieJoiner {
             if let last = try timeline.finish() { try append(last) }
             let end = timeline.presentationEnd
             let bytes = try muxer.finish(video: videoTrack(), movieEnd: end)
-            var summary = MovieSummary(
-                url: url, frames: timeline.frameCount,
-                duration: MediaTime(value: end, timescale: Int32(first.timescale)), bytes: bytes,
-                width: first.width, height: first.height, codec: first.codecName,
-                warnings: muxer.warnings + (muxer.sound?.warnings ?? []))
-            summary.audio = muxer.sound?.info(movieEnd: end, movieTimescale: Int64(first.timescale))
-            summary.videoBytes = videoBytes
             var metadata = first.tags
             metadata.items.removeAll { $0.name == ColourConversionTag.name }
-            summary.metadata = MovieMetadata(metadata)
-            summary.colourConversions = conversions
-            summary.rotation = first.rotation
-            return summary
-        } catch var failure as FlipbookError where failure.code == .outputNotWritable {
-            // A disk error names the movie asked for; the temporary file is in the cause.
+            return outline.summary(
+                frames: timeline.frameCount, end: end, bytes: bytes, videoBytes: videoBytes, codec: first.codecName,
+                muxer: muxer, metadata: MovieMetadata(metadata), colourConversions: conversions)
+        } catch let failure as FlipbookError {
             muxer.discard()
-            failure.path = url.path
-            throw failure
+            throw outline.namingMovie(failure)
         } catch {
             muxer.discard()
             throw error
@@ -154,11 +143,8 @@ public enum MovieJoiner {
             for sample in part.samples {
                 let dts = Int64(sample.decodeTime) + part.offset
                 if let last = lastDecode, dts <= last {
-                    throw FlipbookError(
-                        .invalidSettings,
-                        "segment \(part.info.segment) decodes a frame at tick \(dts), not after the previous segment's "
-                            + "last at \(last); the segments were not made with the same encoder settings",
-                        path: part.url.path)
+                    throw FlipbookError.segmentDecodesTooEarly(
+                        part.info.segment, tick: dts, last: last, path: part.url.path)
                 }
                 lastDecode = dts
                 presentation.append(dts + sample.compositionOffset)

@@ -33,16 +33,13 @@ extension MovieWriter {
     {
         let follow = options.follow
         guard follow.timeout > .zero, follow.pollInterval > .zero, (follow.gapGrace ?? .zero) >= .zero else {
-            throw FlipbookError(
-                .invalidSettings,
-                "following needs a timeout and a poll interval above zero, and a grace of zero or more")
+            throw FlipbookError.followingTimesOutOfRange()
         }
         for (given, what) in [
             (options.segment != nil, "a segment"), (options.skipInvalidImages, "skipping invalid images"),
             (options.soundtrack != nil, "a soundtrack"),
         ] where given {
-            throw FlipbookError(
-                .invalidSettings, "\(what) is for listed images; a followed sequence cannot have one")
+            throw FlipbookError.notForFollowedSequence(what)
         }
         try options.metadata.validate()
         // Before any work, so an existing movie is reported at once.
@@ -54,10 +51,11 @@ extension MovieWriter {
         settings.fragmentDuration = settings.fragmentDuration ?? MediaTime(value: 1, timescale: 1)
         let follower = try SequenceFollower(
             input: input, startNumber: options.startNumber, policy: follow, gaps: options.gaps, stop: options.stop)
-        let job = FollowedSequenceJob(
-            follower: follower, destination: destination, settings: settings, size: settings.size,
-            copies: timing.copies, imageLimits: options.imageLimits, gaps: options.gaps, metadata: options.metadata,
-            progress: options.progress)
+        let job = SequenceJob(
+            images: FollowedImageFiles(
+                follower: follower, gaps: options.gaps, copies: timing.copies, rate: settings.frameRate),
+            destination: destination, settings: settings, size: settings.size, imageLimits: options.imageLimits,
+            skipInvalidImages: false, progress: options.progress, metadata: options.metadata)
         return try await job.run()
     }
 }

@@ -1,100 +1,57 @@
 import Foundation
 
-/// The work behind ``MovieWriter/makeMovie(fromImageData:to:options:)``: the job of a listed
-/// sequence (``ImageSequenceJob``) with images that arrive from a sequence of their bytes.
-///
-/// The first usable image is decoded to learn the movie's size; then the ordered decode pipeline
-/// (``OrderedDecoding``, with ``ImageDataArrivals``) prepares those read ahead a few at a time, and
-/// each is appended in order through the writer's one way in. Frame numbers are the sequence's order.
-struct ImageDataJob {
-    let destination: MovieDestination
-    let settings: VideoSettings
-    /// The movie's size; `nil` means the first image's, odd sides rounded up.
-    let size: FrameSize?
+/// Whole image files' bytes from a sequence of them, read ahead by ``ImageDataPrefetch``, as a
+/// ``SequenceJob``'s images (the job behind ``MovieWriter/makeMovie(fromImageData:to:options:)``):
+/// an image's position is its place in the sequence, which is its frame number in errors.
+struct StreamedImageData: SequenceImages {
+    let arrivals: ImageDataArrivals
     /// Encoded frames per image.
     let copies: Int
-    let imageLimits: ImageLimits
-    /// Whether images that cannot be decoded are left out (see ``SkippedImages``).
-    let skipInvalidImages: Bool
-    /// The tags written into the movie.
-    let metadata: MovieMetadata
-    let progress: (@Sendable (SequenceProgress) -> Void)?
+    let rate: FrameRate
 
-    func run(_ arrivals: inout ImageDataArrivals) async throws -> MovieSummary {
-        let started = Date()
-        var skipping = SkippedImages(enabled: skipInvalidImages)
-        let first = try await firstUsableImage(&arrivals, skipping: &skipping)
-        let (writer, roundedFrom) = try MovieWriter.forFirstImage(
-            first.image, size: size, settings: settings, destination: destination, imageLimits: imageLimits,
-            metadata: metadata)
-        do {
-            // The movie's size is known from here on, given or taken from the first image.
-            let request = DecodeRequest.frame(of: writer.settings, limits: imageLimits)
-            let pipeline = OrderedDecoding<ImageDataArrivals>(
-                lookahead: settings.imagesDecodedAhead, preparer: writer.preparer,
-                decode: { data in try Self.decode(data, request) })
-            var images = first.position + 1
-            try await pipeline.run(
-                &arrivals, first: first, waiting: {},
-                take: { index, _, picture in
-                    images = index + 1
-                    let origin = FrameOrigin(index: index)
-                    let picture = picture.mapError { origin.attribute(any: $0) }
-                    if case .failure(let error as FlipbookError) = picture, skipping.maySkip(error) {
-                        skipping.skip(error)
-                    } else {
-                        let start = skipping.startTime(
-                            ofImage: index, firstImage: 0, copies: copies, rate: settings.frameRate)
-                        for copy in 0..<copies {
-                            try await writer.append(
-                                prepared: picture, at: copy == 0 ? start : nil, duration: nil, origin: origin)
-                        }
-                        skipping.wrote()
-                    }
-                    progress?(
-                        SequenceProgress(
-                            framesDone: index + 1, totalFrames: index + 1,
-                            elapsedSeconds: Date().timeIntervalSince(started)))
-                })
-            if !skipping.errors.isEmpty {
-                // The last frame written lasts until the sequence ends: images skipped after it give it their time.
-                try await writer.extendLastFrame(until: MediaTime(frame: images * copies, at: settings.frameRate))
-            }
-            var summary = try await writer.finish()
-            summary.sizeRoundedFrom = roundedFrom
-            summary.skippedImages = skipping.errors
-            if settings.colourManagement == .off,
-                let colours = ColourProfile.warning(for: first.image.sourceColour, of: "frame \(first.position)")
-            {
-                summary.warnings.append(colours)
-            }
-            return summary
-        } catch {
-            await writer.cancel()
-            throw error
-        }
-    }
-
-    /// The first image that decodes, with its position in the sequence; with skipping on, invalid
-    /// ones before it are recorded and passed over.
-    private func firstUsableImage(_ arrivals: inout ImageDataArrivals, skipping: inout SkippedImages) async throws
-        -> (position: Int, item: Data, image: DecodedImage)
+    func start(_ request: DecodeRequest, skipping: inout SkippedImages) async throws
+        -> (arrivals: ImageDataArrivals, first: FirstSequenceImage<Data>)
     {
-        let request = DecodeRequest.firstImage(size: size, of: settings, limits: imageLimits)
+        var arrivals = arrivals
         var position = 0
         while let data = try await arrivals.waitForNext() {
             do {
                 let image = try FrameOrigin(index: position).attributing { try Self.decode(data, request) }
-                return (position, data, image)
+                return (arrivals, (position, data, image))
             } catch let error as FlipbookError where skipping.maySkip(error) {
                 skipping.skip(error)
                 position += 1
             }
         }
-        guard position > 0 else {
-            throw FlipbookError(.invalidSettings, "the input held no image; a movie needs at least one frame")
-        }
+        guard position > 0 else { throw FlipbookError.inputHeldNoImage() }
         throw skipping.nothingLeft(of: position)
+    }
+
+    func decoder(_ request: DecodeRequest) -> @Sendable (Data) throws -> DecodedImage {
+        { data in try Self.decode(data, request) }
+    }
+
+    func origin(ofImage position: Int, _: Data) -> FrameOrigin {
+        FrameOrigin(index: position)
+    }
+
+    func frames(ofImage position: Int, _: Data, skipping: SkippedImages) -> ImageFrames {
+        ImageFrames(
+            copies: copies, start: skipping.startTime(ofImage: position, firstImage: 0, copies: copies, rate: rate))
+    }
+
+    /// The images taken so far are all that is known of the sequence.
+    func progress(framesDone: Int, elapsedSeconds: Double) -> SequenceProgress {
+        SequenceProgress(framesDone: framesDone, totalFrames: framesDone, elapsedSeconds: elapsedSeconds)
+    }
+
+    func lastFrameEnd(atPosition end: Int, skipping: SkippedImages) -> MediaTime? {
+        // The last frame written lasts until the sequence ends: images skipped after it give it their time.
+        skipping.errors.isEmpty ? nil : MediaTime(frame: end * copies, at: rate)
+    }
+
+    func firstImageName(at position: Int, _: Data) -> String? {
+        "frame \(position)"
     }
 
     /// Decodes one image's bytes as `request` asks, as a file's are decoded; when that fails and the
@@ -104,7 +61,7 @@ struct ImageDataJob {
             return try ImageDecoder.decodeImage(data, request)
         } catch let error as FlipbookError {
             guard let reason = data.withUnsafeBytes(ImageStreamSplitting.cutShort) else { throw error }
-            throw FlipbookError(.corruptImage, reason, underlying: error)
+            throw FlipbookError.imageCutShort(reason, cause: error)
         }
     }
 }
@@ -145,10 +102,7 @@ extension MovieWriter {
             (options.segment != nil, "a segment"), (options.soundtrack != nil, "a soundtrack"),
             (options.settings.rateControl.passes == 2 && options.settings.pass == nil, "two passes"),
         ] where given {
-            throw FlipbookError(
-                .invalidSettings,
-                "images from a sequence of their bytes are read once and not counted ahead, so they cannot have "
-                    + "\(what); give them as files")
+            throw FlipbookError.imageDataCannotHave(what)
         }
         try options.metadata.validate()
         // Before any work, so an existing movie is reported at once.
@@ -156,17 +110,19 @@ extension MovieWriter {
         let timing = try SlideshowTiming(
             settings: options.settings.forContainer(destination.container), imageDuration: options.imageDuration,
             repeatFrames: options.repeatFrames)
-        let job = ImageDataJob(
-            destination: destination, settings: timing.settings, size: timing.settings.size, copies: timing.copies,
-            imageLimits: options.imageLimits, skipInvalidImages: options.skipInvalidImages,
-            metadata: options.metadata, progress: options.progress)
         let prefetch = ImageDataPrefetch(capacity: timing.settings.imagesDecodedAhead)
+        let job = SequenceJob(
+            images: StreamedImageData(
+                arrivals: ImageDataArrivals(prefetch: prefetch), copies: timing.copies,
+                rate: timing.settings.frameRate),
+            destination: destination, settings: timing.settings, size: timing.settings.size,
+            imageLimits: options.imageLimits, skipInvalidImages: options.skipInvalidImages, progress: options.progress,
+            metadata: options.metadata)
         let reading = Task { await prefetch.fill(from: images) }
         defer {
             prefetch.close()
             reading.cancel()
         }
-        var arrivals = ImageDataArrivals(prefetch: prefetch)
-        return try await job.run(&arrivals)
+        return try await job.run()
     }
 }

@@ -1,111 +1,80 @@
 import Foundation
 
-/// The work behind ``MovieWriter/makeMovie(fromImagesAt:to:options:)``.
-///
-/// The first usable image is decoded to learn the movie's size; then the ordered decode pipeline
-/// (``OrderedDecoding``, the list as arrivals that never wait) prepares the rest a few at a time
-/// ahead of the encoder, and each is appended in order through the writer's one way in.
-struct ImageSequenceJob {
+/// The work behind ``MovieWriter/makeMovie(fromImagesAt:to:options:)``: the sequence job over image
+/// files listed ahead, all there from the start, so the pipeline never waits for one.
+typealias ImageSequenceJob = SequenceJob<ListedImageFiles>
+
+/// Image files listed ahead (a segment's slice, or all), as a ``SequenceJob``'s images: an image's
+/// position is its index in the slice; frames are timed by the images' numbers, by animations'
+/// delays, or one image after another.
+struct ListedImageFiles: SequenceImages {
     /// The images to encode (a segment's slice, or all).
     let images: [URL]
     /// The index of `images[0]` in the whole sequence.
     let firstImage: Int
     /// Images in the whole sequence.
     let totalImages: Int
-    let destination: MovieDestination
-    let settings: VideoSettings
-    /// The movie's size; `nil` means the first image's, odd sides rounded up.
-    let size: FrameSize?
-    /// Encoded frames per image.
-    let copies: Int
-    let imageLimits: ImageLimits
     let segment: Segment?
-    /// Whether images that cannot be read or decoded are left out (see ``SkippedImages``).
-    let skipInvalidImages: Bool
     /// Every image's number in the whole sequence when time is kept by the numbers (``GapPolicy/hold``).
     let numbers: [Int]?
-    let progress: (@Sendable (SequenceProgress) -> Void)?
-    /// Sound for the movie, if any.
-    var soundtrack: Soundtrack? = nil
-    /// The tags written into the movie.
-    var metadata = MovieMetadata()
+    /// Encoded frames per image.
+    let copies: Int
+    let rate: FrameRate
     /// How every image of the whole sequence is appended when it holds frames of animations (see
     /// ``AnimatedInputs/timing(rate:copies:constantRate:)``); `nil` times stills as before.
     var timings: [EntryTiming]? = nil
 
-    /// Pictures decoded and prepared ahead of the encoder (``VideoSettings/imagesDecodedAhead``).
-    var lookahead: Int {
-        settings.imagesDecodedAhead
+    func start(_ request: DecodeRequest, skipping: inout SkippedImages) throws
+        -> (arrivals: ListedImages, first: FirstSequenceImage<Int>)
+    {
+        let (usable, image) = try Self.firstUsableImage(
+            images, firstImage: firstImage, request: request, skipping: &skipping)
+        return (ListedImages(next: usable + 1, count: images.count), (usable, usable, image))
     }
 
-    func run() async throws -> MovieSummary {
-        let started = Date()
-        var skipping = SkippedImages(enabled: skipInvalidImages)
-        let (usable, firstFrame) = try ImageSequenceJob.firstUsableImage(
-            images, firstImage: firstImage,
-            request: .firstImage(size: size, of: settings, limits: imageLimits), skipping: &skipping)
-        let (writer, roundedFrom) = try await makeWriter(firstFrame: firstFrame)
-        do {
-            // The movie's size is known from here on, given or taken from the first image.
-            let request = DecodeRequest.frame(of: writer.settings, limits: imageLimits)
-            let animations = AnimationFrames(limits: imageLimits)
-            let pipeline = OrderedDecoding<ListedImages>(
-                lookahead: lookahead, preparer: writer.preparer,
-                decode: { [images] index in try animations.decodeImage(at: images[index], request) })
-            var listed = ListedImages(next: usable + 1, count: images.count)
-            try await pipeline.run(
-                &listed, first: (usable, usable, firstFrame), waiting: {},
-                take: { index, _, picture in
-                    let picture = picture.mapError { origin(of: index).attribute(any: $0) }
-                    if case .failure(let error as FlipbookError) = picture, skipping.maySkip(error) {
-                        skipping.skip(error)
-                    } else if let timing = timings?[firstImage + index] {
-                        for copy in 0..<timing.copies {
-                            try await writer.append(
-                                prepared: picture, at: copy == 0 ? timing.start : nil,
-                                duration: copy == 0 ? timing.duration : nil, origin: origin(of: index))
-                        }
-                        skipping.wrote()
-                    } else {
-                        let start =
-                            startByNumber(ofImage: firstImage + index)
-                            ?? skipping.startTime(
-                                ofImage: firstImage + index, firstImage: firstImage, copies: copies,
-                                rate: settings.frameRate)
-                        for copy in 0..<copies {
-                            try await writer.append(
-                                prepared: picture, at: copy == 0 ? start : nil, duration: nil, origin: origin(of: index)
-                            )
-                        }
-                        skipping.wrote()
-                    }
-                    progress?(
-                        SequenceProgress(
-                            framesDone: index + 1, totalFrames: images.count,
-                            elapsedSeconds: Date().timeIntervalSince(started)))
-                })
-            if let end = sliceEndByNumber() {
-                // Time kept by the numbers: the slice's last frame lasts until the next image's time
-                // (a gap after it, or the next segment), or one image's time at the sequence's end.
-                try await writer.extendLastFrame(until: end)
-            } else if !skipping.errors.isEmpty && timings == nil {
-                // The last frame written lasts until the sequence ends: images skipped after it (or,
-                // when it is the only one, before it) give it their time.
-                try await writer.extendLastFrame(
-                    until: MediaTime(frame: (firstImage + images.count) * copies, at: settings.frameRate))
-            }
-            var summary = try await writer.finish()
-            summary.sizeRoundedFrom = roundedFrom
-            summary.skippedImages = skipping.errors
-            if settings.colourManagement == .off,
-                let colours = ColourProfile.warning(for: firstFrame.sourceColour, of: images[usable].imageDescription)
-            {
-                summary.warnings.append(colours)
-            }
-            return summary
-        } catch {
-            await writer.cancel()
-            throw error
+    func decoder(_ request: DecodeRequest) -> @Sendable (Int) throws -> DecodedImage {
+        let animations = AnimationFrames(limits: request.limits)
+        return { [images] index in try animations.decodeImage(at: images[index], request) }
+    }
+
+    func origin(ofImage index: Int, _: Int) -> FrameOrigin {
+        FrameOrigin(index: firstImage + index, path: images[index].imageDescription)
+    }
+
+    func frames(ofImage index: Int, _: Int, skipping: SkippedImages) -> ImageFrames {
+        if let timing = timings?[firstImage + index] {
+            return ImageFrames(copies: timing.copies, start: timing.start, duration: timing.duration)
+        }
+        let start =
+            startByNumber(ofImage: firstImage + index)
+            ?? skipping.startTime(ofImage: firstImage + index, firstImage: firstImage, copies: copies, rate: rate)
+        return ImageFrames(copies: copies, start: start)
+    }
+
+    func progress(framesDone: Int, elapsedSeconds: Double) -> SequenceProgress {
+        SequenceProgress(framesDone: framesDone, totalFrames: images.count, elapsedSeconds: elapsedSeconds)
+    }
+
+    func lastFrameEnd(atPosition _: Int, skipping: SkippedImages) -> MediaTime? {
+        if let end = sliceEndByNumber() {
+            // Time kept by the numbers: the slice's last frame lasts until the next image's time
+            // (a gap after it, or the next segment), or one image's time at the sequence's end.
+            return end
+        }
+        guard !skipping.errors.isEmpty && timings == nil else { return nil }
+        // The last frame written lasts until the sequence ends: images skipped after it (or, when it
+        // is the only one, before it) give it their time.
+        return MediaTime(frame: (firstImage + images.count) * copies, at: rate)
+    }
+
+    func firstImageName(at index: Int, _: Int) -> String? {
+        images[index].imageDescription
+    }
+
+    func segmentInfo(of settings: VideoSettings) -> SegmentInfo? {
+        segment.map {
+            SegmentInfo(
+                segment: $0, firstFrame: firstImage, frames: images.count, totalFrames: totalImages, settings: settings)
         }
     }
 
@@ -133,7 +102,7 @@ struct ImageSequenceJob {
     /// When image `index` of the whole sequence starts when time is kept by the numbers.
     private func startByNumber(ofImage index: Int) -> MediaTime? {
         guard let numbers else { return nil }
-        return MediaTime(frame: (numbers[index] - numbers[0]) * copies, at: settings.frameRate)
+        return MediaTime(frame: (numbers[index] - numbers[0]) * copies, at: rate)
     }
 
     /// Where the slice ends when time is kept by the numbers: at the next image's time, or one image
@@ -142,25 +111,35 @@ struct ImageSequenceJob {
         guard let numbers else { return nil }
         let next = firstImage + images.count
         let frame = next < numbers.count ? numbers[next] - numbers[0] : numbers[next - 1] - numbers[0] + 1
-        return MediaTime(frame: frame * copies, at: settings.frameRate)
+        return MediaTime(frame: frame * copies, at: rate)
+    }
+}
+
+extension SequenceJob where Images == ListedImageFiles {
+    /// The job of `images`, a slice of the whole sequence starting at its image `firstImage`.
+    init(
+        images: [URL], firstImage: Int, totalImages: Int, destination: MovieDestination, settings: VideoSettings,
+        size: FrameSize?, copies: Int, imageLimits: ImageLimits, segment: Segment?, skipInvalidImages: Bool,
+        numbers: [Int]?, progress: (@Sendable (SequenceProgress) -> Void)?
+    ) {
+        self.init(
+            images: ListedImageFiles(
+                images: images, firstImage: firstImage, totalImages: totalImages, segment: segment, numbers: numbers,
+                copies: copies, rate: settings.frameRate),
+            destination: destination, settings: settings, size: size, imageLimits: imageLimits,
+            skipInvalidImages: skipInvalidImages, progress: progress)
     }
 
-    /// Where image `index` of the slice comes from.
-    private func origin(of index: Int) -> FrameOrigin {
-        FrameOrigin(index: firstImage + index, path: images[index].imageDescription)
+    /// How every image of the whole sequence is appended when it holds frames of animations.
+    var timings: [EntryTiming]? {
+        get { images.timings }
+        set { images.timings = newValue }
     }
 
-    /// The writer, sized from the first image unless a size was given.
-    private func makeWriter(firstFrame frame: DecodedImage) async throws -> (MovieWriter, FrameSize?) {
-        let (writer, roundedFrom) = try MovieWriter.forFirstImage(
-            frame, size: size, settings: settings, destination: destination, imageLimits: imageLimits,
-            soundtrack: soundtrack, metadata: metadata)
-        if let segment {
-            await writer.describeAsSegment(
-                SegmentInfo(
-                    segment: segment, firstFrame: firstImage, frames: images.count, totalFrames: totalImages,
-                    settings: writer.settings))
-        }
-        return (writer, roundedFrom)
+    /// See ``ListedImageFiles/firstUsableImage(_:firstImage:request:skipping:)``.
+    static func firstUsableImage(
+        _ images: [URL], firstImage: Int, request: DecodeRequest, skipping: inout SkippedImages
+    ) throws -> (Int, DecodedImage) {
+        try ListedImageFiles.firstUsableImage(images, firstImage: firstImage, request: request, skipping: &skipping)
     }
 }

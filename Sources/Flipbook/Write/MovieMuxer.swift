@@ -62,11 +62,11 @@ final class MovieMuxer {
         let tracks = { self.tracks(video: video(), movieEnd: nil) }
         if var feed = sound {
             for audio in try feed.samples(through: videoDecodeTime) {
-                try sink.perform(session.add(audio, track: 1, tracks: tracks))
+                try sink.perform(session.add(audio, track: TrackKind.audio.index, tracks: tracks))
             }
             sound = feed
         }
-        try sink.perform(session.add(sample, track: 0, tracks: tracks))
+        try sink.perform(session.add(sample, track: TrackKind.video.index, tracks: tracks))
         videoDecodeTime += Int64(sample.duration)
     }
 
@@ -82,7 +82,7 @@ final class MovieMuxer {
         if var feed = sound {
             let provisional = { self.tracks(video: video, movieEnd: nil) }
             for audio in try feed.finish(movieEnd: movieEnd) {
-                try sink.perform(session.add(audio, track: 1, tracks: provisional))
+                try sink.perform(session.add(audio, track: TrackKind.audio.index, tracks: provisional))
             }
             sound = feed
         }

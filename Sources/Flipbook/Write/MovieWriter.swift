@@ -38,6 +38,8 @@ public actor MovieWriter {
     private let encoder: any VideoEncoder
     /// The movie's file: its muxing session, the sink and the soundtrack.
     private let output: MovieMuxer
+    /// The movie's video track and summary, and its disk errors.
+    private let outline: MovieOutline
     /// Fits and converts frames; usable off the actor, so preparation overlaps encoding.
     nonisolated let preparer: FramePreparer
     private var timeline: MovieTimeline
@@ -86,8 +88,7 @@ public actor MovieWriter {
         soundtrack: Soundtrack? = nil, audio: AudioFormat? = nil, metadata: MovieMetadata = MovieMetadata()
     ) throws {
         guard soundtrack == nil || audio == nil else {
-            throw FlipbookError(
-                .invalidSettings, "a movie has one sound track: give a soundtrack file or sound from memory, not both")
+            throw FlipbookError.soundGivenTwice()
         }
         let destination = try MovieDestination(url, overwrite: overwrite)
         try self.init(
@@ -110,14 +111,12 @@ public actor MovieWriter {
     public func append(audio samples: AudioSamples) throws {
         try lifecycle.checkWritable(for: "append(audio:)")
         guard var feed = output.sound as? EncodedSoundFeed, feed.sound.path == EncodedSoundFeed.fromMemory else {
-            throw FlipbookError(.invalidState, "the writer takes sound from memory only when made with an AudioFormat")
+            throw FlipbookError.soundFromMemoryNotExpected()
         }
         let counts = Set(samples.channels.map(\.count))
         guard samples.channels.count == feed.sound.channelCount, counts.count <= 1 else {
-            throw FlipbookError(
-                .invalidState,
-                "the sound has \(samples.channels.count) channels of \(counts.sorted()) samples; the writer takes "
-                    + "\(feed.sound.channelCount) channels of one length")
+            throw FlipbookError.soundChannelsMismatch(
+                given: samples.channels.count, lengths: counts.sorted(), expected: feed.sound.channelCount)
         }
         output.sound = nil  // the feed's samples are then not shared, and grow in place
         feed.append(samples.channels)
@@ -132,10 +131,7 @@ public actor MovieWriter {
     ) throws {
         try FlipbookError.markingSettingsConflicts { try settings.validate() }
         if settings.rateControl.passes == 2 && settings.pass == nil {
-            throw FlipbookError(
-                .invalidSettings,
-                "two passes and a target size encode the frames twice; make the movie from image files with "
-                    + "makeMovie(fromImagesAt:to:options:), or give an average bitrate in one pass")
+            throw FlipbookError.twoPassesNeedImageFiles()
         }
         try metadata.validate()
         do {
@@ -149,7 +145,7 @@ public actor MovieWriter {
                     destination.container, settings: settings, sound: soundtrack != nil || audio != nil)
             }
         } catch let error as FlipbookError {
-            throw FlipbookError(error.code, error.message, path: destination.url.path)
+            throw FlipbookError.restating(error, path: destination.url.path)
         }
         url = destination.url
         isAnimatedImage = destination.container.isAnimatedImage
@@ -160,6 +156,9 @@ public actor MovieWriter {
         preparer = FramePreparer(settings: settings, matrix: matrix)
         let timeline = try MovieTimeline(timescale: settings.resolvedTimescale, frameRate: settings.frameRate)
         self.timeline = timeline
+        outline = MovieOutline(
+            url: destination.url, timescale: timeline.timescale, width: settings.width, height: settings.height,
+            rotation: settings.rotation)
         var sound = try soundtrack.map {
             try SoundFeeds.make($0, movieTimescale: timeline.timescale, container: destination.container)
         }
@@ -174,10 +173,7 @@ public actor MovieWriter {
         if settings.fragmentDuration != nil, let soundtrack, soundtrack.loops, sound is CopiedSoundFeed {
             // Each repeat of copied sound is an edit of its own, and a fragmented movie's edit list is
             // written before the movie's length (so the number of repeats) is known.
-            throw FlipbookError(
-                .invalidSettings,
-                "copied sound cannot loop in a fragmented movie; have it encoded (the soundtrack's codec AAC), or write a "
-                    + "faststart movie", path: soundtrack.url.path)
+            throw FlipbookError.copiedSoundCannotLoopInFragments(path: soundtrack.url.path)
         }
         encoder = try makeEncoder(settings, matrix)
         let fragmentTicks = settings.fragmentDuration.map { duration in
@@ -196,14 +192,10 @@ public actor MovieWriter {
     private static func checkAnimatedImage(_ container: MovieContainer, settings: VideoSettings, sound: Bool) throws {
         let kind = ".\(container.fileExtensions[0])"
         if sound {
-            throw FlipbookError(
-                .unsupportedOutput,
-                "a \(kind) file has no sound; name the output .mp4, .mov, .webm or .mkv for a movie with sound")
+            throw FlipbookError.animatedImageGivenSound(kind)
         }
         if settings.fragmentDuration != nil {
-            throw FlipbookError(
-                .unsupportedOutput,
-                "a \(kind) file is written whole, never in fragments; name the output .mp4 or .mov to fragment it")
+            throw FlipbookError.animatedImageIsWrittenWhole(kind)
         }
     }
 
@@ -343,7 +335,7 @@ public actor MovieWriter {
     /// - Throws: `.invalidState` when no frame was appended or after a previous finish; the writer's failure.
     public func finish() async throws -> MovieSummary {
         if framesAppended == 0, case .writing = lifecycle.state {
-            throw FlipbookError(.invalidState, "no frames were appended; a movie needs at least one frame")
+            throw FlipbookError.noFramesAppended()
         }
         while true {
             switch lifecycle.beginFinish() {
@@ -370,24 +362,18 @@ public actor MovieWriter {
         try store(try encoder.flush())
         // A caller cancelled while the last pictures were encoded: the movie is discarded, never published.
         if Task.isCancelled {
-            throw FlipbookError(.cancelled, "the movie was cancelled before it was finished; nothing was published")
+            throw FlipbookError.cancelledBeforeFinished()
         }
         if let last = try timeline.finish() { try storeVideo(last) }
         let movieEnd = timeline.presentationEnd
         let conversions = preparer.colourTransform.log.counts
         if let record = ColourConversionTag.item(conversions) { output.addClosingTags([record]) }
         let bytes = try output.finish(video: videoTrack(), movieEnd: movieEnd, extensions: extensions)
-        var summary = MovieSummary(
-            url: url, frames: framesAppended,
-            duration: MediaTime(value: timeline.presentationEnd, timescale: timeline.timescale),
-            bytes: bytes, width: settings.width, height: settings.height, codec: encoder.codecName,
-            warnings: output.warnings + (output.sound?.warnings ?? []))
-        summary.audio = output.sound?.info(movieEnd: movieEnd, movieTimescale: Int64(timeline.timescale))
-        // An animated image's samples are its raw frames: its pictures are the whole file.
-        summary.videoBytes = isAnimatedImage ? bytes : videoBytes
-        summary.metadata = metadata
-        summary.rotation = settings.rotation
-        summary.colourConversions = conversions
+        var summary = outline.summary(
+            frames: framesAppended, end: movieEnd, bytes: bytes,
+            // An animated image's samples are its raw frames: its pictures are the whole file.
+            videoBytes: isAnimatedImage ? bytes : videoBytes, codec: encoder.codecName, muxer: output,
+            metadata: metadata, colourConversions: conversions)
         summary.warnings += preparer.colourTransform.log.warnings
         return summary
     }
@@ -413,11 +399,7 @@ public actor MovieWriter {
 
     /// The video track as it stands: its edit list so far.
     private func videoTrack() -> Track {
-        var track = Track(
-            trackID: 1, timescale: UInt32(timeline.timescale), codec: encoder.sampleEntry,
-            editList: timeline.editList() ?? [])
-        track.rotation = settings.rotation.degrees
-        return track
+        outline.videoTrack(codec: encoder.sampleEntry, editList: timeline.editList())
     }
 
     /// Stores a video sample, after the sound that starts before it.
@@ -435,10 +417,8 @@ public actor MovieWriter {
             guard packet.decodeTime <= packet.presentationTime, abs(packet.presentationTime) < bound,
                 abs(packet.decodeTime) < bound
             else {
-                throw FlipbookError(
-                    .encoderFailed,
-                    "the \(encoder.codecName) encoder gave a picture impossible times (presentation \(packet.presentationTime), "
-                        + "decoding \(packet.decodeTime))")
+                throw FlipbookError.encoderGaveImpossibleTimes(
+                    encoder.codecName, presentation: packet.presentationTime, decoding: packet.decodeTime)
             }
             if let sample = try timeline.add(packet) { try storeVideo(sample) }
         }
@@ -456,10 +436,6 @@ public actor MovieWriter {
     /// asked for (the temporary file is in the cause); an encoder error names the frame it was
     /// encoding.
     private func writerFailure(_ error: any Error, origin: FrameOrigin) -> FlipbookError {
-        var failure =
-            error as? FlipbookError
-            ?? FlipbookError(.encoderFailed, "the movie could not be written", underlying: error)
-        if failure.code == .outputNotWritable { failure.path = url.path }
-        return origin.attribute(failure)
+        origin.attribute(outline.namingMovie(error as? FlipbookError ?? .movieNotWritten(cause: error)))
     }
 }

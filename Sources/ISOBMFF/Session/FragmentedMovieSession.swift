@@ -60,7 +60,7 @@ package struct FragmentedMovieSession: MuxingSession {
 
     package mutating func add(_ sample: MediaSample, track: Int, tracks: () -> [Track]) throws -> [WriteAction] {
         var actions: [WriteAction] = []
-        if track == 0 {
+        if track == TrackKind.video.index {
             if sample.isSync && 2 * gatheredDuration >= fragmentDuration {
                 if header == nil { actions += try startMovie(tracks: tracks()) }
                 actions += fragment()
@@ -78,25 +78,27 @@ package struct FragmentedMovieSession: MuxingSession {
     ///   growing it now would move every fragment. A fragmented movie is not a joinable segment.
     package mutating func finish(tracks: [Track], extensions: [MovieExtension]) throws -> [WriteAction] {
         var actions: [WriteAction] = []
-        if let media = tracks.first?.editList.last, let last = pending[0].last {
+        if let media = tracks.first?.editList.last, let last = pending[TrackKind.video.index].last {
             // The last sample lasts until the media's presented end on the decode timeline, so the
             // fragments' durations add up to what the edit list presents: players that measure a
             // fragmented track by its decode times (ffmpeg does) then report the exact length.
-            let before = decodeTimes[0] + gatheredDuration - UInt64(last.duration)
+            let before = decodeTimes[TrackKind.video.index] + gatheredDuration - UInt64(last.duration)
             if media.segmentDuration > before, let duration = UInt32(exactly: media.segmentDuration - before) {
-                gatheredDuration = before - decodeTimes[0] + UInt64(duration)
-                pending[0][pending[0].count - 1].duration = duration
+                gatheredDuration = before - decodeTimes[TrackKind.video.index] + UInt64(duration)
+                pending[TrackKind.video.index][pending[TrackKind.video.index].count - 1].duration = duration
             }
         }
         for index in tracks.indices.dropFirst() where index < pending.count {
-            endMedia(ofTrack: index, at: tracks[index], movieTimescale: tracks[0].timescale)
+            endMedia(ofTrack: index, at: tracks[index], movieTimescale: tracks[TrackKind.video.index].timescale)
         }
         if pending.contains(where: { !$0.isEmpty }) {
             if header == nil { actions += try startMovie(tracks: tracks) }
             actions += fragment()
         }
         guard let header else { throw ISOBMFFError(.noSamples, "no samples were written; a movie needs one") }
-        let edits = tracks.indices.map { finalEdits(of: tracks[$0], index: $0, movieTimescale: tracks[0].timescale) }
+        let edits = tracks.indices.map {
+            finalEdits(of: tracks[$0], index: $0, movieTimescale: tracks[TrackKind.video.index].timescale)
+        }
         let duration = edits.map { $0.reduce(0) { $0 + $1.segmentDuration } }.max() ?? 0
         // Only a duration that outgrows 32 bits at the very end changes moov's size: the final one
         // then goes in front of the file, and every fragment (and so every mfra offset) moves by it.
