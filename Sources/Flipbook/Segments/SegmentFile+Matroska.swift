@@ -88,7 +88,7 @@ extension SegmentFile {
     private static func matroskaFile(at path: String) throws -> MatroskaFile {
         do {
             return try MatroskaFile(path: path)
-        } catch let error as EBMLError {
+        } catch let error as MediaReadingError {
             throw FlipbookError.segmentNotAMovie(path, cause: error)
         } catch {
             throw FlipbookError.segmentNotReadable(path, cause: error)

@@ -58,7 +58,7 @@ extension SegmentFile {
             file = try MovieFileBytes(path: path)
             boxes = try BoxReader.parse(file.bytes, fileSize: file.fileSize)
             table = try SampleTableReader(bytes: file.bytes, fileSize: file.fileSize)
-        } catch let error as ISOBMFFError {
+        } catch let error as MediaReadingError {
             throw FlipbookError.segmentNotAMovie(path, cause: error)
         } catch {
             throw FlipbookError.segmentNotReadable(path, cause: error)
