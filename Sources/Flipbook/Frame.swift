@@ -71,18 +71,16 @@ public struct Frame: Sendable {
     public init(width: Int, height: Int, format: PixelFormat, bytesPerRow: Int? = nil, pixels: [UInt8]) throws {
         let rowBytes = bytesPerRow ?? width * format.bytesPerPixel
         guard width > 0, height > 0 else {
-            throw FlipbookError(.invalidFrame, "a frame must be at least 1x1 pixels, got \(width)x\(height)")
+            throw FlipbookError.frameTooSmall(width: width, height: height)
         }
         guard rowBytes >= width * format.bytesPerPixel else {
-            throw FlipbookError(
-                .invalidFrame,
-                "bytesPerRow \(rowBytes) is less than width \(width) x \(format.bytesPerPixel) bytes a pixel")
+            throw FlipbookError.frameRowsOverlap(
+                bytesPerRow: rowBytes, width: width, bytesPerPixel: format.bytesPerPixel)
         }
         let needed = (height - 1) * rowBytes + width * format.bytesPerPixel
         guard pixels.count >= needed else {
-            throw FlipbookError(
-                .invalidFrame,
-                "a \(width)x\(height) \(format.rawValue) frame needs \(needed) bytes of pixels, got \(pixels.count)")
+            throw FlipbookError.framePixelsShort(
+                width: width, height: height, format: format, needed: needed, got: pixels.count)
         }
         self.width = width
         self.height = height

@@ -240,10 +240,7 @@ public struct VideoSettings: Sendable, Hashable {
     /// which the command line also applies to its options.
     public func validate() throws {
         guard size != nil else {
-            throw FlipbookError(
-                .invalidSettings,
-                "the settings have no size; give a width and a height, or make the movie from images, which "
-                    + "takes the first image's size")
+            throw FlipbookError.settingsHaveNoSize()
         }
         try codec.checkSize(width: width, height: height)
         try codec.checkFrameRate(frameRate)
@@ -257,18 +254,15 @@ public struct VideoSettings: Sendable, Hashable {
         if codec.isAnimatedImage { try codec.checkAnimation(quality: quality, loopCount: loopCount) }
         try validateEncoderChoices()
         if let timescale, timescale <= 0 {
-            throw FlipbookError(
-                .invalidSettings, "time scale \(timescale) must be positive ticks a second, such as 90000")
+            throw FlipbookError.timescaleNotPositive(timescale)
         }
         if let fragmentDuration, fragmentDuration.value <= 0 || fragmentDuration > MediaTime(value: 3600, timescale: 1)
         {
-            throw FlipbookError(
-                .invalidSettings,
-                "fragment duration \(fragmentDuration) is out of range; use more than 0 and at most an hour")
+            throw FlipbookError.fragmentDurationOutOfRange(fragmentDuration)
         }
         for (name, count) in [("encoder threads", encoderThreads), ("decode workers", decodeWorkers)]
         where !Self.threadRange.contains(count) {
-            throw FlipbookError(.invalidSettings, "\(name) \(count) is out of range; \(Self.threadRangeAdvice)")
+            throw FlipbookError.threadCountOutOfRange(name, count, advice: Self.threadRangeAdvice)
         }
     }
 }
@@ -289,16 +283,12 @@ extension VideoSettings {
         if let bFrames {
             try codec.checkBFrames(bFrames)
             if bFrames > 0 && profile == .baseline {
-                throw FlipbookError(
-                    .invalidSettings, "bframes \(bFrames) is not available in profile baseline, which has no B-frames")
+                throw FlipbookError.bFramesInBaseline(bFrames)
             }
             if bFrames == 0 && rateControl != .constantQuality
                 && codec.encoderRecord.has(.noReorderingNeedsConstantQuality)
             {
-                throw FlipbookError(
-                    .invalidSettings,
-                    "bframes 0 goes with a CRF only for \(codec.name) (\(codec.encoderName)'s structure without "
-                        + "reordering has no average rate); drop one")
+                throw FlipbookError.noReorderingNeedsCRF(codec: codec.name, encoder: codec.encoderName)
             }
         }
         if let tune { try codec.checkTune(tune) }

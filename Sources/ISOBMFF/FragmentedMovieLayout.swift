@@ -35,7 +35,7 @@ package struct FragmentedMovieHeader: Sendable {
     ///     length is unknown.
     ///   - duration: The movie's duration in the movie's timescale, 0 while unknown.
     ///   - tags: The creation time (seconds since 1904) and the tags written in `moov`; none by default.
-    /// - Throws: ``ISOBMFFError`` with code `.invalidTrack` if a track cannot be described.
+    /// - Throws: ``MuxingError`` with code `.invalidTrack` if a track cannot be described.
     package init(brand: FileBrand, tracks: [Track], duration: UInt64 = 0, tags: MovieTags = MovieTags()) throws {
         self.brand = brand
         self.tracks = tracks
@@ -75,7 +75,7 @@ package struct FragmentedMovieHeader: Sendable {
     ///   - duration: The movie's duration in the movie's timescale.
     ///   - editLists: Each track's final edit list.
     ///   - alignment: The length the result is a whole number of (a file system's block); 1 for none.
-    /// - Throws: ``ISOBMFFError`` with code `.invalidTrack` if a track cannot be described.
+    /// - Throws: ``MuxingError`` with code `.invalidTrack` if a track cannot be described.
     package func finalStart(duration: UInt64, editLists: [[EditListEntry]], alignment: Int) throws -> [UInt8] {
         let header = try final(duration: duration, editLists: editLists).bytes
         let step = max(1, alignment)

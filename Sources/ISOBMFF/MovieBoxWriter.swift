@@ -21,8 +21,8 @@ struct MovieBoxWriter {
         extensions: [MovieExtension] = [], movieExtends: MovieExtendsBox? = nil, durationOverride: UInt64? = nil
     ) throws {
         guard !tracks.isEmpty, tracks.count == sampleTables.count else {
-            throw ISOBMFFError(
-                .invalidTrack, "\(tracks.count) tracks with \(sampleTables.count) sample tables; a movie needs one each"
+            throw MuxingError.invalidTrack(
+                "\(tracks.count) tracks with \(sampleTables.count) sample tables; a movie needs one each"
             )
         }
         var entries: [any SampleEntry] = []
@@ -30,14 +30,13 @@ struct MovieBoxWriter {
             try track.validate()
             entries.append(try track.sampleEntry())
             guard track.timescale == table.timescale else {
-                throw ISOBMFFError(
-                    .invalidTrack,
+                throw MuxingError.invalidTrack(
                     "track \(track.trackID) timescale \(track.timescale) differs from its sample table's \(table.timescale)"
                 )
             }
         }
         guard Set(tracks.map(\.trackID)).count == tracks.count else {
-            throw ISOBMFFError(.invalidTrack, "track IDs \(tracks.map(\.trackID)) repeat; each track needs its own")
+            throw MuxingError.invalidTrack("track IDs \(tracks.map(\.trackID)) repeat; each track needs its own")
         }
         self.brand = brand
         self.tracks = tracks

@@ -43,7 +43,7 @@ package struct MovieLayout: Sendable {
     ///   - alignment: Makes the header's length a multiple of this many bytes by putting a `free` box
     ///     before the `mdat` header, so the payload can start on a file-system block (for example to
     ///     insert the header in front of payload already on disk); 1, the default, adds nothing.
-    /// - Throws: ``ISOBMFFError`` with code `.invalidTrack` if a track cannot be described.
+    /// - Throws: ``MuxingError`` with code `.invalidTrack` if a track cannot be described.
     package init(
         brand: FileBrand, tracks: [Track], sampleTables: [SampleTable], tags: MovieTags = MovieTags(),
         extensions: [MovieExtension] = [], alignment: Int = 1

@@ -103,8 +103,8 @@ import Testing
     }
 
     @Test func anOBUOtherThanASequenceHeaderIsRejected() {
-        #expect(throws: ISOBMFFError.self) { try AV1SequenceHeader(obu: [0x12, 0x00]) }
-        #expect(throws: ISOBMFFError.self) { try AV1SequenceHeader(obu: Array(Self.svtHeader8Bit.prefix(8))) }
+        #expect(throws: MediaReadingError.self) { try AV1SequenceHeader(obu: [0x12, 0x00]) }
+        #expect(throws: MediaReadingError.self) { try AV1SequenceHeader(obu: Array(Self.svtHeader8Bit.prefix(8))) }
     }
 
     @Test func temporalDelimitersAreRemovedAndEveryOtherOBUKept() throws {
@@ -113,7 +113,7 @@ import Testing
         #expect(try AV1OpenBitstreamUnits.removingTemporalDelimiters(unit) == Self.svtHeader8Bit + frame)
         #expect(try AV1OpenBitstreamUnits.removingTemporalDelimiters([0x12, 0x00]) == [])
         #expect(try AV1OpenBitstreamUnits.split(unit).map(\.type) == [2, 1, 6])
-        #expect(throws: ISOBMFFError.self) { try AV1OpenBitstreamUnits.split([0x32, 0x09, 0xAA]) }
+        #expect(throws: MediaReadingError.self) { try AV1OpenBitstreamUnits.split([0x32, 0x09, 0xAA]) }
     }
 
     @Test func anAV01EntryNamesTheAV01BrandAndHoldsAV1CColrAndPasp() throws {
@@ -131,7 +131,7 @@ import Testing
             dump.contains("av1C size=27 profile=0 level=0 tier=0 depth=8 subsampling=11 configOBUs=15 bytes"), "\(dump)"
         )
         let tooLarge = VideoSampleEntry.av1(width: 256, height: 96, configuration: configuration)
-        #expect(throws: ISOBMFFError.self) { try tooLarge.validate() }
+        #expect(throws: MuxingError.self) { try tooLarge.validate() }
     }
 }
 

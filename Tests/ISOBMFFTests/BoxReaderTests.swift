@@ -1,5 +1,6 @@
 import FlipbookTestSupport
 import Foundation
+import MediaModel
 import Testing
 
 @testable import ISOBMFF
@@ -52,26 +53,26 @@ import Testing
         #expect {
             try BoxReader.parse(bytes)
         } throws: { error in
-            let error = error as? ISOBMFFError
-            return error?.code == .invalidBoxSize && error?.boxType == "moov" && error?.offset == 0
+            let error = error as? MediaReadingError
+            return error?.code == .invalidSize && error?.place == "'moov' box" && error?.offset == 0
         }
     }
 
     @Test func rejectsAHugeLargeSize() {
         let bytes = Self.header(size: 1, type: "mdat") + [UInt8](repeating: 0xFF, count: 8) + [0, 0]
-        #expect(throws: ISOBMFFError.self) { try BoxReader.parse(bytes) }
-        #expect(throws: ISOBMFFError.self) { try BoxReader.parse(bytes, fileSize: Int.max) }
+        #expect(throws: MediaReadingError.self) { try BoxReader.parse(bytes) }
+        #expect(throws: MediaReadingError.self) { try BoxReader.parse(bytes, fileSize: Int.max) }
     }
 
     @Test func rejectsASizeSmallerThanTheHeader() {
-        #expect(throws: ISOBMFFError.self) { try BoxReader.parse(Self.header(size: 4, type: "free")) }
+        #expect(throws: MediaReadingError.self) { try BoxReader.parse(Self.header(size: 4, type: "free")) }
         let largeTooSmall = Self.header(size: 1, type: "free") + [0, 0, 0, 0, 0, 0, 0, 8]
-        #expect(throws: ISOBMFFError.self) { try BoxReader.parse(largeTooSmall) }
+        #expect(throws: MediaReadingError.self) { try BoxReader.parse(largeTooSmall) }
     }
 
     @Test func rejectsAChildThatOverrunsItsParent() {
         let bytes = Self.header(size: 16, type: "moov") + Self.header(size: 12, type: "trak")
-        #expect(throws: ISOBMFFError.self) { try BoxReader.parse(bytes) }
+        #expect(throws: MediaReadingError.self) { try BoxReader.parse(bytes) }
     }
 
     @Test func rejectsDeepNesting() {
@@ -81,14 +82,14 @@ import Testing
         #expect {
             try BoxReader.parse(bytes)
         } throws: { error in
-            (error as? ISOBMFFError)?.code == .nestingTooDeep
+            (error as? MediaReadingError)?.code == .nestingTooDeep
         }
     }
 
     @Test func acceptsAHeaderOnlyPrefixWhenTheFileSizeIsGiven() throws {
         let movie = try SyntheticMovie(count: 20)
         let header = movie.layout.header
-        #expect(throws: ISOBMFFError.self) { try BoxReader.parse(header) }
+        #expect(throws: MediaReadingError.self) { try BoxReader.parse(header) }
         let boxes = try BoxReader.parse(header, fileSize: movie.file.count)
         #expect(boxes.last?.end == movie.file.count)
         let reader = try SampleTableReader(bytes: header, fileSize: movie.file.count)
@@ -134,7 +135,7 @@ import Testing
             w.putUInt32(0xFFFF_FFFF)
         }
         let box = Box(type: "stsz", offset: 0, size: w.count, headerSize: 8)
-        #expect(throws: ISOBMFFError.self) { try SampleSizeBox(reading: box, in: w.bytes) }
+        #expect(throws: MediaReadingError.self) { try SampleSizeBox(reading: box, in: w.bytes) }
     }
 }
 
@@ -181,14 +182,14 @@ import Testing
         var file = try SyntheticMovie(count: 10).file
         try Self.patch(&file, box: "stsz", payloadIndex: 4, value: 7)  // constant size
         try Self.patch(&file, box: "stsz", payloadIndex: 8, value: 0xFFFF_FFFF)  // sample_count
-        #expect(throws: ISOBMFFError.self) { try SampleTableReader(bytes: file) }
+        #expect(throws: MediaReadingError.self) { try SampleTableReader(bytes: file) }
     }
 
     @Test func requiresAVideoTrack() {
         #expect {
             try SampleTableReader(bytes: BoxReaderTests.header(size: 8, type: "moov"))
         } throws: { error in
-            (error as? ISOBMFFError)?.code == .missingBox
+            (error as? MediaReadingError)?.code == .missing
         }
     }
 }
@@ -223,7 +224,7 @@ import Testing
         file.replaceSubrange(
             stsz.payloadRange.lowerBound + 4..<stsz.payloadRange.lowerBound + 12,
             with: [0, 0, 0, 1, 0, 0x0F, 0x42, 0x40])
-        #expect(throws: ISOBMFFError.self) { try SampleTableReader(bytes: file) }
+        #expect(throws: MediaReadingError.self) { try SampleTableReader(bytes: file) }
     }
 }
 

@@ -1,3 +1,4 @@
+import MediaModel
 import Testing
 
 @testable import ISOBMFF
@@ -92,7 +93,7 @@ import Testing
     @Test func trunDeclaringMoreSamplesThanItHoldsThrows() {
         let lying = bytes(
             [0, 0, 0, 24], ascii("trun"), [0, 0, 0x02, 0x00], Self.u32(1_000_000), Self.u32(10), Self.u32(20))
-        #expect(throws: ISOBMFFError.self) {
+        #expect(throws: MediaReadingError.self) {
             try TrackRunBox(reading: try #require(try BoxReader.parse(lying).first), in: lying)
         }
     }

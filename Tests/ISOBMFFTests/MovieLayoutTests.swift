@@ -130,13 +130,13 @@ import Testing
         entry.configuration =
             AVCDecoderConfiguration(sequenceParameterSets: [], pictureParameterSets: [fakePPS]).codecConfiguration
         let track = Track(timescale: 30, codec: entry)
-        #expect(throws: ISOBMFFError.self) {
+        #expect(throws: MuxingError.self) {
             try MovieLayout(brand: .mp4, track: track, sampleTable: SampleTable(timescale: 30))
         }
-        #expect(throws: ISOBMFFError.self) {
+        #expect(throws: MuxingError.self) {
             try MovieLayout(brand: .mp4, track: makeTrack(width: 0), sampleTable: SampleTable(timescale: 30))
         }
-        #expect(throws: ISOBMFFError.self) {
+        #expect(throws: MuxingError.self) {
             try MovieLayout(brand: .mp4, track: makeTrack(timescale: 25), sampleTable: SampleTable(timescale: 30))
         }
     }

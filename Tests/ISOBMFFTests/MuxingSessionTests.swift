@@ -312,6 +312,6 @@ func sampleTags(_ actions: [WriteAction]) -> [UInt8] {
 
     @Test func finishingWithoutASampleIsRefused() throws {
         var session = FragmentedMovieSession(brand: .mp4, trackCount: 1, fragmentDuration: 10)
-        #expect(throws: ISOBMFFError.self) { try session.finish(tracks: [makeTrack(timescale: 10)], extensions: []) }
+        #expect(throws: MuxingError.self) { try session.finish(tracks: [makeTrack(timescale: 10)], extensions: []) }
     }
 }

@@ -48,7 +48,7 @@ import Testing
             videoParameterSets: [[0x40]], sequenceParameterSets: [[0x42, 0x01]], pictureParameterSets: [[0x44]])
         #expect(short.codecConfiguration.payload.isEmpty)
         let entry = VideoSampleEntry.hevc(width: 64, height: 48, decoderConfiguration: short)
-        #expect(throws: ISOBMFFError.self) { try entry.validate() }
+        #expect(throws: MuxingError.self) { try entry.validate() }
     }
 
     @Test(arguments: [false, true])
@@ -82,7 +82,7 @@ import Testing
         var entry = makeEntry()
         entry.format = "vp08"
         let (trak, bytes) = try Self.track(holding: entry)
-        #expect(throws: ISOBMFFError.self) { try VideoSampleEntry(reading: trak, in: bytes) }
+        #expect(throws: MediaReadingError.self) { try VideoSampleEntry(reading: trak, in: bytes) }
     }
 
     @Test func theCodecTableNamesBrandsAndProbeNames() {

@@ -1,3 +1,4 @@
+import MediaModel
 import Testing
 
 @testable import Matroska
@@ -35,7 +36,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ([0x00, 0x81] as [UInt8], EBMLError.Code.invalidHeader),
+        ([0x00, 0x81] as [UInt8], MediaReadingError.Code.invalidHeader),
         ([0x08, 0x00, 0x00, 0x00, 0x00, 0x81], .invalidHeader),
         ([0xEC, 0x00], .invalidHeader),
         ([0x1A, 0x45], .truncated),
@@ -43,11 +44,11 @@ import Testing
         ([0xEC, 0x40], .truncated),
         ([], .truncated),
     ])
-    func malformedHeadersThrow(bytes: [UInt8], code: EBMLError.Code) {
-        #expect(throws: EBMLError.self) { try Self.header(bytes) }
+    func malformedHeadersThrow(bytes: [UInt8], code: MediaReadingError.Code) {
+        #expect(throws: MediaReadingError.self) { try Self.header(bytes) }
         do {
             _ = try Self.header(bytes)
-        } catch let error as EBMLError {
+        } catch let error as MediaReadingError {
             #expect(error.code == code, "\(error)")
         } catch {
             Issue.record("\(error)")
@@ -75,7 +76,7 @@ import Testing
         let bytes: [UInt8] = [0x15, 0x49, 0xA9, 0x66, 0x84, 0x7B, 0xA9, 0x8A, 0x41]
         let reader = EBMLReader(EBMLMemorySource(bytes))
         let info = try reader.element(at: 0, before: UInt64(bytes.count))
-        #expect(throws: EBMLError.self) { try reader.node(info, before: UInt64(bytes.count)) }
+        #expect(throws: MediaReadingError.self) { try reader.node(info, before: UInt64(bytes.count)) }
     }
 
     @Test func anElementRunningPastTheFileIsRefused() throws {
@@ -85,7 +86,7 @@ import Testing
         do {
             _ = try reader.node(info, before: UInt64(bytes.count))
             Issue.record("an Info of 16 bytes in a file of 9 must be refused")
-        } catch let error as EBMLError {
+        } catch let error as MediaReadingError {
             #expect(error.code == .invalidSize)
             #expect("\(error)".contains("Info at offset 0"), "\(error)")
             #expect("\(error)".contains("past the end of the file"), "\(error)")
@@ -109,7 +110,7 @@ import Testing
             if allowed {
                 _ = try reader.node(top, before: UInt64(bytes.count))
             } else {
-                #expect(throws: EBMLError.self) { try reader.node(top, before: UInt64(bytes.count)) }
+                #expect(throws: MediaReadingError.self) { try reader.node(top, before: UInt64(bytes.count)) }
             }
         }
     }
@@ -121,7 +122,7 @@ import Testing
         let reader = EBMLReader(EBMLMemorySource(writer.bytes))
         let tracks = try reader.element(at: 0, before: UInt64(writer.count))
         #expect(tracks.size == nil)
-        #expect(throws: EBMLError.self) { try reader.node(tracks, before: UInt64(writer.count)) }
+        #expect(throws: MediaReadingError.self) { try reader.node(tracks, before: UInt64(writer.count)) }
     }
 }
 

@@ -108,7 +108,7 @@ import Testing
                 for block in file.blocks {
                     #expect(Int(block.frameOffset) + block.frameSize <= length, "a block past the cut at \(length)")
                 }
-            } catch is EBMLError {
+            } catch is MediaReadingError {
             }
         }
         #expect(read > 0, "cuts after the Tracks keep their whole clusters")
@@ -128,7 +128,7 @@ import Testing
                 for block in file.blocks {
                     #expect(Int(block.frameOffset) + block.frameSize <= corrupted.count)
                 }
-            } catch is EBMLError {
+            } catch is MediaReadingError {
             }
         }
     }
@@ -164,8 +164,8 @@ import Testing
             do {
                 _ = try MatroskaFile(bytes: bytes)
                 Issue.record("\(bytes) is no Matroska file")
-            } catch let error as EBMLError {
-                #expect(error.code == .notMatroska)
+            } catch let error as MediaReadingError {
+                #expect(error.code == .otherFormat)
             } catch {
                 Issue.record("\(error)")
             }

@@ -1,4 +1,5 @@
 import ISOBMFF
+import MediaModel
 
 /// Reads the sound track of an MP4 file (`.m4a`, `.mp4`): its packets from the sample tables, its
 /// sample entry as it is, and its encoder delay from the track's edit list or, without one, from
@@ -7,7 +8,7 @@ enum MP4AudioReader {
     static func read(_ bytes: [UInt8], path: String) throws -> CompressedAudio {
         do {
             return try parse(bytes, path: path)
-        } catch let error as ISOBMFFError {
+        } catch let error as MediaReadingError {
             throw FlipbookError.mp4SoundIncomplete(error, path: path)
         }
     }

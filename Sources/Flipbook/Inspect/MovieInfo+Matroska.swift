@@ -1,13 +1,14 @@
 import Foundation
 import ISOBMFF
 import Matroska
+import MediaModel
 
 extension MovieInfo {
     /// Reads the Matroska or WebM movie at `path`.
     static func matroska(at path: String) throws -> MovieInfo {
         do {
             return MovieInfo(try MatroskaFile(path: path))
-        } catch let error as EBMLError {
+        } catch let error as MediaReadingError {
             throw FlipbookError.movieUnreadable("Matroska or WebM", path: path, cause: error)
         } catch {
             throw FlipbookError.movieFileUnreadable(path: path, cause: SystemCause(error))

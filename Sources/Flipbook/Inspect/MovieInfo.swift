@@ -1,6 +1,7 @@
 import Foundation
 import ISOBMFF
 import Matroska
+import MediaModel
 
 /// What a movie file holds, read from its boxes: codec, size, frames, duration, rate, colour tags,
 /// layout, rotation and metadata (what `flipbook probe` prints).
@@ -88,7 +89,7 @@ public struct MovieInfo: Sendable, Codable, Equatable {
         let inspection: MovieInspection
         do {
             inspection = try MovieInspection.inspect(path: url.path)
-        } catch let error as ISOBMFFError {
+        } catch let error as MediaReadingError {
             throw FlipbookError.movieUnreadable("MP4 or QuickTime", path: url.path, cause: error)
         } catch {
             throw FlipbookError.movieFileUnreadable(path: url.path, cause: SystemCause(error))

@@ -16,8 +16,7 @@ public struct Segment: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: `.invalidSettings` unless `1 <= index <= count <= 10000`.
     public init(_ index: Int, of count: Int) throws {
         guard count >= 1, count <= 10000, index >= 1, index <= count else {
-            throw FlipbookError(
-                .invalidSettings, "segment \(index)/\(count) is out of range; use K/N with 1 <= K <= N <= 10000")
+            throw FlipbookError.segmentOutOfRange(index, of: count)
         }
         self.index = index
         self.count = count
@@ -36,7 +35,7 @@ public struct Segment: Sendable, Hashable, CustomStringConvertible {
     public init(parsing text: String, environment: [String: String]) throws {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let count = Int(parts[1]) else {
-            throw FlipbookError(.invalidSettings, "--segment \(text) is not K/N; use for example 2/8 or auto/8")
+            throw FlipbookError.segmentNotKOfN(text)
         }
         if parts[0] == "auto" {
             if let value = environment["FLIPBOOK_SEGMENT"], let index = Int(value) {
@@ -50,15 +49,12 @@ public struct Segment: Sendable, Hashable, CustomStringConvertible {
                 let fromZero = environment["SLURM_ARRAY_TASK_MIN"] == "0"
                 try self.init(fromZero ? id + 1 : id, of: count)
             } else {
-                throw FlipbookError(
-                    .invalidSettings,
-                    "--segment auto/\(count) found no segment index in the environment; set FLIPBOOK_SEGMENT, "
-                        + "JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID, or give the index as K/\(count)")
+                throw FlipbookError.segmentIndexNotInEnvironment(of: count)
             }
             return
         }
         guard let index = Int(parts[0]) else {
-            throw FlipbookError(.invalidSettings, "--segment \(text) is not K/N; use for example 2/8 or auto/8")
+            throw FlipbookError.segmentNotKOfN(text)
         }
         try self.init(index, of: count)
     }

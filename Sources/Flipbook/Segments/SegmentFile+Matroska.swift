@@ -9,43 +9,44 @@ extension SegmentFile {
     /// Only the file's elements are read, never its frames.
     init(matroskaAt url: URL) throws {
         let path = url.path
-        func refuse(_ message: String) -> FlipbookError {
-            FlipbookError(.invalidSettings, message, path: path)
-        }
         let file = try Self.matroskaFile(at: path)
         guard file.problems.isEmpty, let duration = file.duration else {
             let problem = file.problems.first ?? "it has no Duration"
-            throw refuse("the segment was not finished (\(problem)); encode it again")
+            throw FlipbookError.segmentNotJoinable(path, "the segment was not finished (\(problem)); encode it again")
         }
         guard let info = file.extensionPayload(userType: SegmentInfo.userType).flatMap(SegmentInfo.init(payload:))
-        else { throw refuse("not a Flipbook segment (it was not made with --segment K/N)") }
+        else { throw FlipbookError.notAFlipbookSegment(path) }
         guard file.tracks.count == 1, let video = file.videoTrack else {
-            throw refuse("the segment has \(file.tracks.count) tracks; a join copies segments of one video track only")
+            throw FlipbookError.segmentTrackCount(path, file.tracks.count)
         }
-        let sampleEntry = try Self.sampleEntry(of: video, refuse: refuse)
+        let sampleEntry = try Self.sampleEntry(of: video, path: path)
         guard file.timestampScale == MatroskaClock.nanosecondsPerTick, let timescale = info.timescale,
             let frameDuration = info.frameDuration
         else {
-            throw refuse(
+            throw FlipbookError.segmentNotJoinable(
+                path,
                 "the segment does not record its clock (a TimestampScale of \(file.timestampScale) ns, no movie time "
                     + "scale); encode it again with this version of Flipbook")
         }
         let clock = MatroskaSegmentClock(timescale: Int64(timescale), frameDuration: frameDuration)
         guard let end = clock.movieTime(ofDuration: duration) else {
-            throw refuse("the segment's Duration (\(duration) ticks) is not a length a movie can have")
+            throw FlipbookError.segmentNotJoinable(
+                path, "the segment's Duration (\(duration) ticks) is not a length a movie can have")
         }
         guard clock.isExact else {
-            throw refuse("the segment's frames are too short for their block times to be put back exactly")
+            throw FlipbookError.segmentNotJoinable(
+                path, "the segment's frames are too short for their block times to be put back exactly")
         }
         let blocks = file.blocks
-        guard !blocks.isEmpty else { throw refuse("the segment has no frames") }
-        let presentation = try Self.presentationTimes(of: blocks, track: video.number, clock: clock, refuse: refuse)
+        guard !blocks.isEmpty else { throw FlipbookError.segmentHasNoFrames(path) }
+        let presentation = try Self.presentationTimes(of: blocks, track: video.number, clock: clock, path: path)
         let delay = MatroskaSegmentClock.reorderDelay(presentation: presentation)
         let decode = clock.decodeTimes(presentation: presentation, delay: delay)
         let origin = decode[0]
         let alphaPictures: [(offset: UInt64, size: Int)?] = video.alphaMode == 1 ? blocks.map { $0.alpha } : []
         if let missing = alphaPictures.firstIndex(where: { $0 == nil }) {
-            throw refuse(
+            throw FlipbookError.segmentNotJoinable(
+                path,
                 "the frame at offset \(blocks[missing].frameOffset) has no alpha picture, though the segment keeps "
                     + "alpha; a join would show it opaque")
         }
@@ -87,56 +88,61 @@ extension SegmentFile {
     private static func matroskaFile(at path: String) throws -> MatroskaFile {
         do {
             return try MatroskaFile(path: path)
-        } catch let error as EBMLError {
-            throw FlipbookError(.invalidMovie, "the segment is not a readable movie", path: path, underlying: error)
+        } catch let error as MediaReadingError {
+            throw FlipbookError.segmentNotAMovie(path, cause: error)
         } catch {
-            throw FlipbookError(.unreadableInput, "cannot read the segment", path: path, underlying: SystemCause(error))
+            throw FlipbookError.segmentNotReadable(path, cause: error)
         }
     }
 
     /// Each block's frame time on the movie's clock, in decode order: all different, each one frame
     /// of one block of `track`.
     private static func presentationTimes(
-        of blocks: [MatroskaBlockEntry], track: Int, clock: MatroskaSegmentClock, refuse: (String) -> FlipbookError
+        of blocks: [MatroskaBlockEntry], track: Int, clock: MatroskaSegmentClock, path: String
     ) throws -> [Int64] {
         var presentation: [Int64] = []
         presentation.reserveCapacity(blocks.count)
         for block in blocks {
             guard block.track == track else {
-                throw refuse(
+                throw FlipbookError.segmentNotJoinable(
+                    path,
                     "the block at offset \(block.frameOffset) is of track \(block.track), which the segment does not have"
                 )
             }
             guard block.lacing == 0 else {
-                throw refuse(
+                throw FlipbookError.segmentNotJoinable(
+                    path,
                     "the block at offset \(block.frameOffset) packs several frames (lacing), which a join does not copy"
                 )
             }
             guard block.frameSize <= Int(UInt32.max) else {
-                throw refuse(
+                throw FlipbookError.segmentNotJoinable(
+                    path,
                     "the frame at offset \(block.frameOffset) is \(block.frameSize) bytes, more than a sample holds")
             }
             guard let time = clock.movieTime(ofTicks: block.time) else {
-                throw refuse(
+                throw FlipbookError.segmentNotJoinable(
+                    path,
                     "the block at offset \(block.frameOffset) is at tick \(block.time), on no frame of the segment's "
                         + "\(clock.timescale)-tick clock; the segment was not written by Flipbook")
             }
             presentation.append(time)
         }
         guard Set(presentation).count == presentation.count else {
-            throw refuse("two of the segment's frames are presented at the same time")
+            throw FlipbookError.segmentNotJoinable(path, "two of the segment's frames are presented at the same time")
         }
         return presentation
     }
 
     /// The MP4 sample entry of a Matroska video track, for a joined movie of either container.
     private static func sampleEntry(
-        of video: MatroskaTrackEntry, refuse: (String) -> FlipbookError
+        of video: MatroskaTrackEntry, path: String
     ) throws -> VideoSampleEntry {
         guard video.codecID != "V_PRORES" else {
             // Matroska stores ProRes frames without their 8-byte frame header, which a joined movie
             // would have to put back.
-            throw refuse("ProRes segments written as Matroska cannot be joined; write ProRes segments as .mov")
+            throw FlipbookError.segmentNotJoinable(
+                path, "ProRes segments written as Matroska cannot be joined; write ProRes segments as .mov")
         }
         guard !video.isEncoded,
             let record = VisualCodecs.record(forProbeName: MatroskaCodecs.probeName(ofCodecID: video.codecID)),
@@ -144,7 +150,8 @@ extension SegmentFile {
             let codecPrivate = video.codecPrivate, let codec = VideoCodec(name: record.probeName)
         else {
             let name = MatroskaCodecs.probeName(ofCodecID: video.codecID)
-            throw refuse(
+            throw FlipbookError.segmentNotJoinable(
+                path,
                 video.isEncoded
                     ? "the segment's \(name) frames are compressed or encrypted inside the file, which a join does not undo"
                     : "a segment of \(name) cannot be joined; Flipbook joins h264, hevc, av1 and vp9 segments")
@@ -156,7 +163,7 @@ extension SegmentFile {
         if video.codecID == "V_VP9" {
             // Matroska's VP9 private data is a list of features; MP4's record is built from them.
             guard let features = VP9CodecFeatures(codecPrivate: codecPrivate) else {
-                throw refuse("the segment's VP9 codec private data cannot be read")
+                throw FlipbookError.segmentNotJoinable(path, "the segment's VP9 codec private data cannot be read")
             }
             configuration = features.configuration(colour: colour).codecConfiguration
         }

@@ -51,9 +51,6 @@ extension SegmentFile {
     private init(isoBMFFAt url: URL) throws {
         self.url = url
         let path = url.path
-        func refuse(_ message: String) -> FlipbookError {
-            FlipbookError(.invalidSettings, message, path: path)
-        }
         let file: MovieFileBytes
         let boxes: [Box]
         let table: SampleTableReader
@@ -61,27 +58,27 @@ extension SegmentFile {
             file = try MovieFileBytes(path: path)
             boxes = try BoxReader.parse(file.bytes, fileSize: file.fileSize)
             table = try SampleTableReader(bytes: file.bytes, fileSize: file.fileSize)
-        } catch let error as ISOBMFFError {
-            throw FlipbookError(
-                .invalidMovie, "the segment is not a readable movie", path: path, underlying: error)
+        } catch let error as MediaReadingError {
+            throw FlipbookError.segmentNotAMovie(path, cause: error)
         } catch {
-            throw FlipbookError(
-                .unreadableInput, "cannot read the segment", path: path, underlying: SystemCause(error))
+            throw FlipbookError.segmentNotReadable(path, cause: error)
         }
         guard let moov = boxes.first("moov"), let trak = moov.child("trak"),
             let stsd = trak.descendant(["mdia", "minf", "stbl", "stsd"]), let mdhd = trak.descendant(["mdia", "mdhd"])
-        else { throw refuse("the segment has no movie header or video track") }
+        else { throw FlipbookError.segmentNotJoinable(path, "the segment has no movie header or video track") }
         guard let info = SegmentInfo(moov: moov, bytes: file.bytes) else {
-            throw refuse("not a Flipbook segment (it was not made with --segment K/N)")
+            throw FlipbookError.notAFlipbookSegment(path)
         }
         // Segments hold one video track; a join copies that track and nothing else, so a segment
         // with more is refused rather than joined without the rest.
         let tracks = moov.children.filter { $0.type == "trak" }.count
         guard tracks == 1 else {
-            throw refuse("the segment has \(tracks) tracks; a join copies segments of one video track only")
+            throw FlipbookError.segmentTrackCount(path, tracks)
         }
         let problems = table.validate()
-        guard problems.isEmpty else { throw refuse("the segment's sample tables are inconsistent: \(problems[0])") }
+        guard problems.isEmpty else {
+            throw FlipbookError.segmentNotJoinable(path, "the segment's sample tables are inconsistent: \(problems[0])")
+        }
         self.info = info
         do {
             let entry = try VideoSampleEntry(reading: trak, in: file.bytes)
@@ -89,14 +86,14 @@ extension SegmentFile {
             (width, height, codecName) = (entry.width, entry.height, entry.codecName)
             timescale = try MediaHeaderBox(reading: mdhd, in: file.bytes).timescale
         } catch {
-            throw refuse("the segment's video track cannot be read: \(error)")
+            throw FlipbookError.segmentNotJoinable(path, "the segment's video track cannot be read: \(error)")
         }
         sampleDescription = Array(file.bytes[stsd.offset..<min(stsd.end, file.bytes.count)])
         tags = MovieTags(reading: moov, in: file.bytes)
         let header = trak.child("tkhd").flatMap { try? TrackHeaderBox(reading: $0, in: file.bytes) }
         rotation = header?.rotation.flatMap(Rotation.init(degrees:)) ?? .upright
         samples = table.samples
-        guard !samples.isEmpty else { throw refuse("the segment has no frames") }
+        guard !samples.isEmpty else { throw FlipbookError.segmentHasNoFrames(path) }
 
         let edits =
             try moov.descendant(["trak", "edts", "elst"]).map { try EditListBox(reading: $0, in: file.bytes).entries }
@@ -119,50 +116,34 @@ extension SegmentFile {
         var byIndex: [Int: SegmentFile] = [:]
         for part in parts {
             guard part.info.segments == count, part.info.totalFrames == parts[0].info.totalFrames else {
-                throw FlipbookError(
-                    .invalidSettings,
-                    "segment \(part.info.segment)/\(part.info.segments) of \(part.info.totalFrames) frames belongs to "
-                        + "another sequence than \(parts[0].url.path) (\(parts[0].info.segment)/\(count) of "
-                        + "\(parts[0].info.totalFrames) frames)", path: part.url.path)
+                throw FlipbookError.segmentOfAnotherSequence(
+                    part.info, at: part.url.path, first: parts[0].info, firstPath: parts[0].url.path)
             }
             if let twin = byIndex[part.info.segment] {
-                throw FlipbookError(
-                    .invalidSettings,
-                    "segment \(part.info.segment)/\(count) is given twice, also as \(twin.url.path)",
-                    path: part.url.path)
+                throw FlipbookError.segmentGivenTwice(
+                    part.info.segment, of: count, at: part.url.path, twin: twin.url.path)
             }
             byIndex[part.info.segment] = part
         }
         let missing = (1...count).filter { byIndex[$0] == nil }
         guard missing.isEmpty else {
-            let list = missing.map { "\($0)/\(count)" }.joined(separator: ", ")
-            throw FlipbookError(
-                .invalidSettings,
-                "segment\(missing.count == 1 ? "" : "s") \(list) \(missing.count == 1 ? "is" : "are") missing; "
-                    + "a join needs all \(count)")
+            throw FlipbookError.segmentsMissing(missing, of: count)
         }
         let ordered = (1...count).map { byIndex[$0]! }
         let first = ordered[0]
         for part in ordered.dropFirst() {
             guard part.info.settings == first.info.settings, part.sampleDescription == first.sampleDescription else {
-                throw FlipbookError(
-                    .invalidSettings,
-                    "segment \(part.info.segment)/\(count) was made with different settings (\(part.info.settings)) "
-                        + "than segment 1 (\(first.info.settings)); encode every segment with the same options",
-                    path: part.url.path)
+                throw FlipbookError.segmentSettingsDiffer(part.info, of: count, at: part.url.path, first: first.info)
             }
         }
         guard first.start == 0 else {
-            throw FlipbookError(.invalidSettings, "segment 1 does not start at time zero", path: first.url.path)
+            throw FlipbookError.firstSegmentStartsLate(first.url.path)
         }
         for (previous, part) in zip(ordered, ordered.dropFirst()) where part.start != previous.end {
             let timescale = Double(first.timescale)
-            throw FlipbookError(
-                .invalidSettings,
-                String(
-                    format: "segment %d starts at %.6f s but segment %d ends at %.6f s; segments must follow on "
-                        + "without a gap or an overlap", part.info.segment, Double(part.start) / timescale,
-                    previous.info.segment, Double(previous.end) / timescale), path: part.url.path)
+            throw FlipbookError.segmentsDoNotFollowOn(
+                part.info.segment, startsAt: Double(part.start) / timescale, previous: previous.info.segment,
+                endsAt: Double(previous.end) / timescale, path: part.url.path)
         }
         return ordered
     }

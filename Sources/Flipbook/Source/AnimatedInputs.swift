@@ -35,10 +35,7 @@ struct AnimatedInputs {
                 let cut = "the \(layout.kind.rawValue) is truncated after \(whole) whole frames"
                 guard skipInvalid else {
                     throw origin.attribute(
-                        FlipbookError(
-                            .corruptImage,
-                            "\(cut); re-export it, or use --skip-invalid (SequenceOptions.skipInvalidImages) to keep those"
-                        ))
+                        FlipbookError.animationTruncated(layout.kind.rawValue, wholeFrames: whole, skippable: true))
                 }
                 guard whole > 0 else {
                     // Nothing whole to keep: the file stays in the list, to be skipped when it fails to decode.

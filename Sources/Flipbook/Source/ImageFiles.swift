@@ -38,7 +38,7 @@ public enum ImageFiles {
             }
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: input.path, isDirectory: &isFolder) else {
-                throw FlipbookError(.unreadableInput, "no such file or folder", path: input.path)
+                throw FlipbookError.inputMissing(input.path)
             }
             guard isFolder.boolValue else {
                 files.append(input)
@@ -48,9 +48,7 @@ public enum ImageFiles {
             do {
                 names = try FileManager.default.contentsOfDirectory(atPath: input.path)
             } catch {
-                throw FlipbookError(
-                    .unreadableInput, "cannot list the folder", path: input.path,
-                    underlying: SystemCause(error))
+                throw FlipbookError.folderNotListable(input.path, cause: error)
             }
             let images = names.filter { name in
                 !name.hasPrefix(".") && extensions.contains((name as NSString).pathExtension.lowercased())
@@ -65,10 +63,7 @@ public enum ImageFiles {
                     ? ""
                     : "; its \(raw.sorted().map { "." + $0 }.joined(separator: ", ")) files are camera raw, "
                         + CameraRaw.notDecoded
-                throw FlipbookError(
-                    .invalidSettings,
-                    "the folder holds no images (\(ImageFormat.extensionList))\(rawNote)",
-                    path: input.path)
+                throw FlipbookError.folderHoldsNoImages(input.path, rawNote: rawNote)
             }
             files += naturallyOrdered(images)
         }
@@ -85,9 +80,7 @@ public enum ImageFiles {
         do {
             data = try Data(contentsOf: file, options: .alwaysMapped)
         } catch {
-            throw FlipbookError(
-                .unreadableInput, "cannot read the TIFF to count its pages", path: file.path,
-                underlying: SystemCause(error))
+            throw FlipbookError.tiffPagesNotCounted(file.path, cause: error)
         }
         guard ImageSniffing.isTIFF(data) else { return [file] }
         let pages = try FrameOrigin(path: file.path).attributing {
@@ -158,16 +151,13 @@ struct NumberPattern {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         } catch {
-            throw FlipbookError(
-                .unreadableInput, "cannot list the folder of the pattern", path: input.path,
-                underlying: SystemCause(error))
+            throw FlipbookError.folderNotListable(input.path, "the folder of the pattern", cause: error)
         }
         let numbered = names.compactMap { name in number(in: name).map { ($0, name) } }
             .filter { $0.0 >= (start ?? Int.min) }
             .sorted { $0.0 < $1.0 }
         guard !numbered.isEmpty else {
-            let from = start.map { " from number \($0)" } ?? ""
-            throw FlipbookError(.unreadableInput, "no file matches the pattern\(from)", path: input.path)
+            throw FlipbookError.patternMatchesNothing(input.path, from: start)
         }
         return numbered.map { folder.appendingPathComponent($0.1) }
     }

@@ -48,10 +48,7 @@ public struct ImageNumbering: Sendable, Hashable {
             if let twin = owners[parts.number] {
                 // The same file given again (a title held with --keep-order) is a list, not a numbering.
                 if twin == image.path { return nil }
-                throw FlipbookError(
-                    .invalidSettings,
-                    "\(URL(fileURLWithPath: twin).lastPathComponent) and \(image.lastPathComponent) have the same number \(parts.number); keep one of them",
-                    path: image.path)
+                throw FlipbookError.numberGivenTwice(image, twin: twin, number: parts.number)
             }
             owners[parts.number] = image.path
             numbers.append(parts.number)
@@ -61,11 +58,8 @@ public struct ImageNumbering: Sendable, Hashable {
         if let jump = zip(numbers.indices, numbers.indices.dropFirst()).first(where: {
             numbers[$0.1] - numbers[$0.0] > Self.largestGap
         }) {
-            throw FlipbookError(
-                .invalidSettings,
-                "\(images[jump.0].lastPathComponent) is followed by \(images[jump.1].lastPathComponent), "
-                    + "\(numbers[jump.1] - numbers[jump.0] - 1) numbers later; if that file belongs to another sequence, "
-                    + "move it out of the folder", path: images[jump.1].path)
+            throw FlipbookError.numberJump(
+                from: images[jump.0], to: images[jump.1], skipping: numbers[jump.1] - numbers[jump.0] - 1)
         }
         self.numbers = numbers
         var missing: [Int] = []

@@ -51,17 +51,10 @@ final class ImageStreamReader: @unchecked Sendable {
             case .needsMore: try fill(atLeast: ImageStreamSplitting.signatureBytes)
             case .cutShort: return take(buffer.count - start)
             case .tiff:
-                throw failure(
-                    .unsupportedImage,
-                    "a TIFF starts at byte \(consumed + start) of \(name); TIFF has no end marker, so it cannot be "
-                        + "read from a stream of images: give TIFF files by name, or send \(ImageStream.formatList)")
+                throw FlipbookError.streamHoldsTIFF(at: consumed + start, of: name, image: imagesRead)
             case .notAnImage(let format):
                 let what = format.map { "a \($0) file, which is not read here" } ?? "not the start of an image"
-                throw failure(
-                    .unsupportedImage,
-                    "byte \(consumed + start) of \(name) is \(what)"
-                        + (imagesRead > 0 ? ", after image \(imagesRead - 1) ended" : "")
-                        + "; the stream must be \(ImageStream.formatList) files back to back with nothing between them")
+                throw FlipbookError.streamHoldsNoImage(at: consumed + start, of: name, what, image: imagesRead)
             }
         }
         while true {
@@ -70,17 +63,14 @@ final class ImageStreamReader: @unchecked Sendable {
             case .needsMore(let next, let atLeast):
                 if ended { return take(buffer.count - start) }
                 guard atLeast <= Self.largestImage else {
-                    throw failure(
-                        .unsupportedImage,
-                        "the \(progress.kind.rawValue) from byte \(consumed + start) of \(name) is over "
-                            + "\(Self.largestImage >> 20) MiB (its structure needs at least \(atLeast) bytes)")
+                    throw FlipbookError.streamImageTooLarge(
+                        progress.kind.rawValue, at: consumed + start, of: name, largest: Self.largestImage,
+                        needs: atLeast, image: imagesRead)
                 }
                 progress = next
                 try fill(atLeast: atLeast)
             case .malformed(let at, let reason):
-                throw failure(
-                    .corruptImage,
-                    "\(reason) at byte \(consumed + start + at) of \(name), so where the image ends cannot be found")
+                throw FlipbookError.streamImageMalformed(reason, at: consumed + start + at, of: name, image: imagesRead)
             }
         }
     }
@@ -114,11 +104,6 @@ final class ImageStreamReader: @unchecked Sendable {
             }
             ended = got == 0
         }
-    }
-
-    /// An error about the image the stream is at.
-    private func failure(_ code: FlipbookError.Code, _ message: String) -> FlipbookError {
-        FlipbookError(code, message, frameIndex: imagesRead)
     }
 }
 

@@ -43,19 +43,15 @@ public struct RawFrameReader {
             do {
                 chunk = try fileHandle.read(upToCount: frameBytes - pixels.count)
             } catch {
-                throw FlipbookError(
-                    .unreadableInput, "cannot read raw frames", frameIndex: framesRead,
-                    underlying: SystemCause(error))
+                throw FlipbookError.rawFramesNotReadable(frame: framesRead, cause: error)
             }
             guard let chunk, !chunk.isEmpty else { break }
             pixels.append(contentsOf: chunk)
         }
         if pixels.isEmpty { return nil }
         guard pixels.count == frameBytes else {
-            throw FlipbookError(
-                .invalidFrame,
-                "the input ended inside the frame: \(pixels.count) of \(frameBytes) bytes "
-                    + "(\(width)x\(height) \(format.rawValue)); every frame must be whole", frameIndex: framesRead)
+            throw FlipbookError.rawFrameCutShort(
+                frame: framesRead, got: pixels.count, of: frameBytes, width: width, height: height, format: format)
         }
         framesRead += 1
         return try Frame(width: width, height: height, format: format, pixels: pixels)

@@ -67,10 +67,7 @@ final class SequenceFollower {
             wholeFolder = true
         }
         guard POSIXFile.isDirectory(folder.path) else {
-            throw FlipbookError(
-                .unreadableInput,
-                "there is no folder to follow here; give a folder or a printf pattern such as frames/frame_%04d.png",
-                path: input.path)
+            throw FlipbookError.nothingToFollow(input.path)
         }
         self.policy = policy
         self.gaps = gaps
@@ -172,9 +169,7 @@ final class SequenceFollower {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         } catch {
-            throw FlipbookError(
-                .unreadableInput, "cannot list the folder being followed", path: folder.path,
-                underlying: SystemCause(error))
+            throw FlipbookError.folderNotListable(folder.path, "the folder being followed", cause: error)
         }
         if pattern == nil { names.sort(by: NaturalOrder.precedes) }
         for name in names { consider(name, completed: false) }
@@ -256,9 +251,7 @@ final class SequenceFollower {
             if last - next >= ImageNumbering.largestGap {
                 // Not listed number by number: the render stopped long before the last number given.
                 if gaps == .fail {
-                    throw FlipbookError(
-                        .missingImages,
-                        "images \(next) to \(last) never arrived; render them, or choose the hold or warn gap policy")
+                    throw FlipbookError.imagesNeverArrived(next, to: last)
                 }
                 notes.append("images \(next) to \(last) never arrived; the movie ends with the last image taken")
             } else {
@@ -274,10 +267,7 @@ final class SequenceFollower {
         missing += numbers
         neighbours.append((before, after))
         if gaps == .fail {
-            throw FlipbookError(
-                .missingImages,
-                gapDescription + "; render the missing images, or choose the hold or warn gap policy",
-                path: folder.path)
+            throw FlipbookError.imagesMissing(gapDescription, folder: folder.path)
         }
     }
 

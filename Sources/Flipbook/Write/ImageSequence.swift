@@ -86,12 +86,10 @@ extension MovieWriter {
         -> MovieSummary
     {
         guard !images.isEmpty else {
-            throw FlipbookError(.invalidSettings, "no images were given; a movie needs at least one frame")
+            throw FlipbookError.noImagesGiven()
         }
         if options.segment != nil && options.soundtrack != nil {
-            throw FlipbookError(
-                .invalidSettings,
-                "a segment is made without sound; give the soundtrack to MovieJoiner.join when joining the segments")
+            throw FlipbookError.segmentWithSoundtrack()
         }
         try options.metadata.validate()
         // Before any work, so an existing movie is reported at once.
@@ -113,9 +111,7 @@ extension MovieWriter {
         // Frames of an animation are timed by their delays, not by numbers in file names.
         let numbering = animated.hasAnimation ? nil : try ImageNumbering(allImages)
         if let numbering, !numbering.missing.isEmpty, options.gaps == .fail {
-            throw FlipbookError(
-                .missingImages,
-                numbering.gapDescription + "; render the missing images, or choose the hold or warn gap policy")
+            throw FlipbookError.imagesMissing(numbering.gapDescription)
         }
         let timing = try SlideshowTiming(
             settings: options.settings.forContainer(destination.container), imageDuration: options.imageDuration,
@@ -141,9 +137,7 @@ extension MovieWriter {
         if let segment = options.segment {
             let range = segment.frames(ofSequenceOf: allImages.count)
             guard !range.isEmpty else {
-                throw FlipbookError(
-                    .invalidSettings,
-                    "segment \(segment) of \(allImages.count) images is empty; use at most \(allImages.count) segments")
+                throw FlipbookError.segmentEmpty(segment, images: allImages.count)
             }
             if size == nil {
                 // Every segment takes its size from the first usable image of the whole sequence.
@@ -193,14 +187,12 @@ struct SlideshowTiming {
         }
         let duration = imageDuration.reduced
         guard duration > .zero else {
-            throw FlipbookError(.invalidSettings, "an image's duration must be longer than zero, got \(imageDuration)")
+            throw FlipbookError.imageDurationNotPositive(imageDuration)
         }
         let shown = String(format: "%g", duration.seconds)
         guard repeatFrames else {
             guard duration.value <= 1_000_000, duration.timescale <= 1_000_000 else {
-                throw FlipbookError(
-                    .invalidSettings,
-                    "an image's duration of \(shown) s is out of range; use 1 microsecond to 1,000,000 seconds")
+                throw FlipbookError.imageDurationOutOfRange(shown)
             }
             var slideshow = settings
             slideshow.frameRate = FrameRate(Int(duration.timescale), Int(duration.value))
@@ -212,10 +204,7 @@ struct SlideshowTiming {
         guard let image = duration.exactly(inTimescale: scale), let one = frame.exactly(inTimescale: scale),
             image.value % one.value == 0
         else {
-            throw FlipbookError(
-                .invalidSettings,
-                "an image's duration of \(shown) s is not a whole number of frames at \(settings.frameRate) fps; "
-                    + "choose a duration that is, or do not repeat frames")
+            throw FlipbookError.imageDurationNotWholeFrames(shown, at: settings.frameRate)
         }
         (self.settings, copies) = (settings, Int(image.value / one.value))
     }

@@ -40,11 +40,7 @@ public enum MovieContainer: String, Sendable, Hashable, CaseIterable {
     public init(forOutput url: URL) throws {
         let pathExtension = url.pathExtension.lowercased()
         guard let container = Self.allCases.first(where: { $0.record.extensions.contains(pathExtension) }) else {
-            throw FlipbookError(
-                .unsupportedOutput,
-                (pathExtension.isEmpty
-                    ? "the output name has no extension" : "Flipbook does not write .\(pathExtension) files")
-                    + "; name it \(Self.extensionList)", path: url.path)
+            throw FlipbookError.outputKindUnknown(url.path, extension: pathExtension, known: Self.extensionList)
         }
         self = container
     }
@@ -82,10 +78,7 @@ public enum MovieContainer: String, Sendable, Hashable, CaseIterable {
     /// - Throws: ``FlipbookError`` with `.invalidSettings` naming the containers that do.
     public func checkRotation(_ rotation: Rotation) throws {
         guard isMatroska || isAnimatedImage, rotation != .upright else { return }
-        throw FlipbookError(
-            .invalidSettings,
-            "a rotation is not written in .\(fileExtensions[0]) files, whose players read none; name the output "
-                + ".mp4, .m4v or .mov, or turn the images themselves")
+        throw FlipbookError.rotationNotWritten(inFilesOf: fileExtensions[0])
     }
 
     /// Every extension Flipbook writes, as a person reads them: `.mp4, .m4v, .mov, .qt, .webm, .mkv, .gif or .webp`.
@@ -141,8 +134,7 @@ public enum MovieContainer: String, Sendable, Hashable, CaseIterable {
             case .isoBMFF(let iso): brand = iso
             case .animation(let kind):
                 guard let animation else {
-                    throw FlipbookError(
-                        .unsupportedOutput, "an animated \(kind) holds pictures encoded by Flipbook only")
+                    throw FlipbookError.animationNeedsOwnPictures(kind)
                 }
                 return try kind.makeSession(timescale: timescales[0], options: animation)
             case .matroska(let docType):

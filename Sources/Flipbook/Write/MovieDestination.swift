@@ -38,27 +38,22 @@ struct MovieDestination: Sendable {
     init(_ url: URL, overwrite: Bool) throws {
         let path = url.path
         if POSIXFile.isDirectory(path) {
-            throw FlipbookError(
-                .outputNotWritable, "the output path is a folder; give a file name such as movie.mp4", path: path)
+            throw FlipbookError.outputIsFolder(path)
         }
         container = try MovieContainer(forOutput: url)
         if !overwrite && POSIXFile.exists(path) {
-            throw FlipbookError(
-                .outputExists, "the output file already exists; pass overwrite: true to replace it", path: path)
+            throw FlipbookError.outputExists(path)
         }
         var target = path
         if overwrite, let link = POSIXFile.linkTarget(of: path) {
             guard let resolved = POSIXFile.resolved(path) else {
-                throw FlipbookError(
-                    .outputNotWritable,
-                    "the output is a symbolic link to \(link), which does not exist; point the link at a file, "
-                        + "or remove it", path: path)
+                throw FlipbookError.outputLinkLeadsNowhere(path, to: link)
             }
             target = resolved
         }
         let folder = (target as NSString).deletingLastPathComponent
         if !POSIXFile.isDirectory(folder.isEmpty ? "." : folder) {
-            throw FlipbookError(.outputNotWritable, "the output folder does not exist", path: folder)
+            throw FlipbookError.outputFolderMissing(folder)
         }
         self.url = url
         self.overwrite = overwrite
@@ -160,10 +155,7 @@ struct MovieDestination: Sendable {
                 try POSIXFile.link(path, toNew: target)
             } catch {
                 if POSIXFile.exists(url.path) {
-                    throw FlipbookError(
-                        .outputExists,
-                        "the output file appeared while the movie was being written; it was left as it was",
-                        path: url.path)
+                    throw FlipbookError.outputAppeared(url.path)
                 }
                 throw error
             }

@@ -55,7 +55,7 @@ final class MovieFileSink {
 
     /// Performs the actions in order.
     func perform(_ actions: [WriteAction]) throws {
-        guard let file else { throw FlipbookError(.invalidState, "the movie file is already closed") }
+        guard let file else { throw FlipbookError.movieFileClosed() }
         for action in actions {
             switch action {
             case .append(let bytes):
@@ -96,7 +96,7 @@ final class MovieFileSink {
 
     /// Makes the movie durable and renames it over the destination.
     func commit() throws {
-        guard let file else { throw FlipbookError(.invalidState, "the movie file is already closed") }
+        guard let file else { throw FlipbookError.movieFileClosed() }
         warnings += destination.keepExtendedAttributes(on: file)
         if let accepted = destination.acceptedBytes, !accepted.contains(size) {
             throw SizeBudgetMissed(bytes: size)

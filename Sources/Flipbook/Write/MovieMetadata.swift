@@ -84,23 +84,16 @@ public struct MovieMetadata: Sendable, Hashable {
     /// one of ``reservedNames``.
     public func validate() throws {
         if let creationDate, creationDate < Self.epoch || creationDate > Self.latestDate {
-            throw FlipbookError(
-                .invalidSettings,
-                "creation date \(Self.iso8601(creationDate)) is out of range; a movie holds dates from 1904 to 9999")
+            throw FlipbookError.creationDateOutOfRange(Self.iso8601(creationDate))
         }
         for name in custom.keys.sorted() {
             if name.isEmpty || name.contains("=")
                 || name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
             {
-                throw FlipbookError(
-                    .invalidSettings, "metadata name \"\(name)\" is not a name; use letters, digits and _ such as album"
-                )
+                throw FlipbookError.metadataNameInvalid(name)
             }
             if Self.reservedNames.contains(name) {
-                throw FlipbookError(
-                    .invalidSettings,
-                    "metadata name \(name) is set by its own property (title, artist, comment, creationDate, location), "
-                        + "not by custom")
+                throw FlipbookError.metadataNameReserved(name)
             }
         }
     }

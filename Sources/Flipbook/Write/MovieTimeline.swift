@@ -41,10 +41,7 @@ struct MovieTimeline {
     init(timescale: Int32, frameRate: FrameRate) throws {
         self.timescale = timescale
         guard let duration = frameRate.frameDuration.exactly(inTimescale: timescale) else {
-            throw FlipbookError(
-                .invalidSettings,
-                "the time scale \(timescale) cannot express one frame at \(frameRate) fps exactly; "
-                    + "use a multiple of \(frameRate.numerator)")
+            throw FlipbookError.timescaleCannotHoldFrame(timescale, frameRate: frameRate)
         }
         nominalFrameDuration = duration.value
     }
@@ -63,8 +60,7 @@ struct MovieTimeline {
         let ticks = try time.map { try self.ticks($0, what: "presentation time", frame: index) }
         let length = try duration.map { try self.ticks($0, what: "duration", frame: index) }
         if let length, length <= 0 {
-            throw FlipbookError(
-                .invalidTimestamp, "the duration \(show(length)) must be longer than zero", frameIndex: index)
+            throw FlipbookError.durationNotPositive(show(length), frame: index)
         }
         if let length { try checkFits(length, what: "the duration \(show(length))", frame: index) }
         let start = ticks ?? presentationEnd
@@ -76,22 +72,16 @@ struct MovieTimeline {
                         + "frame \(index - 1)'s, which", frame: index)
             }
             guard start > latest else {
-                throw FlipbookError(
-                    .invalidTimestamp,
-                    "the presentation time \(show(start)) is not after frame \(index - 1)'s \(show(latest)); "
-                        + "times must strictly increase", frameIndex: index)
+                throw FlipbookError.presentationTimeNotAfterPrevious(show(start), previous: show(latest), frame: index)
             }
             if latestDuration.isExplicit && start < latest + latestDuration.ticks {
-                throw FlipbookError(
-                    .invalidTimestamp,
-                    "the presentation time \(show(start)) is before frame \(index - 1) ends at "
-                        + "\(show(latest + latestDuration.ticks)) (it was given a duration of \(show(latestDuration.ticks)))",
-                    frameIndex: index)
+                throw FlipbookError.presentationTimeBeforePreviousEnds(
+                    show(start), previousEnd: show(latest + latestDuration.ticks),
+                    previousDuration: show(latestDuration.ticks), frame: index)
             }
         } else {
             guard start >= 0 else {
-                throw FlipbookError(
-                    .invalidTimestamp, "the presentation time \(show(start)) is before zero", frameIndex: index)
+                throw FlipbookError.presentationTimeBeforeZero(show(start), frame: index)
             }
         }
         latestDuration = (length ?? nominalFrameDuration, length != nil)
@@ -105,9 +95,7 @@ struct MovieTimeline {
         guard let latest = presentationTimes.last else { return }
         let end = try ticks(time, what: "end time", frame: frameCount - 1)
         guard end > latest else {
-            throw FlipbookError(
-                .invalidTimestamp, "the end time \(show(end)) is not after the last frame's start",
-                frameIndex: frameCount - 1)
+            throw FlipbookError.endTimeNotAfterLastFrame(show(end), frame: frameCount - 1)
         }
         try checkFits(
             end - latest, what: "the end time \(show(end)) leaves the last frame lasting \(show(end - latest)), which",
@@ -167,12 +155,9 @@ struct MovieTimeline {
         let offset = packet.presentationTime - packet.decodeTime
         guard let ticks = UInt32(exactly: duration), let shift = UInt32(exactly: offset) else {
             let index = presentationTimes.firstIndex(of: packet.presentationTime)
-            throw FlipbookError(
-                .invalidTimestamp,
-                "the frame presented at \(show(packet.presentationTime)) is decoded \(show(offset)) before it is "
-                    + "shown and \(show(duration)) before the next frame; an MP4 sample keeps at most "
-                    + "\(UInt32.max) ticks of either: encode without B-frames (VideoSettings.bFrames = 0) for "
-                    + "frames this far apart", frameIndex: index)
+            throw FlipbookError.sampleOffsetTooLong(
+                presentedAt: show(packet.presentationTime), decodedBefore: show(offset), lasting: show(duration),
+                frame: index)
         }
         return MediaSample(
             data: packet.data, duration: ticks, compositionOffset: shift, isSync: packet.isKeyframe, alpha: packet.alpha
@@ -193,10 +178,7 @@ struct MovieTimeline {
     /// A caller's time in ticks of the movie's clock, or an error saying how to make it exact.
     private func ticks(_ time: MediaTime, what: String, frame index: Int) throws -> Int64 {
         guard let exact = time.exactly(inTimescale: timescale) else {
-            throw FlipbookError(
-                .invalidTimestamp,
-                "the \(what) \(time) is not a whole number of ticks of the movie's time scale \(timescale); "
-                    + "set VideoSettings.timescale to a multiple of \(time.reduced.timescale)", frameIndex: index)
+            throw FlipbookError.timeNotWholeTicks(what, time, timescale: timescale, frame: index)
         }
         return exact.value
     }
@@ -206,12 +188,7 @@ struct MovieTimeline {
     /// sample table wrap them: `what` is the start of the sentence.
     private func checkFits(_ ticks: Int64, what: String, frame: Int) throws {
         guard ticks > Int64(UInt32.max) else { return }
-        let most = Double(UInt32.max) / Double(timescale) / 3600
-        throw FlipbookError(
-            .invalidTimestamp,
-            "\(what) is longer than a frame of an MP4 can last: \(UInt32.max) ticks, "
-                + "\(String(format: "%.1f", most)) hours at this movie's \(timescale) ticks a second; set a smaller "
-                + "timescale (1000 ticks a second lasts 49 days) for frames this far apart", frameIndex: frame)
+        throw FlipbookError.frameTooLongForMP4(what, timescale: timescale, frame: frame)
     }
 
     private func show(_ ticks: Int64) -> String {

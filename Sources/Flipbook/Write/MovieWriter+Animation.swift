@@ -7,16 +7,11 @@ extension MovieWriter {
     ) async throws {
         let origin = FrameOrigin(path: url.imageDescription)
         guard duration == nil else {
-            throw origin.attribute(
-                FlipbookError(
-                    .invalidSettings,
-                    "the \(layout.kind.rawValue)'s frames keep their own delays; append it without a duration"))
+            throw origin.attribute(FlipbookError.animationTakesNoDuration(layout.kind.rawValue))
         }
         guard !layout.isTruncated else {
             throw origin.attribute(
-                FlipbookError(
-                    .corruptImage,
-                    "the \(layout.kind.rawValue) is truncated after \(layout.delays.count) whole frames; re-export it"))
+                FlipbookError.animationTruncated(layout.kind.rawValue, wholeFrames: layout.delays.count))
         }
         let decoder = try origin.attributing { try AnimationFrames.open(url, limits: imageLimits) }
         let scale = settings.resolvedTimescale

@@ -40,10 +40,6 @@ struct SkippedImages {
 
     /// The error for a sequence none of whose images could be used.
     func nothingLeft(of count: Int) -> FlipbookError {
-        var error = errors.first ?? FlipbookError(.invalidSettings, "no images")
-        error.message =
-            "none of the \(count) images can be used, so there is no movie; the first one's problem: "
-            + error.message
-        return error
+        FlipbookError.noImageUsable(of: count, firstProblem: errors.first)
     }
 }

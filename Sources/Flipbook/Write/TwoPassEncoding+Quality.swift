@@ -37,13 +37,9 @@ extension TwoPassEncoding {
                 let tried = quality
                 if low > high || takesAnyUnder {
                     guard let best = bestUnder, !takesAnyUnder else {
-                        throw FlipbookError(
-                            .encoderFailed,
-                            "the \(trial.settings.codec.displayName) came to "
-                                + "\(sizes.map(String.init).joined(separator: ", ")) bytes in \(attempt) tries, over the "
-                                + "target size of \(target) bytes even at quality \(tried); nothing was written there. "
-                                + "Use a larger size, a smaller picture (--size) or fewer frames a second",
-                            path: destination.url.path)
+                        throw FlipbookError.animationOverTargetSize(
+                            trial.settings.codec.displayName, sizes: sizes, tries: attempt, target: target,
+                            quality: tried, path: destination.url.path)
                     }
                     (quality, takesAnyUnder) = (best, true)
                 } else {
@@ -55,11 +51,9 @@ extension TwoPassEncoding {
                         + " the target of \(target); encoded again at quality \(quality)")
             }
         }
-        throw FlipbookError(
-            .encoderFailed,
-            "the \(trial.settings.codec.displayName) did not land at or under \(target) bytes in "
-                + "\(Self.animationAttempts) tries (\(sizes.map(String.init).joined(separator: ", ")) bytes); nothing "
-                + "was written there", path: destination.url.path)
+        throw FlipbookError.animationTargetSizeNotLanded(
+            trial.settings.codec.displayName, target: target, tries: Self.animationAttempts, sizes: sizes,
+            path: destination.url.path)
     }
 
     /// Lands a movie of a few frames at its target size by its CRF: a search in which the video's size
@@ -93,12 +87,8 @@ extension TwoPassEncoding {
                 let over = missed.bytes > UInt64(target)
                 let atBest = crf <= codec.crfRange.lowerBound
                 guard !isLast, !(over && crf >= codec.crfRange.upperBound) else {
-                    throw FlipbookError(
-                        .encoderFailed,
-                        "the movie came to \(sizes.map(String.init).joined(separator: ", ")) bytes in \(attempt) "
-                            + "tries, over the target size of \(target) bytes; nothing was written there. Use a "
-                            + "larger size or a smaller picture",
-                        path: destination.url.path)
+                    throw FlipbookError.targetSizeMissed(
+                        sizes: sizes, tries: attempt, target: target, path: destination.url.path)
                 }
                 if !over, missed.bytes > bestUnder?.bytes ?? 0 { bestUnder = (crf, missed.bytes) }
                 let video = max(1, Double(Int64(missed.bytes) - rest))

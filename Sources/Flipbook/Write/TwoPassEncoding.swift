@@ -31,17 +31,12 @@ struct TwoPassEncoding {
         try FlipbookError.markingSettingsConflicts { try settings.validateEncoderChoices() }
         if case .targetSize(let bytes) = settings.rateControl {
             if options.segment != nil {
-                throw FlipbookError(
-                    .invalidSettings,
-                    "a target size is for a whole movie; give each segment the same average bitrate instead")
+                throw FlipbookError.segmentWithTargetSize()
             }
             let frames = try estimatedLength().frames
             let smallest = RateControl.smallestTargetSize(frames: frames)
             guard bytes >= smallest else {
-                throw FlipbookError(
-                    .invalidSettings,
-                    "target size \(bytes) bytes cannot hold \(frames) frames; use at least \(smallest) bytes"
-                ).asSettingsConflict
+                throw FlipbookError.targetSizeTooSmall(bytes, frames: frames, smallest: smallest)
             }
         }
         if destination.container.isAnimatedImage, case .targetSize(let bytes) = settings.rateControl {
@@ -85,11 +80,7 @@ struct TwoPassEncoding {
         let seconds = measured.duration.seconds
         guard budget > 0, seconds > 0, Double(budget) * 8 / seconds >= Double(RateControl.bitrateRange.lowerBound)
         else {
-            throw FlipbookError(
-                .invalidSettings,
-                "target size \(target) bytes leaves no room for the pictures: the sound and the container take "
-                    + "\(rest) bytes of it; use a larger size"
-            ).asSettingsConflict
+            throw FlipbookError.targetSizeLeavesNoRoom(target, rest: rest)
         }
         if measured.frames <= Self.fewFrames && settings.codec.takesCRF {
             return try await fitByQuality(target: target, rest: rest, firstVideo: measured.videoBytes)
@@ -116,12 +107,8 @@ struct TwoPassEncoding {
             case .failure(let missed):
                 sizes.append(missed.bytes)
                 guard !isLast else {
-                    throw FlipbookError(
-                        .encoderFailed,
-                        "the movie came to \(sizes.map(String.init).joined(separator: ", ")) bytes in \(Self.attempts) "
-                            + "tries, over the target size of \(target) bytes; nothing was written there. Use a larger "
-                            + "size or a smaller picture",
-                        path: destination.url.path)
+                    throw FlipbookError.targetSizeMissed(
+                        sizes: sizes, tries: Self.attempts, target: target, path: destination.url.path)
                 }
                 let video = max(1, Double(Int64(missed.bytes) - rest))
                 let over = missed.bytes > UInt64(target)
@@ -244,8 +231,7 @@ struct TwoPassEncoding {
             try FileManager.default.createDirectory(
                 at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw FlipbookError(
-                .outputNotWritable, "the folder for the first pass could not be made at \(path)", underlying: error)
+            throw FlipbookError.firstPassFolderNotMade(at: path, cause: error)
         }
         return folder
     }

@@ -124,11 +124,11 @@ struct WriterLifecycle: Sendable {
         case .failed:
             return failure!
         case .finishing:
-            return FlipbookError(.invalidState, "\(call) was called while finish() is running")
+            return .calledWhileFinishing(call)
         case .finished:
-            return FlipbookError(.invalidState, "\(call) was called after finish(); the movie is already complete")
+            return .calledAfterFinish(call)
         case .cancelled:
-            return FlipbookError(.cancelled, "\(call) was called after cancel(); the movie was discarded")
+            return .calledAfterCancel(call)
         case .writing:
             preconditionFailure("\(call) refused while writing")
         }

@@ -190,7 +190,7 @@ package struct TrackRunBox: Sendable, Equatable {
         // A run without per-sample fields costs no bytes per sample, but every sample still takes at
         // least a byte of media: a larger count is a lie that would cost gigabytes.
         guard Int(count) <= bytes.count else {
-            throw r.error(.malformedBox, "declares \(count) samples but the file has only \(bytes.count) bytes")
+            throw r.error(.malformed, "declares \(count) samples but the file has only \(bytes.count) bytes")
         }
         entries = []
         entries.reserveCapacity(Int(count))

@@ -114,7 +114,7 @@ package struct AVCConfigurationBox: Sendable, Equatable {
 
     init(reading box: Box, in bytes: [UInt8]) throws {
         var r = ByteReader(payloadOf: box, in: bytes)
-        guard try r.readUInt8() == 1 else { throw r.error(.malformedBox, "configurationVersion is not 1") }
+        guard try r.readUInt8() == 1 else { throw r.error(.malformed, "configurationVersion is not 1") }
         try r.skip(4)  // profile, compatibility, level, lengthSizeMinusOne
         let spsCount = try r.readUInt8() & 0x1F
         var sps: [[UInt8]] = []

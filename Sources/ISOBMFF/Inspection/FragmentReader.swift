@@ -1,3 +1,5 @@
+import MediaModel
+
 /// Reads the sample durations of a fragmented movie's first track from its `moof` boxes.
 enum FragmentReader {
     /// Every sample's duration, in fragment order, from `trun` entries, `tfhd` defaults or `trex` defaults.
@@ -18,8 +20,8 @@ enum FragmentReader {
                 for trun in traf.children("trun") {
                     let run = try TrackRunBox(reading: trun, in: bytes, defaults: defaults)
                     guard durations.count + run.entries.count <= min(1 << 24, bytes.count) else {
-                        throw ISOBMFFError(
-                            .malformedBox, "the fragments declare more samples than a movie can hold",
+                        throw MediaReadingError.isoBMFF(
+                            .malformed, "the fragments declare more samples than a movie can hold",
                             offset: trun.offset, boxType: "trun")
                     }
                     durations += run.entries.map { UInt64($0.duration) }

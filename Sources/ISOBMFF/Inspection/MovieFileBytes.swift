@@ -1,4 +1,5 @@
 import Foundation
+import MediaModel
 
 /// The parts of a movie file that describe it, read without reading the media data.
 ///
@@ -16,7 +17,7 @@ package struct MovieFileBytes: Sendable {
     /// Reads the describing boxes of the file at `path`.
     ///
     /// - Parameter limit: The most bytes to hold in memory, 1 GiB by default.
-    /// - Throws: ``ISOBMFFError`` for a malformed top-level box; Foundation's error when the file
+    /// - Throws: ``MediaReadingError`` for a malformed top-level box; Foundation's error when the file
     ///   cannot be read.
     package init(path: String, limit: Int = 1 << 30) throws {
         let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
@@ -33,7 +34,7 @@ package struct MovieFileBytes: Sendable {
     /// - Parameters:
     ///   - fileBytes: The whole file.
     ///   - limit: The most bytes to hold for the describing boxes, 1 GiB by default.
-    /// - Throws: ``ISOBMFFError`` for a malformed top-level box.
+    /// - Throws: ``MediaReadingError`` for a malformed top-level box.
     package init(fileBytes: [UInt8], limit: Int = 1 << 30) throws {
         try self.init(size: fileBytes.count, limit: limit) { offset, count in
             guard offset < fileBytes.count else { return [] }
@@ -53,20 +54,21 @@ package struct MovieFileBytes: Sendable {
             let type = String(decoding: header[4..<8].map { (0x20...0x7E).contains($0) ? $0 : 0x2E }, as: UTF8.self)
             if boxSize == 1 {
                 guard header.count == 16 else {
-                    throw ISOBMFFError(.truncated, "the file ends inside a box header", offset: position, boxType: type)
+                    throw MediaReadingError.isoBMFF(
+                        .truncated, "the file ends inside a box header", offset: position, boxType: type)
                 }
                 let large = header[8..<16].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
                 guard large <= UInt64(Int.max) else {
-                    throw ISOBMFFError(
-                        .invalidBoxSize, "box size \(large) is impossible", offset: position, boxType: type)
+                    throw MediaReadingError.isoBMFF(
+                        .invalidSize, "box size \(large) is impossible", offset: position, boxType: type)
                 }
                 boxSize = Int(large)
             } else if boxSize == 0 {
                 boxSize = size - position
             }
             guard boxSize >= 8 else {
-                throw ISOBMFFError(
-                    .invalidBoxSize, "box size \(boxSize) is smaller than its header", offset: position, boxType: type)
+                throw MediaReadingError.isoBMFF(
+                    .invalidSize, "box size \(boxSize) is smaller than its header", offset: position, boxType: type)
             }
             let (end, overflow) = position.addingReportingOverflow(boxSize)
             boxes.append((type, position, overflow || end > size ? size - position : boxSize))
@@ -79,8 +81,8 @@ package struct MovieFileBytes: Sendable {
             describing.map { $0.offset + $0.size }.max() ?? 0,
             boxes.map { $0.offset + min($0.size, 16) }.max() ?? min(size, 4096))
         guard needed <= limit else {
-            throw ISOBMFFError(
-                .malformedBox, "the movie's index ends \(needed) bytes into the file, past the \(limit)-byte limit")
+            throw MediaReadingError.isoBMFF(
+                .malformed, "the movie's index ends \(needed) bytes into the file, past the \(limit)-byte limit")
         }
         var bytes = [UInt8](repeating: 0, count: needed)
         for box in boxes where box.offset < needed {

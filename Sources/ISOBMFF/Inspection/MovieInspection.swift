@@ -4,7 +4,7 @@ import MediaModel
 /// What a movie file holds, read from its boxes: the figures `flipbook probe` prints.
 ///
 /// Works on MP4 and QuickTime files from any tool, plain or fragmented, and never traps: malformed
-/// input throws ``ISOBMFFError`` or is listed under ``problems``.
+/// input throws ``MediaReadingError`` or is listed under ``problems``.
 package struct MovieInspection: Sendable, Codable, Equatable {
     /// The `ftyp` major brand, such as `isom` or `qt  `.
     package var majorBrand: String
@@ -66,10 +66,10 @@ package struct MovieInspection: Sendable, Codable, Equatable {
     package static func inspect(_ file: MovieFileBytes) throws -> MovieInspection {
         let boxes = try BoxReader.parse(file.bytes, fileSize: file.fileSize)
         guard let moov = boxes.first("moov") else {
-            throw ISOBMFFError(.missingBox, "no moov box: this is not a complete MP4 or QuickTime movie")
+            throw MediaReadingError.isoBMFF(.missing, "no moov box: this is not a complete MP4 or QuickTime movie")
         }
         guard let trak = videoTrack(in: moov, bytes: file.bytes) else {
-            throw ISOBMFFError(.invalidTrack, "the movie has no video track")
+            throw MediaReadingError.isoBMFF(.missing, "the movie has no video track")
         }
         let fragmented = moov.child("mvex") != nil || boxes.first("moof") != nil
         let moovIndex = file.topLevel.firstIndex { $0.type == "moov" } ?? 0
@@ -92,12 +92,12 @@ package struct MovieInspection: Sendable, Codable, Equatable {
             inspection.rotation = header.rotation
         }
         guard let mdhd = trak.descendant(["mdia", "mdhd"]) else {
-            throw ISOBMFFError(.missingBox, "the video track has no mdhd box")
+            throw MediaReadingError.isoBMFF(.missing, "the video track has no mdhd box")
         }
         let mediaHeader = try MediaHeaderBox(reading: mdhd, in: file.bytes)
         inspection.timescale = mediaHeader.timescale
         guard mediaHeader.timescale > 0 else {
-            throw ISOBMFFError(.invalidTrack, "the video track's time scale is zero")
+            throw MediaReadingError.isoBMFF(.malformed, "the video track's time scale is zero")
         }
 
         var durations: [UInt64]

@@ -1,3 +1,5 @@
+import MediaModel
+
 /// The AV1 codec configuration record (AV1-ISOBMFF §2.3), written as the `av1C` box: the sequence
 /// header's profile, level, tier, bit depth and chroma format, then the sequence header OBU itself.
 package struct AV1CodecConfiguration: Sendable, Equatable {
@@ -9,7 +11,7 @@ package struct AV1CodecConfiguration: Sendable, Equatable {
     /// Creates a configuration from a sequence header OBU.
     ///
     /// - Parameter sequenceHeaderOBU: One sequence header OBU, header and all.
-    /// - Throws: ``ISOBMFFError`` when the bytes are not a whole sequence header OBU.
+    /// - Throws: ``MediaReadingError`` when the bytes are not a whole sequence header OBU.
     package init(sequenceHeaderOBU: [UInt8]) throws {
         self.sequenceHeaderOBU = sequenceHeaderOBU
         sequenceHeader = try AV1SequenceHeader(obu: sequenceHeaderOBU)

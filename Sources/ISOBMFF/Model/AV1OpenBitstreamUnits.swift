@@ -1,3 +1,5 @@
+import MediaModel
+
 /// The OBUs of an AV1 low-overhead bitstream (AV1 §5.3): each a header, an optional extension
 /// byte, a LEB128 size when `obu_has_size_field` is set, and the payload.
 ///
@@ -23,7 +25,7 @@ package enum AV1OpenBitstreamUnits {
     /// Splits `bytes` into OBUs.
     ///
     /// An OBU without a size field extends to the end of the bytes.
-    /// - Throws: ``ISOBMFFError`` with code `malformedBox` when a header or size runs past the end
+    /// - Throws: ``MediaReadingError`` with code `malformed` when a header or size runs past the end
     ///   or the forbidden bit is set.
     package static func split(_ bytes: [UInt8]) throws -> [Unit] {
         var units: [Unit] = []
@@ -78,7 +80,7 @@ package enum AV1OpenBitstreamUnits {
         throw malformed("an OBU size runs over 8 bytes")
     }
 
-    private static func malformed(_ message: String) -> ISOBMFFError {
-        ISOBMFFError(.malformedBox, message, boxType: "av01")
+    private static func malformed(_ message: String, line: Int = #line) -> MediaReadingError {
+        MediaReadingError.isoBMFF(.malformed, message, boxType: "av01", line: line)
     }
 }

@@ -42,11 +42,12 @@ package struct AV1SequenceHeader: Sendable, Equatable {
     /// Parses a sequence header OBU, header and all.
     ///
     /// - Parameter obu: One OBU of type `OBU_SEQUENCE_HEADER`.
-    /// - Throws: ``ISOBMFFError`` with code `malformedBox` when it is another OBU or is cut short.
+    /// - Throws: ``MediaReadingError`` with code `malformed` when it is another OBU or is cut short.
     package init(obu: [UInt8]) throws {
         let units = try AV1OpenBitstreamUnits.split(obu)
         guard let unit = units.first, unit.type == AV1OpenBitstreamUnits.sequenceHeaderType else {
-            throw ISOBMFFError(.malformedBox, "the configuration OBU is not a sequence header", boxType: "av1C")
+            throw MediaReadingError.isoBMFF(
+                .malformed, "the configuration OBU is not a sequence header", boxType: "av1C")
         }
         var bits = AV1BitReader(Array(obu[unit.payload]))
         try self.init(payload: &bits)
@@ -167,7 +168,7 @@ struct AV1BitReader {
     /// `f(n)` for n up to 32.
     mutating func read(_ count: Int) throws -> UInt32 {
         guard count <= bytes.count * 8 - position else {
-            throw ISOBMFFError(.malformedBox, "the sequence header OBU is cut short", boxType: "av1C")
+            throw MediaReadingError.isoBMFF(.malformed, "the sequence header OBU is cut short", boxType: "av1C")
         }
         var value: UInt32 = 0
         for _ in 0..<count {

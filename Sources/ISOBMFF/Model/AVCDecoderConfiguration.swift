@@ -1,3 +1,5 @@
+import MediaModel
+
 /// The H.264 decoder configuration record (ISO/IEC 14496-15 §5.3.3), written as the `avcC` box.
 ///
 /// Profile, profile compatibility and level are not stored: they are bytes 1, 2 and 3 of the
@@ -53,20 +55,18 @@ package struct AVCDecoderConfiguration: Sendable, Equatable {
 
     func validate() throws {
         guard let first = sequenceParameterSets.first, first.count >= 4 else {
-            throw ISOBMFFError(.invalidTrack, "avcC needs a sequence parameter set of at least 4 bytes")
+            throw MuxingError.invalidTrack("avcC needs a sequence parameter set of at least 4 bytes")
         }
         guard sequenceParameterSets.count <= 31, pictureParameterSets.count <= 255 else {
-            throw ISOBMFFError(
-                .invalidTrack,
+            throw MuxingError.invalidTrack(
                 "avcC holds at most 31 SPS and 255 PPS, got \(sequenceParameterSets.count) and \(pictureParameterSets.count)"
             )
         }
         for nal in sequenceParameterSets + pictureParameterSets where nal.count > Int(UInt16.max) {
-            throw ISOBMFFError(.invalidTrack, "a parameter set of \(nal.count) bytes does not fit avcC's 16-bit length")
+            throw MuxingError.invalidTrack("a parameter set of \(nal.count) bytes does not fit avcC's 16-bit length")
         }
         guard chromaFormat <= 3, (8...14).contains(bitDepthLuma), (8...14).contains(bitDepthChroma) else {
-            throw ISOBMFFError(
-                .invalidTrack,
+            throw MuxingError.invalidTrack(
                 "chroma format \(chromaFormat), bit depths \(bitDepthLuma)/\(bitDepthChroma) are out of range")
         }
     }

@@ -41,8 +41,8 @@ package struct MPEG4AudioSampleEntry: SampleEntry, Equatable {
 
     package func validate() throws {
         guard sampleRate > 0, channelCount > 0 else {
-            throw ISOBMFFError(
-                .invalidTrack, "an mp4a entry cannot hold \(channelCount) channels at \(sampleRate) Hz")
+            throw MuxingError.invalidTrack(
+                "an mp4a entry cannot hold \(channelCount) channels at \(sampleRate) Hz")
         }
     }
 
@@ -185,13 +185,13 @@ package struct CopiedAudioSampleEntry: SampleEntry, Equatable {
 
     /// Reads the first sample entry of a `trak` box.
     ///
-    /// - Throws: ``ISOBMFFError`` when the track has no sample entry or it is cut short.
+    /// - Throws: ``MediaReadingError`` when the track has no sample entry or it is cut short.
     package init(reading trak: Box, in bytes: [UInt8]) throws {
         guard let entry = trak.descendant(["mdia", "minf", "stbl", "stsd"])?.children.first else {
-            throw ISOBMFFError(.missingBox, "the track has no sample description", offset: trak.offset)
+            throw MediaReadingError.isoBMFF(.missing, "the track has no sample description", offset: trak.offset)
         }
         guard entry.offset >= 0, entry.end <= bytes.count, entry.size >= entry.headerSize + 28 else {
-            throw ISOBMFFError(.truncated, "the sample entry is cut short", offset: entry.offset)
+            throw MediaReadingError.isoBMFF(.truncated, "the sample entry is cut short", offset: entry.offset)
         }
         box = Array(bytes[entry.offset..<entry.end])
         type = entry.type

@@ -1,3 +1,5 @@
+import MediaModel
+
 /// A codec's configuration record as a sample entry carries it: the child box's type and its payload.
 ///
 /// The payload stands apart from the MP4 box, so another container can carry the same record (a
@@ -52,7 +54,9 @@ package struct CodecConfiguration: Sendable, Equatable {
         do {
             try check()
         } catch {
-            self.init(boxType: boxType, problem: (error as? ISOBMFFError)?.message ?? "\(error)")
+            self.init(
+                boxType: boxType,
+                problem: (error as? MuxingError)?.message ?? (error as? MediaReadingError)?.message ?? "\(error)")
             return
         }
         var writer = ByteWriter()

@@ -1,3 +1,5 @@
+import MediaModel
+
 /// The HEVC decoder configuration record (ISO/IEC 14496-15 §8.3.3), written as the `hvcC` box.
 ///
 /// Profile, tier, compatibility and constraint flags and level are copied from the first sequence
@@ -54,12 +56,12 @@ package struct HEVCDecoderConfiguration: Sendable, Equatable {
 
     func validate() throws {
         guard spsHead.count == 15 else {
-            throw ISOBMFFError(.invalidTrack, "hvcC needs a sequence parameter set of at least 15 bytes")
+            throw MuxingError.invalidTrack("hvcC needs a sequence parameter set of at least 15 bytes")
         }
         guard !videoParameterSets.isEmpty, !pictureParameterSets.isEmpty,
             [videoParameterSets, sequenceParameterSets, pictureParameterSets].allSatisfy({ $0.count <= 0xFFFF })
         else {
-            throw ISOBMFFError(.invalidTrack, "hvcC needs at least one VPS, SPS and PPS")
+            throw MuxingError.invalidTrack("hvcC needs at least one VPS, SPS and PPS")
         }
     }
 

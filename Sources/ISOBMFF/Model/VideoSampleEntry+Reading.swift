@@ -1,24 +1,28 @@
+import MediaModel
+
 extension VideoSampleEntry {
     /// Reads a video track's sample entry back from its `trak` box (size, configuration record,
     /// colour, pixel shape, compressor name), so that its samples can be written into another movie.
     ///
-    /// - Throws: ``ISOBMFFError`` when the track has no sample entry, when ``VisualCodecs`` does not
+    /// - Throws: ``MediaReadingError`` when the track has no sample entry, when ``VisualCodecs`` does not
     ///   know its type, or when its configuration box is missing.
     package init(reading trak: Box, in bytes: [UInt8]) throws {
         guard let entry = trak.descendant(["mdia", "minf", "stbl", "stsd"])?.children.first else {
-            throw ISOBMFFError(.missingBox, "the track has no sample description", offset: trak.offset)
+            throw MediaReadingError.isoBMFF(.missing, "the track has no sample description", offset: trak.offset)
         }
         guard entry.offset >= 0, entry.end <= bytes.count else {
-            throw ISOBMFFError(.truncated, "the sample entry runs past the end of the file", offset: entry.offset)
+            throw MediaReadingError.isoBMFF(
+                .truncated, "the sample entry runs past the end of the file", offset: entry.offset)
         }
         guard let record = VisualCodecs.record(forEntryType: entry.type), record.isWritten else {
-            throw ISOBMFFError(
-                .invalidTrack, "the track's \(entry.type) entry is not a codec Flipbook writes", offset: entry.offset)
+            throw MediaReadingError.isoBMFF(
+                .unsupported, "the track's \(entry.type) entry is not a codec Flipbook writes", offset: entry.offset)
         }
         var configuration: CodecConfiguration?
         if let boxType = record.configurationBox {
             guard let box = entry.child(boxType.description) else {
-                throw ISOBMFFError(.missingBox, "the \(entry.type) entry has no \(boxType) box", offset: entry.offset)
+                throw MediaReadingError.isoBMFF(
+                    .missing, "the \(entry.type) entry has no \(boxType) box", offset: entry.offset)
             }
             var header = ByteReader(payloadOf: box, in: bytes)
             configuration = CodecConfiguration(boxType: boxType, payload: try header.readBytes(header.remaining))

@@ -138,10 +138,9 @@ package struct VideoSampleEntry: SampleEntry, Equatable {
     package func validate() throws {
         try validateVisualSampleEntry(width: width, height: height, pixelAspectRatio: pixelAspectRatio)
         guard let configuration else { return }
-        if let problem = configuration.problem { throw ISOBMFFError(.invalidTrack, problem) }
+        if let problem = configuration.problem { throw MuxingError.invalidTrack(problem) }
         if let limit = configuration.maximumSize, limit.width < width || limit.height < height {
-            throw ISOBMFFError(
-                .invalidTrack,
+            throw MuxingError.invalidTrack(
                 "the \(configuration.boxType) configuration allows at most \(limit.width)x\(limit.height), "
                     + "smaller than the track's \(width)x\(height)")
         }

@@ -31,10 +31,10 @@ extension ByteWriter {
 /// Checks shared by the visual sample entries: a size the fields can hold and a pixel shape with no zero term.
 func validateVisualSampleEntry(width: Int, height: Int, pixelAspectRatio: PixelAspectRatio) throws {
     guard (1...65535).contains(width), (1...65535).contains(height) else {
-        throw ISOBMFFError(.invalidTrack, "picture size \(width)x\(height) is outside 1...65535")
+        throw MuxingError.invalidTrack("picture size \(width)x\(height) is outside 1...65535")
     }
     guard pixelAspectRatio.hSpacing > 0, pixelAspectRatio.vSpacing > 0 else {
-        throw ISOBMFFError(.invalidTrack, "pixel aspect ratio \(pixelAspectRatio) has a zero term")
+        throw MuxingError.invalidTrack("pixel aspect ratio \(pixelAspectRatio) has a zero term")
     }
 }
 

@@ -1,3 +1,5 @@
+import MediaModel
+
 /// Renders a box tree as text: one line per box, two spaces of indent per level, the type, the
 /// size, and the key fields of the boxes Flipbook writes.
 ///
@@ -19,7 +21,7 @@ package enum BoxDump {
     /// - Parameters:
     ///   - bytes: The file's bytes, or its first bytes.
     ///   - fileSize: The full file's size when `bytes` is only its start.
-    /// - Throws: ``ISOBMFFError`` when the box tree cannot be parsed.
+    /// - Throws: ``MediaReadingError`` when the box tree cannot be parsed.
     package static func render(_ bytes: [UInt8], fileSize: Int? = nil) throws -> String {
         render(try BoxReader.parse(bytes, fileSize: fileSize), in: bytes)
     }
@@ -41,7 +43,7 @@ package enum BoxDump {
         do {
             let fields = try describe(box, in: bytes)
             if !fields.isEmpty { text += " " + fields }
-        } catch let error as ISOBMFFError {
+        } catch let error as MediaReadingError {
             text += " unreadable: \(error.message)"
         } catch {
             text += " unreadable: \(error)"

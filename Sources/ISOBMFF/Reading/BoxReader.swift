@@ -1,8 +1,10 @@
+import MediaModel
+
 /// Parses the box tree of an ISO base media file.
 ///
 /// The reader never traps on malformed input: every size is checked against the box's parent
 /// and the header, nesting is limited to ``maximumDepth``, and all arithmetic on values read
-/// from the file is checked. Problems are thrown as ``ISOBMFFError`` naming the box type,
+/// from the file is checked. Problems are thrown as ``MediaReadingError`` naming the box type,
 /// its offset and what is wrong.
 ///
 /// Containers it descends into: `moov trak mdia minf stbl dinf edts udta mvex moof traf mfra
@@ -37,7 +39,7 @@ package enum BoxReader {
     ///   - bytes: The file's bytes, or its first bytes.
     ///   - fileSize: The full file's size; `bytes.count` by default.
     /// - Returns: The top-level boxes, each with its children.
-    /// - Throws: ``ISOBMFFError`` when a size is impossible, the bytes end inside a box header
+    /// - Throws: ``MediaReadingError`` when a size is impossible, the bytes end inside a box header
     ///   or container, or nesting is too deep.
     package static func parse(_ bytes: [UInt8], fileSize: Int? = nil) throws -> [Box] {
         let logicalEnd = max(fileSize ?? bytes.count, bytes.count)
@@ -66,11 +68,11 @@ package enum BoxReader {
     /// Parses the boxes inside a box the reader does not descend into by itself (`meta`, `ilst`),
     /// starting `prefix` bytes into its payload (4 for a full box's version and flags).
     ///
-    /// - Throws: ``ISOBMFFError`` when the box does not lie within `bytes` or a child's size is impossible.
+    /// - Throws: ``MediaReadingError`` when the box does not lie within `bytes` or a child's size is impossible.
     package static func parseChildren(of box: Box, in bytes: [UInt8], after prefix: Int = 0) throws -> [Box] {
         let start = box.payloadRange.lowerBound + prefix
         guard box.end <= bytes.count, start <= box.end else {
-            throw ISOBMFFError(
+            throw MediaReadingError.isoBMFF(
                 .truncated, "its children end past the \(bytes.count) bytes available", offset: box.offset,
                 boxType: box.type)
         }
@@ -79,7 +81,8 @@ package enum BoxReader {
 
     private static func parseBoxes(_ bytes: [UInt8], from start: Int, to end: Int, depth: Int) throws -> [Box] {
         guard depth <= maximumDepth else {
-            throw ISOBMFFError(.nestingTooDeep, "boxes are nested more than \(maximumDepth) deep", offset: start)
+            throw MediaReadingError.isoBMFF(
+                .nestingTooDeep, "boxes are nested more than \(maximumDepth) deep", offset: start)
         }
         var boxes: [Box] = []
         var position = start
@@ -92,15 +95,15 @@ package enum BoxReader {
             let isContainer = containers.contains(box.type) || childPrefix[box.type] != nil
             if isContainer {
                 guard box.end <= bytes.count else {
-                    throw ISOBMFFError(
+                    throw MediaReadingError.isoBMFF(
                         .truncated, "container of \(box.size) bytes ends past the \(bytes.count) bytes available",
                         offset: box.offset, boxType: box.type)
                 }
                 let prefix = childPrefix[box.type] ?? 0
                 let childStart = box.payloadRange.lowerBound + prefix
                 guard childStart <= box.end else {
-                    throw ISOBMFFError(
-                        .malformedBox,
+                    throw MediaReadingError.isoBMFF(
+                        .malformed,
                         "payload of \(box.payloadRange.count) bytes is shorter than its \(prefix)-byte fields",
                         offset: box.offset, boxType: box.type)
                 }
@@ -114,14 +117,16 @@ package enum BoxReader {
 
     /// Reads one box header at `position`; the box must end by `end`.
     private static func parseHeader(_ bytes: [UInt8], at position: Int, end: Int) throws -> Box {
-        func fail(_ code: ISOBMFFError.Code, _ message: String, type: String? = nil) -> ISOBMFFError {
-            ISOBMFFError(code, message, offset: position, boxType: type)
+        func fail(
+            _ code: MediaReadingError.Code, _ message: String, type: String? = nil, line: Int = #line
+        ) -> MediaReadingError {
+            MediaReadingError.isoBMFF(code, message, offset: position, boxType: type, line: line)
         }
         func readUInt(_ at: Int, _ count: Int) -> UInt64 {
             bytes[at..<at + count].reduce(0) { $0 << 8 | UInt64($1) }
         }
         guard end - position >= 8 else {
-            throw fail(.invalidBoxSize, "\(end - position) bytes left in the parent, too few for a box header")
+            throw fail(.invalidSize, "\(end - position) bytes left in the parent, too few for a box header")
         }
         guard position + 8 <= bytes.count else {
             throw fail(.truncated, "the bytes end inside a box header")
@@ -134,7 +139,7 @@ package enum BoxReader {
             declared = UInt64(end - position)  // extends to the end of the parent or file
         case 1:
             guard end - position >= 16 else {
-                throw fail(.invalidBoxSize, "declares a largesize but its parent has no room for it", type: type)
+                throw fail(.invalidSize, "declares a largesize but its parent has no room for it", type: type)
             }
             guard position + 16 <= bytes.count else {
                 throw fail(.truncated, "the bytes end inside a largesize", type: type)
@@ -146,11 +151,11 @@ package enum BoxReader {
         }
         if type == "uuid" { headerSize += 16 }
         guard declared >= UInt64(headerSize) else {
-            throw fail(.invalidBoxSize, "size \(declared) is smaller than its \(headerSize)-byte header", type: type)
+            throw fail(.invalidSize, "size \(declared) is smaller than its \(headerSize)-byte header", type: type)
         }
         guard declared <= UInt64(end - position) else {
             throw fail(
-                .invalidBoxSize, "size \(declared) runs past its parent, which has \(end - position) bytes left",
+                .invalidSize, "size \(declared) runs past its parent, which has \(end - position) bytes left",
                 type: type)
         }
         return Box(type: type, offset: position, size: Int(declared), headerSize: headerSize)

@@ -1,6 +1,8 @@
+import MediaModel
+
 /// Reads big-endian fields from a bounded range of bytes, throwing instead of reading past the end.
 ///
-/// Every read checks the bounds first, so hostile input can only produce an ``ISOBMFFError``.
+/// Every read checks the bounds first, so hostile input can only produce an ``MediaReadingError``.
 struct ByteReader {
     let bytes: [UInt8]
     private(set) var position: Int
@@ -23,8 +25,11 @@ struct ByteReader {
     /// The number of bytes left to read.
     var remaining: Int { end - position }
 
-    func error(_ code: ISOBMFFError.Code = .malformedBox, _ message: String) -> ISOBMFFError {
-        ISOBMFFError(code, message, offset: boxOffset, boxType: boxType)
+    /// A problem of the box being read, raised where this is called.
+    func error(
+        _ code: MediaReadingError.Code = .malformed, _ message: String, fileID: String = #fileID, line: Int = #line
+    ) -> MediaReadingError {
+        MediaReadingError.isoBMFF(code, message, offset: boxOffset, boxType: boxType, fileID: fileID, line: line)
     }
 
     private mutating func take(_ count: Int) throws -> Int {
@@ -99,7 +104,7 @@ struct ByteReader {
     func requireEntries(_ count: UInt32, size entrySize: Int) throws {
         guard UInt64(count) * UInt64(entrySize) <= UInt64(remaining) else {
             throw error(
-                .malformedBox, "declares \(count) entries of \(entrySize) bytes but has only \(remaining) bytes left")
+                .malformed, "declares \(count) entries of \(entrySize) bytes but has only \(remaining) bytes left")
         }
     }
 }

@@ -1,9 +1,11 @@
+import MediaModel
+
 /// Decodes the movie fragments of a fragmented movie into one record per sample.
 ///
 /// Reads every complete `moof` + `mdat` pair in file order; a file that ends inside a box (a
 /// recording that was killed) is read up to its last complete box, so the result is exactly what a
 /// player can still play. Sample offsets are absolute file offsets. Nothing traps, whatever the
-/// input; malformed fragment boxes throw ``ISOBMFFError``.
+/// input; malformed fragment boxes throw ``MediaReadingError``.
 ///
 /// ```swift
 /// let reader = try FragmentedMovieReader(bytes: partialFile)
@@ -41,7 +43,7 @@ package struct FragmentedMovieReader: Sendable {
     /// Reads the fragments of a file, or of the part of one that was written.
     ///
     /// - Parameter bytes: The file's bytes.
-    /// - Throws: ``ISOBMFFError`` when a fragment's boxes are missing or malformed.
+    /// - Throws: ``MediaReadingError`` when a fragment's boxes are missing or malformed.
     package init(bytes: [UInt8]) throws {
         boxes = BoxReader.parseCompleteBoxes(bytes)
         let defaults = try boxes.first("moov")?.descendant(["mvex", "trex"]).map {
@@ -70,8 +72,8 @@ package struct FragmentedMovieReader: Sendable {
     {
         func required(_ path: [String]) throws -> Box {
             guard let box = moof.descendant(path) else {
-                throw ISOBMFFError(
-                    .missingBox, "the fragment has no '\(path.joined(separator: "/"))' box", offset: moof.offset,
+                throw MediaReadingError.isoBMFF(
+                    .missing, "the fragment has no '\(path.joined(separator: "/"))' box", offset: moof.offset,
                     boxType: "moof")
             }
             return box
@@ -80,8 +82,8 @@ package struct FragmentedMovieReader: Sendable {
         let traf = try required(["traf"])
         let tfhd = try TrackFragmentHeaderBox(reading: try required(["traf", "tfhd"]), in: bytes)
         guard tfhd.flags & TrackFragmentHeaderBox.defaultBaseIsMoof != 0 else {
-            throw ISOBMFFError(
-                .malformedBox, "only fragments with default-base-is-moof are read", offset: traf.offset,
+            throw MediaReadingError.isoBMFF(
+                .malformed, "only fragments with default-base-is-moof are read", offset: traf.offset,
                 boxType: "tfhd")
         }
         let base = try TrackFragmentDecodeTimeBox(reading: try required(["traf", "tfdt"]), in: bytes)

@@ -1,9 +1,11 @@
+import MediaModel
+
 /// Decodes the sample tables of a file's first video track (or first track of another handler
 /// type, such as `soun`) into one record per sample.
 ///
 /// The tables (`stts`, `ctts`, `stss`, `stsc`, `stsz`, `stco`/`co64`) are decoded leniently:
 /// disagreements between them do not throw but are reported by ``validate()``. Malformed boxes
-/// throw ``ISOBMFFError``; nothing traps, whatever the input.
+/// throw ``MediaReadingError``; nothing traps, whatever the input.
 ///
 /// ```swift
 /// let reader = try SampleTableReader(bytes: fileBytes)
@@ -66,7 +68,7 @@ package struct SampleTableReader: Sendable {
     ///   - handlerType: The handler of the track to read: `vide` (the default) or `soun`.
     ///   - fileSize: The full file's size when `bytes` is only its start.
     ///   - maximumSampleCount: The most samples to accept, a guard against hostile counts.
-    /// - Throws: ``ISOBMFFError`` when the box tree is malformed, a table is missing or
+    /// - Throws: ``MediaReadingError`` when the box tree is malformed, a table is missing or
     ///   unreadable, or the sample count exceeds `maximumSampleCount`.
     package init(
         bytes: [UInt8], fileSize: Int? = nil, handlerType: FourCC = "vide", maximumSampleCount: Int = 1 << 22
@@ -75,17 +77,19 @@ package struct SampleTableReader: Sendable {
         self.fileSize = max(fileSize ?? bytes.count, bytes.count)
         mediaDataRanges = boxes.filter { $0.type == "mdat" }.map(\.payloadRange)
 
-        guard let moov = boxes.first("moov") else { throw ISOBMFFError(.missingBox, "the file has no 'moov' box") }
+        guard let moov = boxes.first("moov") else {
+            throw MediaReadingError.isoBMFF(.missing, "the file has no 'moov' box")
+        }
         let kind = handlerType == "soun" ? "sound" : handlerType == "vide" ? "video" : "'\(handlerType)'"
         let found = try moov.children("trak").first {
             guard let hdlr = $0.descendant(["mdia", "hdlr"]) else { return false }
             return try HandlerBox(reading: hdlr, in: bytes).handlerType == handlerType
         }
-        guard let trak = found else { throw ISOBMFFError(.missingBox, "the movie has no \(kind) track") }
+        guard let trak = found else { throw MediaReadingError.isoBMFF(.missing, "the movie has no \(kind) track") }
         func required(_ path: [String]) throws -> Box {
             guard let box = trak.descendant(path) else {
-                throw ISOBMFFError(
-                    .missingBox, "the \(kind) track has no '\(path.joined(separator: "/"))' box", offset: trak.offset,
+                throw MediaReadingError.isoBMFF(
+                    .missing, "the \(kind) track has no '\(path.joined(separator: "/"))' box", offset: trak.offset,
                     boxType: "trak")
             }
             return box
@@ -98,7 +102,8 @@ package struct SampleTableReader: Sendable {
         sampleToChunk = try SampleToChunkBox(reading: try required(["mdia", "minf", "stbl", "stsc"]), in: bytes)
         sampleSizes = try SampleSizeBox(reading: try required(["mdia", "minf", "stbl", "stsz"]), in: bytes)
         guard let offsetBox = stbl.child("stco") ?? stbl.child("co64") else {
-            throw ISOBMFFError(.missingBox, "the \(kind) track has no 'stco' or 'co64' box", offset: stbl.offset)
+            throw MediaReadingError.isoBMFF(
+                .missing, "the \(kind) track has no 'stco' or 'co64' box", offset: stbl.offset)
         }
         chunkOffsets = try ChunkOffsetBox(reading: offsetBox, in: bytes)
         let ctts = try stbl.child("ctts").map { try CompositionOffsetBox(reading: $0, in: bytes) }
@@ -110,13 +115,13 @@ package struct SampleTableReader: Sendable {
         let count = Int(sampleSizes.sampleCount)
         // Every sample takes at least a byte of the file; a larger count is a lie that would cost memory.
         guard count <= self.fileSize else {
-            throw ISOBMFFError(
-                .malformedBox, "declares \(count) samples but the file has only \(self.fileSize) bytes",
+            throw MediaReadingError.isoBMFF(
+                .malformed, "declares \(count) samples but the file has only \(self.fileSize) bytes",
                 offset: stbl.offset, boxType: "stsz")
         }
         guard count <= maximumSampleCount else {
-            throw ISOBMFFError(
-                .malformedBox, "declares \(count) samples, more than the limit of \(maximumSampleCount)",
+            throw MediaReadingError.isoBMFF(
+                .malformed, "declares \(count) samples, more than the limit of \(maximumSampleCount)",
                 offset: stbl.offset, boxType: "stsz")
         }
         var samples = (0..<count).map {

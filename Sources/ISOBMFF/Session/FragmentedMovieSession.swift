@@ -95,7 +95,7 @@ package struct FragmentedMovieSession: MuxingSession {
             if header == nil { actions += try startMovie(tracks: tracks) }
             actions += fragment()
         }
-        guard let header else { throw ISOBMFFError(.noSamples, "no samples were written; a movie needs one") }
+        guard let header else { throw MuxingError.noSamples() }
         let edits = tracks.indices.map {
             finalEdits(of: tracks[$0], index: $0, movieTimescale: tracks[TrackKind.video.index].timescale)
         }

@@ -1,3 +1,5 @@
+import MediaModel
+
 /// One element's header as read from a file: its ID, where it starts, and how long its data is.
 package struct EBMLElement: Sendable, Equatable {
     /// The element's ID.
@@ -21,35 +23,37 @@ package struct EBMLElement: Sendable, Equatable {
 
     /// Parses the header at the start of `bytes`, which were read from file offset `offset`.
     ///
-    /// - Throws: ``EBMLError`` with `.invalidHeader` for an ID or size that is not a valid
+    /// - Throws: ``MediaReadingError`` with `.invalidHeader` for an ID or size that is not a valid
     ///   variable-length integer (a first byte of zero, an ID longer than 4 bytes), `.truncated` when
     ///   `bytes` end inside the header.
     package init(parsing bytes: ArraySlice<UInt8>, at offset: UInt64) throws {
         let start = bytes.startIndex
         guard let first = bytes.first else {
-            throw EBMLError(.truncated, "the file ends where an element should start", offset: offset)
+            throw MediaReadingError.matroska(.truncated, "the file ends where an element should start", offset: offset)
         }
         guard first != 0 else {
-            throw EBMLError(.invalidHeader, "a zero byte cannot start an element ID", offset: offset)
+            throw MediaReadingError.matroska(.invalidHeader, "a zero byte cannot start an element ID", offset: offset)
         }
         let idLength = first.leadingZeroBitCount + 1
         guard idLength <= 4 else {
-            throw EBMLError(
+            throw MediaReadingError.matroska(
                 .invalidHeader, "element ID byte 0x\(String(first, radix: 16)) announces an ID longer than 4 bytes",
                 offset: offset)
         }
         guard bytes.count > idLength else {
-            throw EBMLError(.truncated, "the file ends inside an element header", offset: offset)
+            throw MediaReadingError.matroska(.truncated, "the file ends inside an element header", offset: offset)
         }
         let id = EBMLID(bytes[start..<start + idLength].reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
         let sizeStart = start + idLength
         let sizeFirst = bytes[sizeStart]
         guard sizeFirst != 0 else {
-            throw EBMLError(.invalidHeader, "an element size longer than 8 bytes", offset: offset, element: id)
+            throw MediaReadingError.matroska(
+                .invalidHeader, "an element size longer than 8 bytes", offset: offset, element: id)
         }
         let sizeLength = sizeFirst.leadingZeroBitCount + 1
         guard bytes.count >= idLength + sizeLength else {
-            throw EBMLError(.truncated, "the file ends inside an element header", offset: offset, element: id)
+            throw MediaReadingError.matroska(
+                .truncated, "the file ends inside an element header", offset: offset, element: id)
         }
         var value = UInt64(sizeFirst) & ((1 << (8 - UInt64(sizeLength))) - 1)
         for byte in bytes[sizeStart + 1..<sizeStart + sizeLength] { value = value << 8 | UInt64(byte) }

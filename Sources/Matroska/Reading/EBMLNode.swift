@@ -1,3 +1,5 @@
+import MediaModel
+
 /// An element read whole into memory, with its children when it is a master element: the small
 /// describing parts of a file (the EBML header, `Info`, `Tracks`, `Tags`), never a cluster.
 package struct EBMLNode: Sendable {
@@ -66,7 +68,7 @@ package struct EBMLNode: Sendable {
         child(id)?.string()
     }
 
-    private func malformed(_ what: String) -> EBMLError {
-        EBMLError(.malformedElement, "\(what)", offset: element.offset, element: id)
+    private func malformed(_ what: String, line: Int = #line) -> MediaReadingError {
+        MediaReadingError.matroska(.malformed, "\(what)", offset: element.offset, element: id, line: line)
     }
 }

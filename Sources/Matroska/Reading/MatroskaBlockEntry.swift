@@ -1,3 +1,5 @@
+import MediaModel
+
 /// One block of a cluster as a reader finds it: the frame's place in the file (never its bytes) and
 /// what the block says beside it.
 package struct MatroskaBlockEntry: Sendable, Equatable {
@@ -43,8 +45,8 @@ package struct MatroskaBlockEntry: Sendable, Equatable {
             guard let (track, length) = EBMLElement.variableLengthInteger(bytes), bytes.count >= length + 3,
                 track <= UInt64(Int32.max)
             else {
-                throw EBMLError(
-                    .malformedElement, "the block's header (track, time, flags) is cut short or invalid",
+                throw MediaReadingError.matroska(
+                    .malformed, "the block's header (track, time, flags) is cut short or invalid",
                     offset: element.offset, element: element.id)
             }
             let start = bytes.startIndex + length

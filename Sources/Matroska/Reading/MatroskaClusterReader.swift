@@ -1,3 +1,5 @@
+import MediaModel
+
 /// Walks one `Cluster` element by element, reading each block's header and leaving its frame in
 /// the file: a cluster of a few megabytes of pictures costs a few small reads.
 ///
@@ -19,7 +21,7 @@ struct MatroskaClusterReader {
     ///
     /// - Parameter lenient: Whether a cluster the file's end cuts short gives up its whole blocks
     ///   rather than throwing.
-    /// - Throws: ``EBMLError`` for a malformed element or block header.
+    /// - Throws: ``MediaReadingError`` for a malformed element or block header.
     func read(
         _ cluster: EBMLElement, segmentEnd: UInt64, lenient: Bool, into blocks: inout [MatroskaBlockEntry]
     ) throws -> Outcome {
@@ -35,13 +37,13 @@ struct MatroskaClusterReader {
             let child: EBMLElement
             do {
                 child = try reader.element(at: position, before: limit)
-            } catch let error as EBMLError where error.code == .truncated && mayBeCut {
+            } catch let error as MediaReadingError where error.code == .truncated && mayBeCut {
                 return Outcome(end: limit, cutShort: true)
             }
             if cluster.size == nil && !EBMLID.clusterChildren.contains(child.id) {
                 guard EBMLID.segmentChildren.contains(child.id) || child.id == .ebml else {
-                    throw EBMLError(
-                        .malformedElement, "an element that has no place in a Cluster", offset: child.offset,
+                    throw MediaReadingError.matroska(
+                        .malformed, "an element that has no place in a Cluster", offset: child.offset,
                         element: child.id)
                 }
                 return Outcome(end: position)
@@ -100,7 +102,8 @@ struct MatroskaClusterReader {
             position = child.end!
         }
         guard var found = block else {
-            throw EBMLError(.missingElement, "a BlockGroup without a Block", offset: group.offset, element: group.id)
+            throw MediaReadingError.matroska(
+                .missing, "a BlockGroup without a Block", offset: group.offset, element: group.id)
         }
         found.isKeyframe = isKeyframe
         found.duration = duration
@@ -127,8 +130,8 @@ struct MatroskaClusterReader {
     private func time(_ header: MatroskaBlockEntry.Header, clusterTime: Int64, element: EBMLElement) throws -> Int64 {
         let (time, overflow) = clusterTime.addingReportingOverflow(Int64(header.relativeTime))
         guard !overflow else {
-            throw EBMLError(
-                .malformedElement, "a block time past 2^63 ticks", offset: element.offset, element: element.id)
+            throw MediaReadingError.matroska(
+                .malformed, "a block time past 2^63 ticks", offset: element.offset, element: element.id)
         }
         return time
     }

@@ -1,3 +1,5 @@
+import MediaModel
+
 /// A Matroska or WebM file as a reader finds it: `Info`, `Tracks`, every block of every cluster
 /// (where its frame lies, not the frame), and `Tags`.
 ///
@@ -42,7 +44,7 @@ package struct MatroskaFile: Sendable {
 
     /// Reads the file at `path`.
     ///
-    /// - Throws: ``EBMLError`` for a file that is not Matroska or WebM, or is malformed; Foundation's
+    /// - Throws: ``MediaReadingError`` for a file that is not Matroska or WebM, or is malformed; Foundation's
     ///   error when it cannot be opened or read.
     package init(path: String) throws {
         try self.init(source: try EBMLFileSource(path: path))
@@ -58,13 +60,14 @@ package struct MatroskaFile: Sendable {
         let reader = EBMLReader(source)
         fileSize = source.size
         guard fileSize >= 4, Array(try source.read(at: 0, count: 4)) == EBMLID.ebml.bytes else {
-            throw EBMLError(.notMatroska, "the file does not start with an EBML header: not a Matroska or WebM file")
+            throw MediaReadingError.matroska(
+                .otherFormat, "the file does not start with an EBML header: not a Matroska or WebM file")
         }
         let header = try reader.node(try reader.element(at: 0, before: fileSize), before: fileSize)
         docType = header.string(.docType) ?? "matroska"
         guard docType == "matroska" || docType == "webm" else {
-            throw EBMLError(
-                .notMatroska, "the document type is \"\(docType)\", not matroska or webm", offset: 0, element: .docType)
+            throw MediaReadingError.matroska(
+                .otherFormat, "the document type is \"\(docType)\", not matroska or webm", offset: 0, element: .docType)
         }
         var position = header.element.end!
         while position < fileSize {
@@ -76,7 +79,7 @@ package struct MatroskaFile: Sendable {
             position = try reader.checked(element, before: fileSize).end!
         }
         guard !tracks.isEmpty else {
-            throw EBMLError(.missingElement, "the file has no Segment with Tracks: it holds no movie")
+            throw MediaReadingError.matroska(.missing, "the file has no Segment with Tracks: it holds no movie")
         }
     }
 
@@ -101,7 +104,7 @@ package struct MatroskaFile: Sendable {
             let element: EBMLElement
             do {
                 element = try reader.element(at: position, before: end)
-            } catch let error as EBMLError where error.code == .truncated && seenCluster {
+            } catch let error as MediaReadingError where error.code == .truncated && seenCluster {
                 problems.append("the file ends inside an element header at offset \(position)")
                 break
             }
@@ -153,13 +156,15 @@ package struct MatroskaFile: Sendable {
     private mutating func readInfo(_ info: EBMLNode) throws {
         if let scale = try info.unsigned(.timestampScale) {
             guard scale > 0 else {
-                throw EBMLError(.malformedElement, "a TimestampScale of 0", offset: info.element.offset, element: .info)
+                throw MediaReadingError.matroska(
+                    .malformed, "a TimestampScale of 0", offset: info.element.offset, element: .info)
             }
             timestampScale = scale
         }
         duration = try info.float(.duration)
         if let value = duration, !value.isFinite || value < 0 {
-            throw EBMLError(.malformedElement, "a Duration of \(value)", offset: info.element.offset, element: .info)
+            throw MediaReadingError.matroska(
+                .malformed, "a Duration of \(value)", offset: info.element.offset, element: .info)
         }
         title = info.string(.title)
         dateUTC = try info.child(.dateUTC)?.signed()

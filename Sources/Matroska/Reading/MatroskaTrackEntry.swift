@@ -1,3 +1,5 @@
+import MediaModel
+
 /// One `TrackEntry` as a reader finds it: the codec, its configuration, and the picture's or the
 /// sound's facts.
 package struct MatroskaTrackEntry: Sendable, Equatable {
@@ -41,16 +43,16 @@ package struct MatroskaTrackEntry: Sendable, Equatable {
 
     /// Reads a `TrackEntry` node.
     ///
-    /// - Throws: ``EBMLError`` for a missing number or codec, or a value of the wrong kind.
+    /// - Throws: ``MediaReadingError`` for a missing number or codec, or a value of the wrong kind.
     init(reading node: EBMLNode) throws {
         guard let number = try node.unsigned(.trackNumber), number > 0, number <= UInt64(Int32.max) else {
-            throw EBMLError(
-                .missingElement, "a TrackEntry without a valid TrackNumber", offset: node.element.offset,
+            throw MediaReadingError.matroska(
+                .missing, "a TrackEntry without a valid TrackNumber", offset: node.element.offset,
                 element: node.id)
         }
         guard let codecID = node.string(.codecID) else {
-            throw EBMLError(
-                .missingElement, "track \(number) has no CodecID", offset: node.element.offset, element: node.id)
+            throw MediaReadingError.matroska(
+                .missing, "track \(number) has no CodecID", offset: node.element.offset, element: node.id)
         }
         self.number = Int(number)
         self.codecID = codecID
