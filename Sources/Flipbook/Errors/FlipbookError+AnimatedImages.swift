@@ -5,7 +5,7 @@ extension FlipbookError {
     ///
     /// Worded as the writer words the same refusal before any session opens.
     static func animatedImageGivenSound(_ kind: String, fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(
+        Self(
             .unsupportedOutput,
             "a \(kind) file has no sound; name the output .mp4, .mov, .webm or .mkv for a movie with sound",
             fileID: fileID, line: line)
@@ -15,7 +15,7 @@ extension FlipbookError {
     static func animatedImageHasNoFrames(
         _ format: String, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidState, "no frames were appended; a \(format) needs at least one frame", fileID: fileID, line: line)
     }
 }

@@ -6,7 +6,7 @@ extension FlipbookError {
         -> FlipbookError
     {
         let names = codec.encoderNames.enumerated().map { $0.offset == 0 ? "\($0.element) (the default)" : $0.element }
-        return FlipbookError(
+        return Self(
             .invalidSettings,
             "encoder \(encoder) is not one of \(codec.name)'s encoders; use \(spokenList(names, joinedBy: "or"))",
             fileID: fileID,
@@ -19,7 +19,7 @@ extension FlipbookError {
     {
         let markers = spokenList(
             codec.record.encoders.filter { $0.has(.levels) }.map { "--encoder \($0.name)" }, joinedBy: "or")
-        return FlipbookError(
+        return Self(
             .invalidSettings,
             "level \(level) is not available for \(codec.name) made by \(codec.encoderName), which marks no level; "
                 + "use \(markers)", fileID: fileID, line: line)
@@ -33,7 +33,7 @@ extension FlipbookError {
         -> FlipbookError
     {
         let range = codec.crfRange
-        return FlipbookError(
+        return Self(
             .invalidSettings,
             "CRF \(VideoCodec.number(crf)) is out of range for \(codec.name); use \(VideoCodec.number(range.lowerBound)) "
                 + "(best) to \(VideoCodec.number(range.upperBound)) (smallest)", fileID: fileID, line: line)
@@ -43,7 +43,7 @@ extension FlipbookError {
     static func sizeOutsideEncoder(
         width: Int, height: Int, of codec: VideoCodec, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings,
             "size \(width)x\(height) is outside what \(codec.name) encodes: \(codec.widthRange.lowerBound)x"
                 + "\(codec.heightRange.lowerBound) to \(codec.widthRange.upperBound)x\(codec.heightRange.upperBound)",
@@ -56,7 +56,7 @@ extension FlipbookError {
     ) -> FlipbookError {
         let (blockWidth, blockHeight) = (1 << chroma.horizontalShift, 1 << chroma.verticalShift)
         func up(_ side: Int, _ block: Int) -> Int { (side + block - 1) / block * block }
-        return FlipbookError(
+        return Self(
             .invalidSettings,
             "size \(width)x\(height) has an odd side; \(chroma) video needs even sides, such as "
                 + "\(up(width, blockWidth))x\(up(height, blockHeight))", fileID: fileID, line: line)
@@ -66,7 +66,7 @@ extension FlipbookError {
     static func frameRateTooHigh(
         _ frameRate: FrameRate, most: Int, of codec: VideoCodec, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings,
             "\(codec.name) (\(codec.encoderName)) takes at most \(most) frames a second, and this movie is "
                 + "\(frameRate) fps", fileID: fileID, line: line)
@@ -76,7 +76,7 @@ extension FlipbookError {
     static func bitDepthUnavailable(_ depth: Int, of codec: VideoCodec, fileID: String = #fileID, line: Int = #line)
         -> FlipbookError
     {
-        FlipbookError(
+        Self(
             .invalidSettings,
             "bit depth \(depth) is not available for \(codec.name); use "
                 + spokenList(codec.bitDepths.map(String.init), joinedBy: "or"), fileID: fileID, line: line)
@@ -85,7 +85,7 @@ extension FlipbookError {
     /// Lossless coding asked of an encoder or depth that has none.
     static func losslessUnavailable(fileID: String = #fileID, line: Int = #line) -> FlipbookError {
         let lossless = VideoCodec.allCases.filter(\.encodesLosslessly).map(\.name)
-        return FlipbookError(
+        return Self(
             .invalidSettings, "lossless encoding is available for 8-bit \(spokenList(lossless, joinedBy: "or")) only",
             fileID: fileID, line: line)
     }
@@ -94,7 +94,7 @@ extension FlipbookError {
     static func proResProfileOfAnotherCodec(
         _ profile: ProResProfile, codec: VideoCodec, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings, "profile \(profile.name) is for prores, not \(codec.name)", fileID: fileID, line: line)
     }
 
@@ -102,7 +102,7 @@ extension FlipbookError {
     static func alphaNotCarried(
         by codec: VideoCodec, keepers: [String], fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings,
             "alpha is kept only by \(spokenList(keepers, joinedBy: "or")); \(codec.name) has no alpha channel",
             fileID: fileID, line: line)
@@ -113,7 +113,7 @@ extension FlipbookError {
         -> FlipbookError
     {
         let alphaProfiles = spokenList(ProResProfile.allCases.filter(\.carriesAlpha).map(\.name), joinedBy: "or")
-        return FlipbookError(
+        return Self(
             .invalidSettings, "profile \(profile.name) has no alpha channel; use \(alphaProfiles) to keep alpha",
             fileID: fileID, line: line)
     }
@@ -122,7 +122,7 @@ extension FlipbookError {
     static func alphaBitDepth(
         _ depth: Int, kept: [Int], by codec: VideoCodec, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings,
             "alpha is kept by \(codec.name) at \(spokenList(kept.map(String.init), joinedBy: "or")) bits only, and "
                 + "the bit depth is \(depth)", fileID: fileID, line: line)
@@ -134,7 +134,7 @@ extension FlipbookError {
         line: Int = #line
     ) -> FlipbookError {
         let names = kept.map { "." + $0.fileExtensions[0] }
-        return FlipbookError(
+        return Self(
             .unsupportedOutput,
             "\(codec.name) keeps alpha only in \(spokenList(names, joinedBy: "and")) files, not "
                 + "in .\(container.fileExtensions[0])", fileID: fileID, line: line)
@@ -144,7 +144,7 @@ extension FlipbookError {
     static func fullRangeUnavailable(for codec: VideoCodec, fileID: String = #fileID, line: Int = #line)
         -> FlipbookError
     {
-        FlipbookError(
+        Self(
             .invalidSettings, "range full is not available for \(codec.name), which is video range only; use limited",
             fileID: fileID, line: line)
     }
@@ -154,7 +154,7 @@ extension FlipbookError {
         _ codec: VideoCodec, _ container: MovieContainer, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
         let names = codec.containers.flatMap(\.fileExtensions).map { "." + $0 }
-        return FlipbookError(
+        return Self(
             .unsupportedOutput,
             "\(codec.name) does not go in .\(container.fileExtensions[0]) files; name the output "
                 + spokenList(names, joinedBy: "or"), fileID: fileID, line: line)
@@ -162,14 +162,14 @@ extension FlipbookError {
 
     /// An animated image's quality off its 1-100 scale.
     static func qualityOutOfRange(_ quality: Int, fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings, "quality \(quality) is out of range; use 1 (smallest) to 100 (best)", fileID: fileID,
             line: line)
     }
 
     /// An animated image's loop count off its scale.
     static func loopCountOutOfRange(_ count: Int, fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings, "loop \(count) is out of range; use 0 (for ever) or a count of 1 to 65535",
             fileID: fileID, line: line)
     }

@@ -10,7 +10,7 @@ extension FlipbookError {
         _ format: String, _ reason: String, code: Code = .corruptImage, cause: (any Error)? = nil,
         fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             code, "the \(format) cannot be decoded: \(reason)", underlying: cause, fileID: fileID, line: line)
     }
 
@@ -39,7 +39,7 @@ extension FlipbookError {
     static func imageContainerDamaged(
         _ format: String, cause: (any Error)? = nil, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .corruptImage, "the \(format) cannot be read: its container is damaged or the file is truncated",
             underlying: cause, fileID: fileID, line: line)
     }
@@ -51,14 +51,14 @@ extension FlipbookError {
         by library: String, _ what: String, code: Code = .corruptImage, cause: (any Error)? = nil,
         fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(code, "\(library) could not create \(what)", underlying: cause, fileID: fileID, line: line)
+        Self(code, "\(library) could not create \(what)", underlying: cause, fileID: fileID, line: line)
     }
 
     /// An animation (`"GIF"`, `"APNG"`) that ends before frame `frame` (counted from 1) of `total`.
     static func animationEndsEarly(
         _ format: String, beforeFrame frame: Int, of total: Int? = nil, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .corruptImage, "the \(format) ends before frame \(frame)" + (total.map { " of \($0)" } ?? ""),
             fileID: fileID, line: line)
     }
@@ -69,32 +69,32 @@ extension FlipbookError {
         _ frame: Int, of format: String, _ reason: String, cause: (any Error)? = nil, fileID: String = #fileID,
         line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .corruptImage, "frame \(frame) of the \(format) cannot be decoded: \(reason)", underlying: cause,
             fileID: fileID, line: line)
     }
 
     /// Frame `frame` (counted from 1) of a GIF has neither its own colour table nor a global one.
     static func gifFrameHasNoColourTable(_ frame: Int, fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(
+        Self(
             .corruptImage, "frame \(frame) of the GIF has no colour table (neither its own nor a global one)",
             fileID: fileID, line: line)
     }
 
     /// A GIF that ends inside its header.
     static func gifHeaderTruncated(fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(.corruptImage, "the GIF is truncated inside its header", fileID: fileID, line: line)
+        Self(.corruptImage, "the GIF is truncated inside its header", fileID: fileID, line: line)
     }
 
     /// A GIF without one whole image in it.
     static func gifHasNoWholeImage(fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(
+        Self(
             .corruptImage, "the GIF has no whole image (the file is truncated or damaged)", fileID: fileID, line: line)
     }
 
     /// An APNG whose `acTL` chunk cannot be read.
     static func apngControlChunkUnreadable(fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(
+        Self(
             .corruptImage, "the APNG's animation control chunk cannot be read", fileID: fileID, line: line)
     }
 
@@ -128,7 +128,7 @@ extension FlipbookError {
 
     /// A TIFF without page `page` (counted from 1).
     static func tiffHasNoPage(_ page: Int, fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(.corruptImage, "the TIFF has no page \(page)", fileID: fileID, line: line)
+        Self(.corruptImage, "the TIFF has no page \(page)", fileID: fileID, line: line)
     }
 
     /// A TIFF without its photometric interpretation.
@@ -165,14 +165,14 @@ extension FlipbookError {
     static func heifDecodedToNoPicture(
         _ format: String, deep: Bool, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .corruptImage, "the \(format) image decoded to no \(deep ? "deep" : "8-bit") RGB picture", fileID: fileID,
             line: line)
     }
 
     /// A HEIF-based image that libheif decoded to rows narrower than its width.
     static func heifDecodedNarrow(_ format: String, fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(
+        Self(
             .corruptImage, "the \(format) image decoded to a picture narrower than it says", fileID: fileID, line: line)
     }
 }

@@ -3,7 +3,7 @@
 extension FlipbookError {
     /// Rate control asked of an encoder whose quality or profile sets the rate.
     static func noRateControl(for codec: VideoCodec, fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings,
             "\(codec.name) has no rate control: "
                 + (codec.isAnimatedImage
@@ -17,7 +17,7 @@ extension FlipbookError {
         _ what: String, _ rate: Int, range: ClosedRange<Int>, of codec: VideoCodec, fileID: String = #fileID,
         line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings,
             "\(what) \(VideoCodec.rate(rate)) is out of range; use \(VideoCodec.rate(range.lowerBound)) to "
                 + VideoCodec.rate(range.upperBound)
@@ -27,14 +27,14 @@ extension FlipbookError {
 
     /// A number of passes other than one or two.
     static func passesOutOfRange(_ passes: Int, fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(.invalidSettings, "passes \(passes) is out of range; use 1 or 2", fileID: fileID, line: line)
+        Self(.invalidSettings, "passes \(passes) is out of range; use 1 or 2", fileID: fileID, line: line)
     }
 
     /// Two passes asked of an encoder that makes one.
     static func twoPassesUnavailable(
         rate: Int, for codec: VideoCodec, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings,
             "bitrate \(VideoCodec.rate(rate)) in two passes is not available for \(codec.name) (\(codec.encoderName) "
                 + "makes no playable second pass here); use one pass, or a target size, which corrects one-pass encodes",
@@ -45,7 +45,7 @@ extension FlipbookError {
     static func targetSizeTooSmall(
         _ bytes: Int64, smallest: Int64, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings, "target size \(bytes) bytes is too small for any movie; use at least \(smallest) bytes",
             fileID: fileID, line: line)
     }
@@ -54,7 +54,7 @@ extension FlipbookError {
     static func rateLimitUnavailable(
         _ limit: RateLimit, for codec: VideoCodec, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings,
             "max bitrate \(VideoCodec.rate(limit.maxBitrate)) is not available for \(codec.name) (\(codec.encoderName) "
                 + "keeps no cap over a decoder's buffer); drop it, and give an average bitrate or a CRF",
@@ -65,7 +65,7 @@ extension FlipbookError {
     static func rateLimitNeedsConstantQuality(
         _ limit: RateLimit, for codec: VideoCodec, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings,
             "max bitrate \(VideoCodec.rate(limit.maxBitrate)) goes with a CRF only for \(codec.name) "
                 + "(\(codec.encoderName) caps constant quality, not an average rate); drop the bitrate or the max bitrate",
@@ -74,7 +74,7 @@ extension FlipbookError {
 
     /// A decoder buffer off its range.
     static func bufferSizeOutOfRange(_ bits: Int, fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings, "buffer size \(VideoCodec.rate(bits)) bits is out of range; use 1k to 2000M",
             fileID: fileID, line: line)
     }
@@ -83,7 +83,7 @@ extension FlipbookError {
     static func bitrateAboveLimit(_ rate: Int, limit: Int, fileID: String = #fileID, line: Int = #line)
         -> FlipbookError
     {
-        FlipbookError(
+        Self(
             .invalidSettings,
             "bitrate \(VideoCodec.rate(rate)) is above the max bitrate \(VideoCodec.rate(limit)); raise the "
                 + "max bitrate or lower the bitrate", fileID: fileID, line: line)
@@ -93,7 +93,7 @@ extension FlipbookError {
     static func keyframeIntervalOutOfRange(
         _ frames: Int, shortest: Int, of codec: VideoCodec, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings,
             "keyframe interval \(frames) is out of range for \(codec.name); use \(shortest) to 100000 frames",
             fileID: fileID, line: line)
@@ -103,7 +103,7 @@ extension FlipbookError {
     static func keyframeIntervalUnavailable(
         _ frames: Int, for codec: VideoCodec, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings,
             "keyframe interval \(frames) is not available for \(codec.name), whose every frame is a keyframe",
             fileID: fileID, line: line)
@@ -113,7 +113,7 @@ extension FlipbookError {
     static func bFramesUnavailable(for codec: VideoCodec, fileID: String = #fileID, line: Int = #line)
         -> FlipbookError
     {
-        FlipbookError(
+        Self(
             .invalidSettings, "bframes is not available for \(codec.name), which has no B-frames", fileID: fileID,
             line: line)
     }
@@ -124,7 +124,7 @@ extension FlipbookError {
     ) -> FlipbookError {
         let use =
             range.count == 1 ? "only \(range.lowerBound) (no reordering)" : "\(range.lowerBound) to \(range.upperBound)"
-        return FlipbookError(
+        return Self(
             .invalidSettings, "bframes \(count) is out of range for \(codec.name); use \(use)", fileID: fileID,
             line: line)
     }
@@ -133,7 +133,7 @@ extension FlipbookError {
     static func tuneUnavailable(_ tune: String, for codec: VideoCodec, fileID: String = #fileID, line: Int = #line)
         -> FlipbookError
     {
-        FlipbookError(
+        Self(
             .invalidSettings,
             codec.tunes.isEmpty
                 ? "tune \(tune) is not available for \(codec.name), which has no tunes"
@@ -146,7 +146,7 @@ extension FlipbookError {
         _ profile: CodecProfile, for codec: VideoCodec, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
         let names = codec.profiles.map(\.name)
-        return FlipbookError(
+        return Self(
             .invalidSettings,
             "profile \(profile.name) is not available for \(codec.name)"
                 + (names.isEmpty ? "" : "; use \(spokenList(names, joinedBy: "or"))"), fileID: fileID, line: line)
@@ -156,7 +156,7 @@ extension FlipbookError {
     static func profileBitDepth(
         _ profile: CodecProfile, depth: Int, bitDepth: Int, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings, "profile \(profile.name) is \(depth)-bit, and the bit depth is \(bitDepth)",
             fileID: fileID, line: line)
     }
@@ -165,7 +165,7 @@ extension FlipbookError {
     static func profileNotLossless(_ profile: CodecProfile, fileID: String = #fileID, line: Int = #line)
         -> FlipbookError
     {
-        FlipbookError(
+        Self(
             .invalidSettings,
             "profile \(profile.name) cannot code losslessly; lossless needs High 4:4:4 Predictive", fileID: fileID,
             line: line)
@@ -175,7 +175,7 @@ extension FlipbookError {
     static func levelsUnavailable(
         _ level: CodecLevel, for codec: VideoCodec, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings, "level \(level) is not available for \(codec.name), which has no levels", fileID: fileID,
             line: line)
     }
@@ -184,7 +184,7 @@ extension FlipbookError {
     static func levelUnknown(
         _ level: CodecLevel, of codec: VideoCodec, levels: [CodecLevel], fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings,
             "level \(level) is not a level of \(codec.name); use "
                 + spokenList(levels.map(\.description), joinedBy: "or"), fileID: fileID, line: line)
@@ -195,7 +195,7 @@ extension FlipbookError {
         _ level: CodecLevel, of codec: VideoCodec, passed: String, fitting: CodecLevel?, fileID: String = #fileID,
         line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings,
             "level \(level) of \(codec.name) holds \(passed); "
                 + (fitting.map { "use level \($0) or higher" } ?? "no level of \(codec.name) holds it"),
@@ -206,7 +206,7 @@ extension FlipbookError {
     static func parametersUnavailable(for codec: VideoCodec, fileID: String = #fileID, line: Int = #line)
         -> FlipbookError
     {
-        FlipbookError(
+        Self(
             .invalidSettings, "encoder parameters are not available for \(codec.name)", fileID: fileID, line: line)
     }
 
@@ -214,7 +214,7 @@ extension FlipbookError {
     static func parameterFlipbookSets(
         _ key: String, instead: String, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings, "the encoder parameter \(key) is Flipbook's to set; \(instead)", fileID: fileID,
             line: line)
     }
@@ -224,7 +224,7 @@ extension FlipbookError {
         _ key: String, value: String, unknownName: Bool, by encoder: String, cause: (any Error)? = nil,
         fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings,
             unknownName ? "\(encoder) does not know the parameter \(key)" : "\(encoder) does not take \(key)=\(value)",
             underlying: cause, fileID: fileID, line: line)
@@ -235,7 +235,7 @@ extension FlipbookError {
         _ format: PictureFormat, by encoder: String, takes: PictureFormat, fileID: String = #fileID,
         line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidFrame, "the \(encoder) encoder takes \(takes) pictures, not \(format)", fileID: fileID, line: line)
     }
 }

@@ -7,7 +7,7 @@ extension FlipbookError {
         _ encoder: String, in library: String = "libavcodec", named name: String? = nil, fileID: String = #fileID,
         line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .encoderFailed, "this system's \(library) has no \(encoder) encoder" + (name.map { " (\($0))" } ?? ""),
             fileID: fileID, line: line)
     }
@@ -17,7 +17,7 @@ extension FlipbookError {
         _ bitDepth: Int, _ encoder: String, in library: String, cause: (any Error)? = nil, fileID: String = #fileID,
         line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .encoderFailed, "this system's \(library) cannot encode \(bitDepth)-bit \(encoder)", underlying: cause,
             fileID: fileID, line: line)
     }
@@ -27,7 +27,7 @@ extension FlipbookError {
         _ encoder: String, _ what: String = "encoder", by library: String = "libavcodec", cause: (any Error)? = nil,
         fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .encoderFailed, "\(library) could not allocate the \(encoder) \(what)", underlying: cause, fileID: fileID,
             line: line)
     }
@@ -37,7 +37,7 @@ extension FlipbookError {
         by library: String, width: Int, height: Int, frameRate: FrameRate, cause: (any Error)? = nil,
         fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .encoderFailed, "\(library) could not open an encoder for \(width)x\(height) at \(frameRate) fps",
             underlying: cause, fileID: fileID, line: line)
     }
@@ -47,7 +47,7 @@ extension FlipbookError {
         _ encoder: String, _ configuration: String, path: String? = nil, cause: (any Error)? = nil,
         fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .encoderFailed, "the \(encoder) encoder gave no \(configuration)", path: path, underlying: cause,
             fileID: fileID, line: line)
     }
@@ -56,7 +56,7 @@ extension FlipbookError {
     static func av1SequenceHeaderMalformed(
         by library: String, cause: (any Error)? = nil, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .encoderFailed, "\(library)'s sequence header is not a valid OBU", underlying: cause, fileID: fileID,
             line: line)
     }
@@ -65,7 +65,7 @@ extension FlipbookError {
     static func av1TemporalUnitMalformed(
         _ picture: Int64, by library: String, cause: (any Error)? = nil, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .encoderFailed, "\(library) produced a malformed temporal unit for picture \(picture)", underlying: cause,
             fileID: fileID, line: line)
     }
@@ -74,7 +74,7 @@ extension FlipbookError {
     static func encoderFailedPicture(
         _ picture: Int64, by library: String, cause: (any Error)? = nil, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .encoderFailed, "\(library) failed to encode picture \(picture)", underlying: cause, fileID: fileID,
             line: line)
     }
@@ -84,7 +84,7 @@ extension FlipbookError {
         _ key: String, _ value: String, by library: String, cause: (any Error)? = nil, fileID: String = #fileID,
         line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings, "\(library) does not take \(key)=\(value) (an unknown name, or a value it refuses)",
             underlying: cause, fileID: fileID, line: line)
     }
@@ -93,7 +93,7 @@ extension FlipbookError {
     static func encoderGivenChannels(
         _ encoder: String, given: Int, opened: Int, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .encoderFailed, "the \(encoder) encoder was given \(given) channels, not \(opened)", fileID: fileID,
             line: line)
     }
@@ -102,7 +102,7 @@ extension FlipbookError {
     static func vp9AlphaUnpaired(
         pictures: Int, alphaFrames: Int, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .encoderFailed,
             "libvpx ended the VP9 stream with \(pictures) pictures and \(alphaFrames) alpha frames unpaired",
             fileID: fileID, line: line)
@@ -112,7 +112,7 @@ extension FlipbookError {
     static func vp9AlphaOutOfStep(
         at frame: Int64, alphaFrame: Int64, keyframesDiffer: Bool, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .encoderFailed,
             "the VP9 encoder's alpha pictures fell out of step with its pictures at frame \(frame) (an alpha picture "
                 + "for frame \(alphaFrame)" + (keyframesDiffer ? ", one a keyframe and the other not)" : ")")

@@ -6,7 +6,7 @@ extension FlipbookError {
     static func notAnImageFile(
         _ what: String, path: String, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .unreadableInput, "this is \(what), not an image file; give \(ImageFormat.nameList) files", path: path,
             fileID: fileID, line: line)
     }
@@ -15,7 +15,7 @@ extension FlipbookError {
     static func inputFileGone(
         path: String, cause: (any Error)? = nil, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .unreadableInput,
             "the file is gone: it was moved or deleted after the inputs were listed; put it back or leave it out",
             path: path, underlying: cause, fileID: fileID, line: line)
@@ -25,7 +25,7 @@ extension FlipbookError {
     static func inputFileNotPermitted(
         path: String, cause: (any Error)? = nil, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .unreadableInput,
             "the file cannot be read: permission denied; make it readable (chmod a+r) or leave it out", path: path,
             underlying: cause, fileID: fileID, line: line)
@@ -35,7 +35,7 @@ extension FlipbookError {
     static func inputFileUnreadable(
         path: String, reason: String, cause: (any Error)? = nil, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .unreadableInput, "the file cannot be read: \(reason)", path: path, underlying: cause, fileID: fileID,
             line: line)
     }
@@ -44,7 +44,7 @@ extension FlipbookError {
     static func fileTruncated(
         path: String, before end: UInt64, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .unreadableInput, "the file ends before byte \(end); it is truncated", path: path, fileID: fileID,
             line: line)
     }
@@ -57,7 +57,7 @@ extension FlipbookError {
         _ code: Code, cannot verb: String, reason: String, path: String, cause: SystemCallError,
         fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             code, "cannot \(verb): \(reason)", path: path, underlying: cause, fileID: fileID, line: line)
     }
 }

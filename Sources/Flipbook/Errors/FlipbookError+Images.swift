@@ -4,13 +4,13 @@
 extension FlipbookError {
     /// The image file holds no bytes.
     static func imageFileEmpty(fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(
+        Self(
             .corruptImage, "the file is empty; expected a \(ImageFormat.nameList) image", fileID: fileID, line: line)
     }
 
     /// A file whose signature names another kind of file (`format`, such as `"PDF"`).
     static func imageOfOtherFormat(_ format: String, fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(
+        Self(
             .unsupportedImage,
             "this is a \(format) file, not a \(ImageFormat.nameList) image; convert it to PNG (for example with ffmpeg)",
             fileID: fileID, line: line)
@@ -18,7 +18,7 @@ extension FlipbookError {
 
     /// A file that starts with no signature Flipbook knows.
     static func imageUnrecognised(fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(
+        Self(
             .unsupportedImage,
             "not a \(ImageFormat.nameList) image (the file does not start with any of their signatures)",
             fileID: fileID, line: line)
@@ -26,7 +26,7 @@ extension FlipbookError {
 
     /// A camera raw file of `format` (`"CR3"`), whose photo is sensor data.
     static func imageIsCameraRaw(_ format: String, fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(
+        Self(
             .unsupportedImage, "this is a \(format) camera raw file: its photo is sensor data, \(CameraRaw.notDecoded)",
             fileID: fileID, line: line)
     }
@@ -35,7 +35,7 @@ extension FlipbookError {
     static func tiffHoldsOnlyPreview(
         width: Int, height: Int, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .unsupportedImage,
             "the TIFF holds only a \(width)x\(height) reduced-resolution preview, as camera raw files (DNG, NEF, "
                 + "ARW, PEF) do: the photo itself is sensor data, \(CameraRaw.notDecoded)", fileID: fileID, line: line)
@@ -43,7 +43,7 @@ extension FlipbookError {
 
     /// A TIFF whose picture is a camera's sensor data (a colour filter array or linear raw).
     static func tiffHoldsSensorData(fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(
+        Self(
             .unsupportedImage,
             "the TIFF holds a camera's sensor data, as camera raw files (DNG, NEF, ARW, SRW) do, "
                 + CameraRaw.notDecoded, fileID: fileID, line: line)
@@ -53,7 +53,7 @@ extension FlipbookError {
     static func tiffSampleFormatRefused(
         floatingPoint: Bool, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .unsupportedImage,
             "the TIFF has \(floatingPoint ? "floating-point" : "signed") samples; Flipbook reads "
                 + "unsigned 1- to 16-bit TIFFs (convert it, for example with ImageMagick or tiffcp)", fileID: fileID,
@@ -64,7 +64,7 @@ extension FlipbookError {
     static func tiffSampleLayoutRefused(
         samples: Int, bits: Int, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .unsupportedImage,
             "the TIFF has \(samples) samples of \(bits) bits a pixel; Flipbook reads unsigned 1- to 16-bit TIFFs of "
                 + "at most 8 samples (convert it, for example with ImageMagick or tiffcp)", fileID: fileID, line: line)
@@ -74,19 +74,19 @@ extension FlipbookError {
     static func imageHasNoPages(
         paged: String, thisFile what: String, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .unsupportedImage, "only a \(paged) has pages, and this file is \(what)", fileID: fileID, line: line)
     }
 
     /// A frame other than the first was asked of a still image.
     static func imageNotAnimated(askedFrame frame: Int, fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(
+        Self(
             .unsupportedImage, "the file is not an animation, so it has no frame \(frame)", fileID: fileID, line: line)
     }
 
     /// An animated WebP given as bytes, whose frames are read only from a file.
     static func animatedWebPNotFromBytes(fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(
+        Self(
             .unsupportedImage,
             "this is an animated WebP, whose frames are read from a file in a list of images (or "
                 + "MovieWriter.append(imageAt:)), not from bytes on their own", fileID: fileID, line: line)
@@ -96,7 +96,7 @@ extension FlipbookError {
     static func imageSizeEmpty(
         width: Int, height: Int, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .corruptImage, "the image declares an empty size \(width)x\(height)", fileID: fileID, line: line)
     }
 
@@ -104,7 +104,7 @@ extension FlipbookError {
     static func imageTooLarge(
         width: Int, height: Int, maxDimension: Int, maxPixels: Int, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .unsupportedImage,
             "the image is \(width)x\(height) pixels, over the limit of \(maxDimension) a side and "
                 + "\(maxPixels) pixels in all; shrink it, or raise the limits (ImageLimits; the tool's "
@@ -116,7 +116,7 @@ extension FlipbookError {
         _ format: String, frames: Int, width: Int, height: Int, maxPixels: Int, fileID: String = #fileID,
         line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .unsupportedImage,
             "the \(format) has \(frames) frames of \(width)x\(height), over the limit of "
                 + "\(maxPixels) pixels in all frames together; shorten it, or raise the limit "
@@ -127,7 +127,7 @@ extension FlipbookError {
     static func jpegHasTooManyScans(
         _ scans: Int, limit: Int, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .unsupportedImage,
             "the JPEG has \(scans) scans, more than the limit of \(limit); "
                 + "such a file takes minutes to decode (re-save it as a baseline JPEG)", fileID: fileID, line: line)
@@ -137,7 +137,7 @@ extension FlipbookError {
     static func heifHasTooManyReferences(
         _ format: String, count: Int, limit: Int, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .unsupportedImage,
             "the \(format) builds one image from \(count) others, more than the \(limit) Flipbook reads",
             fileID: fileID, line: line)
@@ -147,7 +147,7 @@ extension FlipbookError {
     static func heifMetadataTooLarge(
         _ format: String, bytes size: Int, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .unsupportedImage, "the \(format)'s metadata box is \(size) bytes, more than Flipbook reads",
             fileID: fileID,
             line: line)
@@ -157,7 +157,7 @@ extension FlipbookError {
     static func imageTooLargeToDecode(
         _ format: String, detail: String, cause: (any Error)? = nil, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .unsupportedImage, "the \(format) image is too large to decode (\(detail))", underlying: cause,
             fileID: fileID, line: line)
     }
@@ -167,7 +167,7 @@ extension FlipbookError {
         _ format: String, by library: String, detail: String? = nil, cause: (any Error)? = nil,
         fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .unsupportedImage,
             "the \(format) uses a feature \(library) does not decode" + (detail.map { " (\($0))" } ?? ""),
             underlying: cause, fileID: fileID, line: line)

@@ -9,7 +9,7 @@ extension FlipbookError {
 
     /// An input names no file or folder.
     static func inputMissing(_ path: String, fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(.unreadableInput, "no such file or folder", path: path, fileID: fileID, line: line)
+        Self(.unreadableInput, "no such file or folder", path: path, fileID: fileID, line: line)
     }
 
     /// A folder of images cannot be listed; `folder` says which, as the sentence names it.
@@ -17,7 +17,7 @@ extension FlipbookError {
         _ path: String, _ folder: String = "the folder", cause: any Error, fileID: String = #fileID,
         line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .unreadableInput, "cannot list \(folder)", path: path, underlying: SystemCause(cause), fileID: fileID,
             line: line)
     }
@@ -26,7 +26,7 @@ extension FlipbookError {
     static func folderHoldsNoImages(
         _ path: String, rawNote: String, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings, "the folder holds no images (\(ImageFormat.extensionList))\(rawNote)", path: path,
             fileID: fileID, line: line)
     }
@@ -36,7 +36,7 @@ extension FlipbookError {
         _ path: String, from start: Int?, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
         let from = start.map { " from number \($0)" } ?? ""
-        return FlipbookError(
+        return Self(
             .unreadableInput, "no file matches the pattern\(from)", path: path, fileID: fileID, line: line)
     }
 
@@ -44,7 +44,7 @@ extension FlipbookError {
     static func tiffPagesNotCounted(
         _ path: String, cause: any Error, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .unreadableInput, "cannot read the TIFF to count its pages", path: path, underlying: SystemCause(cause),
             fileID: fileID, line: line)
     }
@@ -54,7 +54,7 @@ extension FlipbookError {
     static func animationTruncated(
         _ kind: String, wholeFrames: Int, skippable: Bool = false, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .corruptImage,
             "the \(kind) is truncated after \(wholeFrames) whole frames; re-export it"
                 + (skippable ? ", or use --skip-invalid (SequenceOptions.skipInvalidImages) to keep those" : ""),
@@ -65,7 +65,7 @@ extension FlipbookError {
     static func noImageUsable(
         of count: Int, firstProblem: FlipbookError?, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        var error = firstProblem ?? FlipbookError(.invalidSettings, "no images", fileID: fileID, line: line)
+        var error = firstProblem ?? Self(.invalidSettings, "no images", fileID: fileID, line: line)
         error.message =
             "none of the \(count) images can be used, so there is no movie; the first one's problem: " + error.message
         return error
@@ -73,7 +73,7 @@ extension FlipbookError {
 
     /// A list without any image.
     static func noImagesGiven(fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings, "no images were given; a movie needs at least one frame", fileID: fileID, line: line)
     }
 
@@ -83,7 +83,7 @@ extension FlipbookError {
     static func numberGivenTwice(
         _ image: URL, twin: String, number: Int, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings,
             "\(URL(fileURLWithPath: twin).lastPathComponent) and \(image.lastPathComponent) have the same number "
                 + "\(number); keep one of them", path: image.path, fileID: fileID, line: line)
@@ -93,7 +93,7 @@ extension FlipbookError {
     static func numberJump(
         from before: URL, to after: URL, skipping count: Int, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings,
             "\(before.lastPathComponent) is followed by \(after.lastPathComponent), "
                 + "\(count) numbers later; if that file belongs to another sequence, "
@@ -104,7 +104,7 @@ extension FlipbookError {
     static func imagesMissing(
         _ gaps: String, folder: String? = nil, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .missingImages, gaps + "; render the missing images, or choose the hold or warn gap policy", path: folder,
             fileID: fileID, line: line)
     }
@@ -113,7 +113,7 @@ extension FlipbookError {
     static func imagesNeverArrived(
         _ first: Int, to last: Int, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .missingImages,
             "images \(first) to \(last) never arrived; render them, or choose the hold or warn gap policy",
             fileID: fileID, line: line)
@@ -121,7 +121,7 @@ extension FlipbookError {
 
     /// What was given to follow is no folder, nor a pattern of one.
     static func nothingToFollow(_ path: String, fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(
+        Self(
             .unreadableInput,
             "there is no folder to follow here; give a folder or a printf pattern such as frames/frame_%04d.png",
             path: path, fileID: fileID, line: line)
@@ -133,7 +133,7 @@ extension FlipbookError {
     static func streamHoldsTIFF(
         at byte: Int, of stream: String, image index: Int, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .unsupportedImage,
             "a TIFF starts at byte \(byte) of \(stream); TIFF has no end marker, so it cannot be "
                 + "read from a stream of images: give TIFF files by name, or send \(ImageStream.formatList)",
@@ -145,7 +145,7 @@ extension FlipbookError {
         at byte: Int, of stream: String, _ what: String, image index: Int, fileID: String = #fileID,
         line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .unsupportedImage,
             "byte \(byte) of \(stream) is \(what)" + (index > 0 ? ", after image \(index - 1) ended" : "")
                 + "; the stream must be \(ImageStream.formatList) files back to back with nothing between them",
@@ -157,7 +157,7 @@ extension FlipbookError {
         _ kind: String, at byte: Int, of stream: String, largest: Int, needs bytes: Int, image index: Int,
         fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .unsupportedImage,
             "the \(kind) from byte \(byte) of \(stream) is over "
                 + "\(largest >> 20) MiB (its structure needs at least \(bytes) bytes)", frameIndex: index,
@@ -169,7 +169,7 @@ extension FlipbookError {
         _ reason: String, at byte: Int, of stream: String, image index: Int, fileID: String = #fileID,
         line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .corruptImage, "\(reason) at byte \(byte) of \(stream), so where the image ends cannot be found",
             frameIndex: index, fileID: fileID, line: line)
     }
@@ -178,7 +178,7 @@ extension FlipbookError {
     static func rawFramesNotReadable(
         frame index: Int, cause: any Error, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .unreadableInput, "cannot read raw frames", frameIndex: index, underlying: SystemCause(cause),
             fileID: fileID, line: line)
     }
@@ -188,7 +188,7 @@ extension FlipbookError {
         frame index: Int, got: Int, of needed: Int, width: Int, height: Int, format: PixelFormat,
         fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidFrame,
             "the input ended inside the frame: \(got) of \(needed) bytes "
                 + "(\(width)x\(height) \(format.rawValue)); every frame must be whole", frameIndex: index,
@@ -199,7 +199,7 @@ extension FlipbookError {
 
     /// A frame with no pixels across or down.
     static func frameTooSmall(width: Int, height: Int, fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidFrame, "a frame must be at least 1x1 pixels, got \(width)x\(height)", fileID: fileID, line: line)
     }
 
@@ -207,7 +207,7 @@ extension FlipbookError {
     static func frameRowsOverlap(
         bytesPerRow: Int, width: Int, bytesPerPixel: Int, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidFrame, "bytesPerRow \(bytesPerRow) is less than width \(width) x \(bytesPerPixel) bytes a pixel",
             fileID: fileID, line: line)
     }
@@ -217,7 +217,7 @@ extension FlipbookError {
         width: Int, height: Int, format: PixelFormat, needed: Int, got: Int, fileID: String = #fileID,
         line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidFrame, "a \(width)x\(height) \(format.rawValue) frame needs \(needed) bytes of pixels, got \(got)",
             fileID: fileID, line: line)
     }
@@ -228,7 +228,7 @@ extension FlipbookError {
     static func durationNotPositive(
         _ duration: String, frame index: Int, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidTimestamp, "the duration \(duration) must be longer than zero", frameIndex: index, fileID: fileID,
             line: line)
     }
@@ -237,7 +237,7 @@ extension FlipbookError {
     static func presentationTimeNotAfterPrevious(
         _ time: String, previous: String, frame index: Int, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidTimestamp,
             "the presentation time \(time) is not after frame \(index - 1)'s \(previous); times must strictly increase",
             frameIndex: index, fileID: fileID, line: line)
@@ -248,7 +248,7 @@ extension FlipbookError {
         _ time: String, previousEnd: String, previousDuration: String, frame index: Int, fileID: String = #fileID,
         line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidTimestamp,
             "the presentation time \(time) is before frame \(index - 1) ends at "
                 + "\(previousEnd) (it was given a duration of \(previousDuration))", frameIndex: index, fileID: fileID,
@@ -259,7 +259,7 @@ extension FlipbookError {
     static func presentationTimeBeforeZero(
         _ time: String, frame index: Int, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidTimestamp, "the presentation time \(time) is before zero", frameIndex: index, fileID: fileID,
             line: line)
     }
@@ -268,7 +268,7 @@ extension FlipbookError {
     static func endTimeNotAfterLastFrame(
         _ end: String, frame index: Int, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidTimestamp, "the end time \(end) is not after the last frame's start", frameIndex: index,
             fileID: fileID, line: line)
     }
@@ -278,7 +278,7 @@ extension FlipbookError {
         _ what: String, _ time: MediaTime, timescale: Int32, frame index: Int, fileID: String = #fileID,
         line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidTimestamp,
             "the \(what) \(time) is not a whole number of ticks of the movie's time scale \(timescale); "
                 + "set VideoSettings.timescale to a multiple of \(time.reduced.timescale)", frameIndex: index,
@@ -290,7 +290,7 @@ extension FlipbookError {
         _ what: String, timescale: Int32, frame index: Int, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
         let most = Double(UInt32.max) / Double(timescale) / 3600
-        return FlipbookError(
+        return Self(
             .invalidTimestamp,
             "\(what) is longer than a frame of an MP4 can last: \(UInt32.max) ticks, "
                 + "\(String(format: "%.1f", most)) hours at this movie's \(timescale) ticks a second; set a smaller "
@@ -303,7 +303,7 @@ extension FlipbookError {
         presentedAt time: String, decodedBefore offset: String, lasting duration: String, frame index: Int?,
         fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidTimestamp,
             "the frame presented at \(time) is decoded \(offset) before it is "
                 + "shown and \(duration) before the next frame; an MP4 sample keeps at most "

@@ -5,7 +5,7 @@ extension FlipbookError {
     static func movieUnreadable(
         _ kind: String, path: String, cause: (any Error)? = nil, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidMovie, "not a readable \(kind) movie", path: path, underlying: cause, fileID: fileID, line: line)
     }
 
@@ -13,7 +13,7 @@ extension FlipbookError {
     static func movieFileUnreadable(
         path: String, cause: (any Error)? = nil, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .unreadableInput, "cannot read the file", path: path, underlying: cause, fileID: fileID, line: line)
     }
 }

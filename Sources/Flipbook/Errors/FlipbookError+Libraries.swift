@@ -13,6 +13,6 @@ extension FlipbookError {
         _ code: Code, _ doing: String, path: String? = nil, cause: LibraryCallError,
         fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(code, doing, path: path, underlying: cause, fileID: fileID, line: line)
+        Self(code, doing, path: path, underlying: cause, fileID: fileID, line: line)
     }
 }

@@ -8,14 +8,14 @@ extension FlipbookError {
 
     /// The output path names a folder, not a file.
     static func outputIsFolder(_ path: String, fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(
+        Self(
             .outputNotWritable, "the output path is a folder; give a file name such as movie.mp4", path: path,
             fileID: fileID, line: line)
     }
 
     /// The output file exists and overwriting was not asked for.
     static func outputExists(_ path: String, fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(
+        Self(
             .outputExists, "the output file already exists; pass overwrite: true to replace it", path: path,
             fileID: fileID, line: line)
     }
@@ -24,7 +24,7 @@ extension FlipbookError {
     static func outputLinkLeadsNowhere(
         _ path: String, to link: String, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .outputNotWritable,
             "the output is a symbolic link to \(link), which does not exist; point the link at a file, or remove it",
             path: path, fileID: fileID, line: line)
@@ -32,12 +32,12 @@ extension FlipbookError {
 
     /// The folder the output would be written in does not exist.
     static func outputFolderMissing(_ folder: String, fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(.outputNotWritable, "the output folder does not exist", path: folder, fileID: fileID, line: line)
+        Self(.outputNotWritable, "the output folder does not exist", path: folder, fileID: fileID, line: line)
     }
 
     /// Another file took the output's name while the movie was being written (and overwriting was not asked for).
     static func outputAppeared(_ path: String, fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(
+        Self(
             .outputExists, "the output file appeared while the movie was being written; it was left as it was",
             path: path, fileID: fileID, line: line)
     }
@@ -47,7 +47,7 @@ extension FlipbookError {
         _ path: String, extension pathExtension: String, known extensionList: String, fileID: String = #fileID,
         line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .unsupportedOutput,
             (pathExtension.isEmpty
                 ? "the output name has no extension" : "Flipbook does not write .\(pathExtension) files")
@@ -58,7 +58,7 @@ extension FlipbookError {
     static func animationNeedsOwnPictures(
         _ kind: some CustomStringConvertible, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .unsupportedOutput, "an animated \(kind) holds pictures encoded by Flipbook only", fileID: fileID,
             line: line)
     }
@@ -67,14 +67,14 @@ extension FlipbookError {
     static func firstPassFolderNotMade(
         at path: String, cause: any Error, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .outputNotWritable, "the folder for the first pass could not be made at \(path)", underlying: cause,
             fileID: fileID, line: line)
     }
 
     /// The movie file was used after it was closed.
     static func movieFileClosed(fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(.invalidState, "the movie file is already closed", fileID: fileID, line: line)
+        Self(.invalidState, "the movie file is already closed", fileID: fileID, line: line)
     }
 
     // MARK: A target size not reached
@@ -83,7 +83,7 @@ extension FlipbookError {
     static func targetSizeMissed(
         sizes: [UInt64], tries: Int, target: Int64, path: String, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .encoderFailed,
             "the movie came to \(sizes.map(String.init).joined(separator: ", ")) bytes in \(tries) tries, over the "
                 + "target size of \(target) bytes; nothing was written there. Use a larger size or a smaller picture",
@@ -95,7 +95,7 @@ extension FlipbookError {
         _ kind: String, sizes: [UInt64], tries: Int, target: Int64, quality: Int, path: String,
         fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .encoderFailed,
             "the \(kind) came to \(sizes.map(String.init).joined(separator: ", ")) bytes in \(tries) tries, over the "
                 + "target size of \(target) bytes even at quality \(quality); nothing was written there. "
@@ -108,7 +108,7 @@ extension FlipbookError {
         _ kind: String, target: Int64, tries: Int, sizes: [UInt64], path: String, fileID: String = #fileID,
         line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .encoderFailed,
             "the \(kind) did not land at or under \(target) bytes in \(tries) tries "
                 + "(\(sizes.map(String.init).joined(separator: ", ")) bytes); nothing was written there",
@@ -119,19 +119,19 @@ extension FlipbookError {
 
     /// `call` came while `finish()` is running.
     static func calledWhileFinishing(_ call: String, fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(.invalidState, "\(call) was called while finish() is running", fileID: fileID, line: line)
+        Self(.invalidState, "\(call) was called while finish() is running", fileID: fileID, line: line)
     }
 
     /// `call` came after the movie was finished.
     static func calledAfterFinish(_ call: String, fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidState, "\(call) was called after finish(); the movie is already complete", fileID: fileID,
             line: line)
     }
 
     /// `call` came after the movie was cancelled.
     static func calledAfterCancel(_ call: String, fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(
+        Self(
             .cancelled, "\(call) was called after cancel(); the movie was discarded", fileID: fileID, line: line)
     }
 }

@@ -6,7 +6,7 @@ extension FlipbookError {
         by encoder: String, takes width: Int, _ height: Int, given givenWidth: Int, _ givenHeight: Int,
         fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidFrame, "the \(encoder) encoder takes \(width)x\(height) pictures, not \(givenWidth)x\(givenHeight)",
             fileID: fileID, line: line)
     }

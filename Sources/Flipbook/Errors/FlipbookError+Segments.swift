@@ -10,14 +10,14 @@ extension FlipbookError {
     static func segmentOutOfRange(
         _ index: Int, of count: Int, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings, "segment \(index)/\(count) is out of range; use K/N with 1 <= K <= N <= 10000",
             fileID: fileID, line: line)
     }
 
     /// A `--segment` value that is not `K/N`.
     static func segmentNotKOfN(_ text: String, fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings, "--segment \(text) is not K/N; use for example 2/8 or auto/8", fileID: fileID, line: line)
     }
 
@@ -25,7 +25,7 @@ extension FlipbookError {
     static func segmentIndexNotInEnvironment(
         of count: Int, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings,
             "--segment auto/\(count) found no segment index in the environment; set FLIPBOOK_SEGMENT, "
                 + "JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID, or give the index as K/\(count)", fileID: fileID,
@@ -36,14 +36,14 @@ extension FlipbookError {
     static func segmentEmpty(
         _ segment: Segment, images: Int, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings, "segment \(segment) of \(images) images is empty; use at most \(images) segments",
             fileID: fileID, line: line)
     }
 
     /// A soundtrack given to a segment, which is made without sound.
     static func segmentWithSoundtrack(fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings,
             "a segment is made without sound; give the soundtrack to MovieJoiner.join when joining the segments",
             fileID: fileID, line: line)
@@ -51,7 +51,7 @@ extension FlipbookError {
 
     /// A target size asked of a segment, though it is for the whole movie.
     static func segmentWithTargetSize(fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings, "a target size is for a whole movie; give each segment the same average bitrate instead",
             fileID: fileID, line: line)
     }
@@ -62,7 +62,7 @@ extension FlipbookError {
     static func segmentNotAMovie(_ path: String, cause: any Error, fileID: String = #fileID, line: Int = #line)
         -> FlipbookError
     {
-        FlipbookError(
+        Self(
             .invalidMovie, "the segment is not a readable movie", path: path, underlying: cause, fileID: fileID,
             line: line)
     }
@@ -71,7 +71,7 @@ extension FlipbookError {
     static func segmentNotReadable(_ path: String, cause: any Error, fileID: String = #fileID, line: Int = #line)
         -> FlipbookError
     {
-        FlipbookError(
+        Self(
             .unreadableInput, "cannot read the segment", path: path, underlying: SystemCause(cause), fileID: fileID,
             line: line)
     }
@@ -80,7 +80,7 @@ extension FlipbookError {
     static func segmentNotJoinable(
         _ path: String, _ reason: String, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(.invalidSettings, reason, path: path, fileID: fileID, line: line)
+        Self(.invalidSettings, reason, path: path, fileID: fileID, line: line)
     }
 
     /// A movie without Flipbook's description of a segment.
@@ -110,7 +110,7 @@ extension FlipbookError {
         _ part: SegmentInfo, at path: String, first: SegmentInfo, firstPath: String, fileID: String = #fileID,
         line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings,
             "segment \(part.segment)/\(part.segments) of \(part.totalFrames) frames belongs to "
                 + "another sequence than \(firstPath) (\(first.segment)/\(first.segments) of "
@@ -121,7 +121,7 @@ extension FlipbookError {
     static func segmentGivenTwice(
         _ segment: Int, of count: Int, at path: String, twin: String, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings, "segment \(segment)/\(count) is given twice, also as \(twin)", path: path, fileID: fileID,
             line: line)
     }
@@ -131,7 +131,7 @@ extension FlipbookError {
         -> FlipbookError
     {
         let list = missing.map { "\($0)/\(count)" }.joined(separator: ", ")
-        return FlipbookError(
+        return Self(
             .invalidSettings,
             "segment\(missing.count == 1 ? "" : "s") \(list) \(missing.count == 1 ? "is" : "are") missing; "
                 + "a join needs all \(count)", fileID: fileID, line: line)
@@ -142,7 +142,7 @@ extension FlipbookError {
         _ part: SegmentInfo, of count: Int, at path: String, first: SegmentInfo, fileID: String = #fileID,
         line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings,
             "segment \(part.segment)/\(count) was made with different settings (\(part.settings)) "
                 + "than segment 1 (\(first.settings)); encode every segment with the same options", path: path,
@@ -151,7 +151,7 @@ extension FlipbookError {
 
     /// Segment 1 starts later than time zero.
     static func firstSegmentStartsLate(_ path: String, fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings, "segment 1 does not start at time zero", path: path, fileID: fileID, line: line)
     }
 
@@ -160,7 +160,7 @@ extension FlipbookError {
         _ segment: Int, startsAt start: Double, previous: Int, endsAt end: Double, path: String,
         fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings,
             String(
                 format: "segment %d starts at %.6f s but segment %d ends at %.6f s; segments must follow on "

@@ -8,7 +8,7 @@ extension FlipbookError {
 
     /// The settings give no picture size, and nothing supplies one.
     static func settingsHaveNoSize(fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings,
             "the settings have no size; give a width and a height, or make the movie from images, which "
                 + "takes the first image's size", fileID: fileID, line: line)
@@ -16,7 +16,7 @@ extension FlipbookError {
 
     /// A time scale of zero or fewer ticks a second.
     static func timescaleNotPositive(_ timescale: Int32, fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings, "time scale \(timescale) must be positive ticks a second, such as 90000", fileID: fileID,
             line: line)
     }
@@ -25,7 +25,7 @@ extension FlipbookError {
     static func timescaleCannotHoldFrame(
         _ timescale: Int32, frameRate: FrameRate, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings,
             "the time scale \(timescale) cannot express one frame at \(frameRate) fps exactly; "
                 + "use a multiple of \(frameRate.numerator)", fileID: fileID, line: line)
@@ -35,7 +35,7 @@ extension FlipbookError {
     static func fragmentDurationOutOfRange(
         _ duration: MediaTime, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings, "fragment duration \(duration) is out of range; use more than 0 and at most an hour",
             fileID: fileID, line: line)
     }
@@ -44,12 +44,12 @@ extension FlipbookError {
     static func threadCountOutOfRange(
         _ name: String, _ count: Int, advice: String, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(.invalidSettings, "\(name) \(count) is out of range; \(advice)", fileID: fileID, line: line)
+        Self(.invalidSettings, "\(name) \(count) is out of range; \(advice)", fileID: fileID, line: line)
     }
 
     /// B-frames asked of the baseline profile, which has none.
     static func bFramesInBaseline(_ bFrames: Int, fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings, "bframes \(bFrames) is not available in profile baseline, which has no B-frames",
             fileID: fileID, line: line)
     }
@@ -58,7 +58,7 @@ extension FlipbookError {
     static func noReorderingNeedsCRF(
         codec: String, encoder: String, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings,
             "bframes 0 goes with a CRF only for \(codec) (\(encoder)'s structure without "
                 + "reordering has no average rate); drop one", fileID: fileID, line: line)
@@ -68,7 +68,7 @@ extension FlipbookError {
     static func rotationNotWritten(
         inFilesOf fileExtension: String, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings,
             "a rotation is not written in .\(fileExtension) files, whose players read none; name the output "
                 + ".mp4, .m4v or .mov, or turn the images themselves", fileID: fileID, line: line)
@@ -80,7 +80,7 @@ extension FlipbookError {
     static func imageDurationNotPositive(
         _ duration: MediaTime, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings, "an image's duration must be longer than zero, got \(duration)", fileID: fileID,
             line: line)
     }
@@ -88,7 +88,7 @@ extension FlipbookError {
     /// An image's duration (`seconds`, as shown) too short or too long to be a frame rate.
     static func imageDurationOutOfRange(_ seconds: String, fileID: String = #fileID, line: Int = #line) -> FlipbookError
     {
-        FlipbookError(
+        Self(
             .invalidSettings,
             "an image's duration of \(seconds) s is out of range; use 1 microsecond to 1,000,000 seconds",
             fileID: fileID, line: line)
@@ -98,7 +98,7 @@ extension FlipbookError {
     static func imageDurationNotWholeFrames(
         _ seconds: String, at frameRate: FrameRate, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings,
             "an image's duration of \(seconds) s is not a whole number of frames at \(frameRate) fps; "
                 + "choose a duration that is, or do not repeat frames", fileID: fileID, line: line)
@@ -108,7 +108,7 @@ extension FlipbookError {
     static func animationTakesNoDuration(
         _ kind: String, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings, "the \(kind)'s frames keep their own delays; append it without a duration",
             fileID: fileID, line: line)
     }
@@ -117,21 +117,21 @@ extension FlipbookError {
 
     /// A creation date (`date`, as ISO 8601) outside the years a movie holds.
     static func creationDateOutOfRange(_ date: String, fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings, "creation date \(date) is out of range; a movie holds dates from 1904 to 9999",
             fileID: fileID, line: line)
     }
 
     /// A custom metadata name that is empty or holds `=` or control characters.
     static func metadataNameInvalid(_ name: String, fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings, "metadata name \"\(name)\" is not a name; use letters, digits and _ such as album",
             fileID: fileID, line: line)
     }
 
     /// A custom metadata name that one of the metadata's own properties sets.
     static func metadataNameReserved(_ name: String, fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings,
             "metadata name \(name) is set by its own property (title, artist, comment, creationDate, location), "
                 + "not by custom", fileID: fileID, line: line)
@@ -143,7 +143,7 @@ extension FlipbookError {
     static func targetSizeTooSmall(
         _ bytes: Int64, frames: Int, smallest: Int64, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings, "target size \(bytes) bytes cannot hold \(frames) frames; use at least \(smallest) bytes",
             fileID: fileID, line: line
         ).asSettingsConflict
@@ -153,7 +153,7 @@ extension FlipbookError {
     static func targetSizeLeavesNoRoom(
         _ target: Int64, rest: Int64, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings,
             "target size \(target) bytes leaves no room for the pictures: the sound and the container take "
                 + "\(rest) bytes of it; use a larger size", fileID: fileID, line: line

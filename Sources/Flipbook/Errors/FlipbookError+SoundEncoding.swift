@@ -7,7 +7,7 @@ extension FlipbookError {
     static func aacSampleRateRefused(
         _ rate: Int, rates: String, path: String, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidAudio, "has a sample rate of \(rate) Hz, which AAC cannot carry; resample it to one of \(rates)",
             path: path, fileID: fileID, line: line)
     }
@@ -16,7 +16,7 @@ extension FlipbookError {
     static func alacSampleRateRefused(
         _ rate: Int, maximum: Int, path: String, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidAudio, "is at \(rate) Hz; ALAC is written at up to \(maximum) Hz", path: path, fileID: fileID,
             line: line)
     }
@@ -25,7 +25,7 @@ extension FlipbookError {
     static func soundChannelsRefused(
         _ channels: Int, by codec: String, carried: String, path: String, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidAudio, "has \(channels) channels; \(codec) carries \(carried)", path: path, fileID: fileID,
             line: line)
     }
@@ -34,7 +34,7 @@ extension FlipbookError {
     static func opusBitrateRefused(
         _ bitrate: Int, channels: Int, path: String, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidAudio,
             "cannot be encoded to Opus at \(bitrate / 1000)k: Opus takes 6k to \(256 * channels)k for "
                 + "\(channels) channel\(channels == 1 ? "" : "s")", path: path, fileID: fileID, line: line)
@@ -44,7 +44,7 @@ extension FlipbookError {
     static func soundFromMemoryAtOtherRate(
         _ rate: Int, codec: String, encodedAt target: Int, path: String, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidAudio,
             "is at \(rate) Hz; \(codec) is encoded here at \(target) Hz, so give sound from memory at \(target) Hz",
             path: path, fileID: fileID, line: line)
@@ -54,14 +54,14 @@ extension FlipbookError {
     static func soundDecoderMissing(
         _ name: String, path: String, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidAudio, "cannot be decoded: this system's libavcodec has no \(name) decoder", path: path,
             fileID: fileID, line: line)
     }
 
     /// This system's libavcodec has no FLAC parser, which splits FLAC frames for copying.
     static func flacParserMissing(path: String, fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidAudio, "cannot be read: this system's libavcodec has no FLAC parser", path: path, fileID: fileID,
             line: line)
     }
@@ -70,7 +70,7 @@ extension FlipbookError {
     static func soundLibraryOutOfMemory(
         _ library: String, path: String, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidAudio, "cannot be read: \(library) is out of memory", path: path, fileID: fileID, line: line)
     }
 
@@ -78,20 +78,20 @@ extension FlipbookError {
     static func soundCodecNotDecoded(
         _ codec: String, path: String, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidAudio, "is \(codec) sound, which Flipbook does not decode", path: path, fileID: fileID, line: line)
     }
 
     /// Sound libavformat reads but Flipbook does not copy from it.
     static func soundCodecNotCopied(path: String, fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidAudio, "holds sound Flipbook does not copy from libavformat", path: path, fileID: fileID,
             line: line)
     }
 
     /// Opus sound without the `OpusHead` its decoder needs.
     static func opusWithoutHead(path: String, fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidAudio, "holds Opus sound without its OpusHead", path: path, fileID: fileID, line: line)
     }
 
@@ -99,7 +99,7 @@ extension FlipbookError {
     static func soundSampleKindRefused(
         _ name: String, path: String, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidAudio, "decodes to samples of a kind Flipbook does not take (\(name))", path: path, fileID: fileID,
             line: line)
     }

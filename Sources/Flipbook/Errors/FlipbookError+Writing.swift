@@ -8,14 +8,14 @@ extension FlipbookError {
 
     /// Both a soundtrack file and sound from memory were given.
     static func soundGivenTwice(fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings, "a movie has one sound track: give a soundtrack file or sound from memory, not both",
             fileID: fileID, line: line)
     }
 
     /// Sound was appended from memory to a writer made without an ``AudioFormat``.
     static func soundFromMemoryNotExpected(fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidState, "the writer takes sound from memory only when made with an AudioFormat", fileID: fileID,
             line: line)
     }
@@ -29,7 +29,7 @@ extension FlipbookError {
     static func soundChannelsMismatch(
         given: Int, lengths: [Int], expected: Int, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidState,
             "the sound has \(given) channels of \(lengths) samples; the writer takes \(expected) channels of one length",
             fileID: fileID, line: line)
@@ -37,7 +37,7 @@ extension FlipbookError {
 
     /// Two passes (or a target size) asked of a writer fed frame by frame.
     static func twoPassesNeedImageFiles(fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings,
             "two passes and a target size encode the frames twice; make the movie from image files with "
                 + "makeMovie(fromImagesAt:to:options:), or give an average bitrate in one pass", fileID: fileID,
@@ -48,14 +48,14 @@ extension FlipbookError {
     static func restating(_ error: FlipbookError, path: String, fileID: String = #fileID, line: Int = #line)
         -> FlipbookError
     {
-        FlipbookError(error.code, error.message, path: path, fileID: fileID, line: line)
+        Self(error.code, error.message, path: path, fileID: fileID, line: line)
     }
 
     /// Copied sound asked to loop in a fragmented movie.
     static func copiedSoundCannotLoopInFragments(path: String, fileID: String = #fileID, line: Int = #line)
         -> FlipbookError
     {
-        FlipbookError(
+        Self(
             .invalidSettings,
             "copied sound cannot loop in a fragmented movie; have it encoded (the soundtrack's codec AAC), or write a "
                 + "faststart movie", path: path, fileID: fileID, line: line)
@@ -65,7 +65,7 @@ extension FlipbookError {
     static func animatedImageIsWrittenWhole(_ kind: String, fileID: String = #fileID, line: Int = #line)
         -> FlipbookError
     {
-        FlipbookError(
+        Self(
             .unsupportedOutput,
             "a \(kind) file is written whole, never in fragments; name the output .mp4 or .mov to fragment it",
             fileID: fileID, line: line)
@@ -73,13 +73,13 @@ extension FlipbookError {
 
     /// A movie finished without a frame.
     static func noFramesAppended(fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidState, "no frames were appended; a movie needs at least one frame", fileID: fileID, line: line)
     }
 
     /// The caller cancelled while the last pictures were encoded.
     static func cancelledBeforeFinished(fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(
+        Self(
             .cancelled, "the movie was cancelled before it was finished; nothing was published", fileID: fileID,
             line: line)
     }
@@ -88,7 +88,7 @@ extension FlipbookError {
     static func encoderGaveImpossibleTimes(
         _ encoder: String, presentation: Int64, decoding: Int64, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .encoderFailed,
             "the \(encoder) encoder gave a picture impossible times (presentation \(presentation), "
                 + "decoding \(decoding))", fileID: fileID, line: line)
@@ -96,14 +96,14 @@ extension FlipbookError {
 
     /// A failure of the pipeline that is not a ``FlipbookError`` itself.
     static func movieNotWritten(cause: any Error, fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(.encoderFailed, "the movie could not be written", underlying: cause, fileID: fileID, line: line)
+        Self(.encoderFailed, "the movie could not be written", underlying: cause, fileID: fileID, line: line)
     }
 
     // MARK: Image sequences
 
     /// A sequence of images' bytes that ended before its first image.
     static func inputHeldNoImage(fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings, "the input held no image; a movie needs at least one frame", fileID: fileID, line: line)
     }
 
@@ -111,12 +111,12 @@ extension FlipbookError {
     static func imageCutShort(_ reason: String, cause: FlipbookError, fileID: String = #fileID, line: Int = #line)
         -> FlipbookError
     {
-        FlipbookError(.corruptImage, reason, underlying: cause, fileID: fileID, line: line)
+        Self(.corruptImage, reason, underlying: cause, fileID: fileID, line: line)
     }
 
     /// Images from a sequence of their bytes asked to have `what` (a segment, a soundtrack, two passes).
     static func imageDataCannotHave(_ what: String, fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings,
             "images from a sequence of their bytes are read once and not counted ahead, so they cannot have "
                 + "\(what); give them as files", fileID: fileID, line: line)
@@ -124,14 +124,14 @@ extension FlipbookError {
 
     /// Following timings out of range.
     static func followingTimesOutOfRange(fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings, "following needs a timeout and a poll interval above zero, and a grace of zero or more",
             fileID: fileID, line: line)
     }
 
     /// A followed sequence asked to have `what` (a segment, skipping, a soundtrack).
     static func notForFollowedSequence(_ what: String, fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings, "\(what) is for listed images; a followed sequence cannot have one", fileID: fileID,
             line: line)
     }
@@ -140,7 +140,7 @@ extension FlipbookError {
     static func followingStoppedBeforeFirstImage(folder: String, fileID: String = #fileID, line: Int = #line)
         -> FlipbookError
     {
-        FlipbookError(
+        Self(
             .unreadableInput, "following was stopped before any image of the sequence arrived", path: folder,
             fileID: fileID, line: line)
     }
@@ -149,7 +149,7 @@ extension FlipbookError {
     static func noImageArrived(within timeout: Duration, folder: String, fileID: String = #fileID, line: Int = #line)
         -> FlipbookError
     {
-        FlipbookError(
+        Self(
             .unreadableInput, "no image of the sequence arrived within \(timeout); nothing to make a movie of",
             path: folder, fileID: fileID, line: line)
     }
@@ -158,7 +158,7 @@ extension FlipbookError {
 
     /// A join with no segments.
     static func noSegmentsGiven(fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings, "no segments were given; list every segment file to join", fileID: fileID, line: line)
     }
 
@@ -166,7 +166,7 @@ extension FlipbookError {
     static func segmentDecodesTooEarly(
         _ segment: Int, tick: Int64, last: Int64, path: String, fileID: String = #fileID, line: Int = #line
     ) -> FlipbookError {
-        FlipbookError(
+        Self(
             .invalidSettings,
             "segment \(segment) decodes a frame at tick \(tick), not after the previous segment's "
                 + "last at \(last); the segments were not made with the same encoder settings", path: path,
