@@ -42,7 +42,7 @@ struct FollowedSequenceJob {
         let origin = FrameOrigin(index: 0, path: first.url.path)
         let firstFrame = try origin.attributing {
             try ImageDecoder.decodeImageFile(
-                at: first.url, .firstImage(size: size, of: settings, limits: imageLimits))
+                ImageReference(file: first.url), .firstImage(size: size, of: settings, limits: imageLimits))
         }
         let (writer, roundedFrom) = try makeWriter(firstFrame: firstFrame)
         do {
@@ -58,7 +58,7 @@ struct FollowedSequenceJob {
             let request = DecodeRequest.frame(of: writer.settings, limits: imageLimits)
             let pipeline = OrderedDecoding<SequenceFollower>(
                 lookahead: lookahead, preparer: writer.preparer,
-                decode: { image in try ImageDecoder.decodeImageFile(at: image.url, request) })
+                decode: { image in try ImageDecoder.decodeImageFile(ImageReference(file: image.url), request) })
             var arrivals = follower
             try await pipeline.run(
                 &arrivals, first: (0, first, firstFrame),

@@ -7,7 +7,7 @@ import Foundation
 /// ahead of the encoder, and each is appended in order through the writer's one way in.
 struct ImageSequenceJob {
     /// The images to encode (a segment's slice, or all).
-    let images: [URL]
+    let images: [ImageReference]
     /// The index of `images[0]` in the whole sequence.
     let firstImage: Int
     /// Images in the whole sequence.
@@ -51,7 +51,7 @@ struct ImageSequenceJob {
             let animations = AnimationFrames(limits: imageLimits)
             let pipeline = OrderedDecoding<ListedImages>(
                 lookahead: lookahead, preparer: writer.preparer,
-                decode: { [images] index in try animations.decodeImage(at: images[index], request) })
+                decode: { [images] index in try animations.decodeImage(images[index], request) })
             var listed = ListedImages(next: usable + 1, count: images.count)
             try await pipeline.run(
                 &listed, first: (usable, usable, firstFrame), waiting: {},
@@ -98,7 +98,7 @@ struct ImageSequenceJob {
             summary.sizeRoundedFrom = roundedFrom
             summary.skippedImages = skipping.errors
             if settings.colourManagement == .off,
-                let colours = ColourProfile.warning(for: firstFrame.sourceColour, of: images[usable].imageDescription)
+                let colours = ColourProfile.warning(for: firstFrame.sourceColour, of: images[usable].description)
             {
                 summary.warnings.append(colours)
             }
@@ -114,13 +114,13 @@ struct ImageSequenceJob {
     ///
     /// - Parameter firstImage: The index of `images[0]` in the whole sequence, for errors.
     static func firstUsableImage(
-        _ images: [URL], firstImage: Int, request: DecodeRequest, skipping: inout SkippedImages
+        _ images: [ImageReference], firstImage: Int, request: DecodeRequest, skipping: inout SkippedImages
     ) throws -> (Int, DecodedImage) {
         for (index, image) in images.enumerated() {
             do {
-                let origin = FrameOrigin(index: firstImage + index, path: image.imageDescription)
+                let origin = FrameOrigin(index: firstImage + index, image: image)
                 let frame = try origin.attributing {
-                    try ImageDecoder.decodeImageFile(at: image, request)
+                    try ImageDecoder.decodeImageFile(image, request)
                 }
                 return (index, frame)
             } catch let error as FlipbookError where skipping.maySkip(error) {
@@ -147,7 +147,7 @@ struct ImageSequenceJob {
 
     /// Where image `index` of the slice comes from.
     private func origin(of index: Int) -> FrameOrigin {
-        FrameOrigin(index: firstImage + index, path: images[index].imageDescription)
+        FrameOrigin(index: firstImage + index, image: images[index])
     }
 
     /// The writer, sized from the first image unless a size was given.
