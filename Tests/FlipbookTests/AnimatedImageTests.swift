@@ -122,7 +122,9 @@ import Testing
             let animated = pillow.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "True"
             let head = try Data(contentsOf: URL(fileURLWithPath: path)).prefix(AnimatedInputs.headLength)
             #expect(AnimatedInputs.mayBeAnimated(head, isWhole: true) == animated, "\(path)")
-            #expect((AnimatedInputs.layout(of: URL(fileURLWithPath: path)) != nil) == animated, "\(path)")
+            #expect(
+                (AnimatedInputs.layout(of: ImageReference(file: URL(fileURLWithPath: path))) != nil) == animated,
+                "\(path)")
         }
     }
 

@@ -102,7 +102,7 @@ import Testing
         var picture = converted(
             try Frame(width: decoded.width, height: decoded.height, format: .rgb, pixels: decoded.pixels)
                 .oriented(orientation))
-        picture.luma = interpolated.luma
+        picture.withEightBitPlanes { $0.luma = interpolated.luma }
         return picture
     }
 

@@ -91,6 +91,6 @@ import Testing
         #expect(deep.luma[3] == 250)
         // The first chroma sample is the mean of white and black: grey, 512.
         #expect(deep.cb[0] == 512 && deep.cr[0] == 512)
-        #expect(picture.luma.isEmpty, "no 8-bit planes")
+        #expect(picture.eightBitPlanes == nil, "no 8-bit planes")
     }
 }

@@ -190,7 +190,7 @@ import Testing
         let worst = Self.worstDifference(frame, try Self.pillowPixels(stack, mode: "RGB", page: 1))
         #expect(worst <= 2, "largest difference from Pillow's second page \(worst)")
         let listed = try ImageFiles.collect([URL(fileURLWithPath: stack)], tiffPages: .all)
-        #expect(listed.map(\.imagePage) == [2], "\(listed)")
+        #expect(listed.map { ImageReference($0).page } == [2], "\(listed)")
     }
 
     /// A page of sensor data (PhotometricInterpretation colour filter array or linear raw, as camera

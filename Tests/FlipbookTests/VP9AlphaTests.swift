@@ -63,8 +63,10 @@ import Testing
         var packets: [EncodedPacket] = []
         for index in 0..<Self.count {
             var picture = YUVPicture(width: Self.width, height: Self.height, format: encoder.pictureFormat)
-            picture.luma = [UInt8](repeating: UInt8(60 + index * 10), count: Self.width * Self.height)
-            picture.alpha = Self.alpha(index)
+            picture.withEightBitPlanes { planes in
+                planes.luma = [UInt8](repeating: UInt8(60 + index * 10), count: Self.width * Self.height)
+                planes.alpha = Self.alpha(index)
+            }
             packets += try encoder.encode(picture, presentationTime: Int64(index))
         }
         packets += try encoder.flush()

@@ -46,7 +46,6 @@ package struct FramePreparer: Sendable {
                     converter: planarConverter)
             }
             var picture = pool.take()
-            picture.deep = nil
             planarConverter.convert(planes, into: &picture)
             return picture
         case .deep(let image):
@@ -56,13 +55,12 @@ package struct FramePreparer: Sendable {
             else {
                 return try prepareInMovieColour(try image.eightBit())
             }
-            var picture = pool.take()
-            picture.deep = PixelKernels.rgb16ToYUVp10(
-                image, chroma: picture.format.chroma, coefficients: converter.coefficients)
-            if picture.format.hasAlpha && !image.hasAlpha {
-                picture.deep?.alpha = [UInt16](repeating: 1023, count: image.width * image.height)
+            var planes = PixelKernels.rgb16ToYUVp10(
+                image, chroma: pool.format.chroma, coefficients: converter.coefficients)
+            if pool.format.hasAlpha && !image.hasAlpha {
+                planes.alpha = [UInt16](repeating: 1023, count: image.width * image.height)
             }
-            return picture
+            return YUVPicture(width: image.width, height: image.height, format: pool.format, storage: .tenBit(planes))
         }
     }
 
@@ -77,10 +75,9 @@ package struct FramePreparer: Sendable {
         if picture.format.isPackedRGBA {
             let conformed =
                 try picture.format.hasAlpha ? conformer.conformKeepingAlpha(frame) : conformer.conform(frame)
-            conformed.copyRGBA(into: &picture.rgba)
+            picture.withRGBA { conformed.copyRGBA(into: &$0) }
             return picture
         }
-        if !picture.format.isConvertedAtTenBits { picture.deep = nil }
         if frame.width == conformer.width && frame.height == conformer.height {
             // Most frames of the movie's size have no transparency: converted in one pass over their
             // pixels, which also tells whether any alpha was below 255 (0.7 ms a 1080p RGBA frame).

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Pictures the encoder has finished with, kept for the next frames: each frame then reuses three
-/// planes instead of allocating them (and having the kernel zero fresh pages), which at 1080p is
+/// Pictures the encoder has finished with, kept for the next frames: each frame then reuses a
+/// picture's storage (its planes, or its RGBA) instead of allocating it (and having the kernel zero fresh pages), which at 1080p is
 /// several percent of the in-memory path's time.
 ///
 /// Holds at most `capacity` spare pictures, no more than were already in use at once, so it does

@@ -1,13 +1,5 @@
 import Foundation
 
-extension URL {
-    /// The URL of frame `frame` (from 1) of the animated image file at this URL.
-    static func animationFrame(_ frame: Int, of file: URL) -> URL { file.numbered("frame", frame) }
-
-    /// The frame (from 1) of an animation this URL names with a `frame=N` fragment, or `nil`.
-    var animationFrame: Int? { fragmentNumber("frame") }
-}
-
 /// The animations of one movie being decoded: one decoder per file, kept open while its frames are
 /// asked for in order (by several decoding threads at once, a few frames ahead), so each frame is
 /// composited once from the one before it. A frame asked for again after it was handed out, or
@@ -29,12 +21,12 @@ final class AnimationFrames: @unchecked Sendable {
         self.limits = limits
     }
 
-    /// Decodes the image a URL names: a frame of an animation (``URL/animationFrame``) through this
-    /// cache, any other image as ``ImageDecoder/decodeImageFile(at:_:)`` does.
-    func decodeImage(at url: URL, _ request: DecodeRequest) throws -> DecodedImage {
-        guard let frame = url.animationFrame else { return try ImageDecoder.decodeImageFile(at: url, request) }
-        return try FrameOrigin(path: url.imageDescription).attributing {
-            .frame(try self.frame(frame - 1, of: url))
+    /// Decodes `image`: a frame of an animation (``ImagePart/frame(_:)``) through this cache, any other
+    /// image as ``ImageDecoder/decodeImageFile(_:_:)`` does.
+    func decodeImage(_ image: ImageReference, _ request: DecodeRequest) throws -> DecodedImage {
+        guard let frame = image.frame else { return try ImageDecoder.decodeImageFile(image, request) }
+        return try FrameOrigin(image: image).attributing {
+            .frame(try self.frame(frame - 1, of: image.file))
         }
     }
 
@@ -63,18 +55,19 @@ final class AnimationFrames: @unchecked Sendable {
         return frame
     }
 
-    /// A decoder for the animation at `url`, its limits checked.
-    static func open(_ url: URL, limits: ImageLimits) throws -> any AnimationFrameDecoding {
+    /// A decoder for the animation at `url`, its limits checked; `frame` (from 1), the frame wanted
+    /// of it, is named when the file is no animation.
+    static func open(_ url: URL, frame: Int = 1, limits: ImageLimits) throws -> any AnimationFrameDecoding {
         let data = try ImageDecoder.readFile(at: url)
         guard let layout = try AnimationLayout.read(data) else {
-            throw FlipbookError.imageNotAnimated(askedFrame: url.animationFrame ?? 1)
+            throw FlipbookError.imageNotAnimated(askedFrame: frame)
         }
         return try AnimationDecoders.open(data, layout: layout, limits: limits)
     }
 
     /// Frame `frame` (from 1) of the animation at `url`, decoded on its own (every frame before it too).
     static func decodeFrame(_ frame: Int, at url: URL, limits: ImageLimits) throws -> Frame {
-        let decoder = try open(url, limits: limits)
+        let decoder = try open(url, frame: frame, limits: limits)
         while decoder.framesDecoded < frame - 1 { _ = try decoder.nextFrame() }
         return try decoder.nextFrame()
     }

@@ -33,12 +33,3 @@ package struct DeepImage: Sendable {
         return try Frame(width: width, height: height, format: hasAlpha ? .rgba : .rgb, pixels: pixels)
     }
 }
-
-/// 10-bit planes of a picture, in 16-bit words, for an encoder at 10 bits.
-package struct DeepPlanes: Sendable {
-    package var luma: [UInt16]
-    package var cb: [UInt16]
-    package var cr: [UInt16]
-    /// The alpha plane, for a format that has one (1023 opaque); `nil` otherwise.
-    package var alpha: [UInt16]? = nil
-}

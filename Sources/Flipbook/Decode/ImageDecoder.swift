@@ -81,21 +81,27 @@ package enum ImageDecoder {
         try decodeImageFile(at: url, DecodeRequest(limits: limits, sizeHint: sizeHint, planes: planes, deep: deep))
     }
 
-    /// Reads and decodes the image file at `url` (a TIFF page where the URL names one) as `request`
-    /// asks (see ``decodeImage(_:_:)``), attributing a failure to the file.
+    /// Reads and decodes the image file at `url` as ``decodeImageFile(_:_:)`` does: a `page=N` or
+    /// `frame=N` fragment names a page or frame of it.
     package static func decodeImageFile(at url: URL, _ request: DecodeRequest) throws -> DecodedImage {
-        if let frame = url.animationFrame {
-            return try FrameOrigin(path: url.imageDescription).attributing {
-                .frame(try AnimationFrames.decodeFrame(frame, at: url, limits: request.limits))
+        try decodeImageFile(ImageReference(url), request)
+    }
+
+    /// Reads and decodes `image` (a TIFF's page, or an animation's frame, where it names one) as
+    /// `request` asks (see ``decodeImage(_:_:)``), attributing a failure to the image.
+    package static func decodeImageFile(_ image: ImageReference, _ request: DecodeRequest) throws -> DecodedImage {
+        if let frame = image.frame {
+            return try FrameOrigin(image: image).attributing {
+                .frame(try AnimationFrames.decodeFrame(frame, at: image.file, limits: request.limits))
             }
         }
-        let data = try readFile(at: url)
-        let image = try FrameOrigin(path: url.imageDescription).attributing {
-            try decodeImage(data, request.onPage(url.imagePage.map { $0 - 1 } ?? request.page))
+        let data = try readFile(at: image.file)
+        let decoded = try FrameOrigin(image: image).attributing {
+            try decodeImage(data, request.onPage(image.page.map { $0 - 1 } ?? request.page))
         }
-        var colour = image.sourceColour
-        colour.imageName = url.imageDescription
-        return image.withSourceColour(colour)
+        var colour = decoded.sourceColour
+        colour.imageName = image.description
+        return decoded.withSourceColour(colour)
     }
 
     /// A short reason for a Foundation file error, without Foundation's long wrapper text.

@@ -15,23 +15,24 @@ enum PixelKernels {
         let height = frame.height
         precondition(width == picture.width && height == picture.height && width % 2 == 0 && height % 2 == 0)
         precondition(frame.pixels.count >= (height - 1) * frame.bytesPerRow + width * frame.format.bytesPerPixel)
-        precondition(picture.luma.count == width * height)
-        precondition(picture.cb.count == width * height / 4 && picture.cr.count == width * height / 4)
+        precondition(picture.format.isYUV420WithoutAlpha, "4:2:0 conversion into a picture of \(picture.format)")
         let layout = frame.format.kernelLayout
         var coefficients = c.kernelCoefficients
-        return frame.pixels.withUnsafeBufferPointer { source in
-            picture.luma.withUnsafeMutableBufferPointer { luma in
-                picture.cb.withUnsafeMutableBufferPointer { cb in
-                    picture.cr.withUnsafeMutableBufferPointer { cr in
-                        guard let background else {
-                            return flipbook_rgb_to_yuv420(
-                                source.baseAddress, frame.bytesPerRow, Int32(width), Int32(height), layout,
+        return picture.withEightBitPlanes { planes in
+            frame.pixels.withUnsafeBufferPointer { source in
+                planes.luma.withUnsafeMutableBufferPointer { luma in
+                    planes.cb.withUnsafeMutableBufferPointer { cb in
+                        planes.cr.withUnsafeMutableBufferPointer { cr in
+                            guard let background else {
+                                return flipbook_rgb_to_yuv420(
+                                    source.baseAddress, frame.bytesPerRow, Int32(width), Int32(height), layout,
+                                    &coefficients, luma.baseAddress, cb.baseAddress, cr.baseAddress) != 0
+                            }
+                            let behind = [background.red, background.green, background.blue]
+                            return flipbook_rgb_over_to_yuv420(
+                                source.baseAddress, frame.bytesPerRow, Int32(width), Int32(height), layout, behind,
                                 &coefficients, luma.baseAddress, cb.baseAddress, cr.baseAddress) != 0
                         }
-                        let behind = [background.red, background.green, background.blue]
-                        return flipbook_rgb_over_to_yuv420(
-                            source.baseAddress, frame.bytesPerRow, Int32(width), Int32(height), layout, behind,
-                            &coefficients, luma.baseAddress, cb.baseAddress, cr.baseAddress) != 0
                     }
                 }
             }
@@ -58,24 +59,24 @@ extension PixelKernels {
         precondition(width == picture.width && height == picture.height)
         precondition(format.chroma.fitsWhole(width: width, height: height))
         precondition(frame.pixels.count >= (height - 1) * frame.bytesPerRow + width * frame.format.bytesPerPixel)
-        let chroma = format.chroma.chromaSize(width: width, height: height)
-        precondition(picture.luma.count == width * height)
-        precondition(picture.cb.count == chroma.width * chroma.height && picture.cr.count == picture.cb.count)
-        precondition(!format.hasAlpha || picture.alpha?.count == width * height)
         let layout = frame.format.kernelLayout
         var coefficients = c.kernelCoefficients
-        var alpha = picture.alpha ?? []
-        defer { if format.hasAlpha { picture.alpha = alpha } }
-        return frame.pixels.withUnsafeBufferPointer { source in
-            picture.luma.withUnsafeMutableBufferPointer { luma in
-                picture.cb.withUnsafeMutableBufferPointer { cb in
-                    picture.cr.withUnsafeMutableBufferPointer { cr in
-                        alpha.withUnsafeMutableBufferPointer { alpha in
-                            flipbook_rgb_to_yuv(
-                                source.baseAddress, frame.bytesPerRow, Int32(width), Int32(height), layout,
-                                Int32(format.chroma.horizontalShift), Int32(format.chroma.verticalShift),
-                                &coefficients, luma.baseAddress, cb.baseAddress, cr.baseAddress,
-                                format.hasAlpha ? alpha.baseAddress : nil) != 0
+        // The picture's planes have its format's sizes, alpha included when the format has it.
+        return picture.withEightBitPlanes { planes in
+            var alpha = planes.alpha ?? []
+            planes.alpha = nil  // the plane is then not shared, and is written in place
+            defer { planes.alpha = format.hasAlpha ? alpha : nil }
+            return frame.pixels.withUnsafeBufferPointer { source in
+                planes.luma.withUnsafeMutableBufferPointer { luma in
+                    planes.cb.withUnsafeMutableBufferPointer { cb in
+                        planes.cr.withUnsafeMutableBufferPointer { cr in
+                            alpha.withUnsafeMutableBufferPointer { alpha in
+                                flipbook_rgb_to_yuv(
+                                    source.baseAddress, frame.bytesPerRow, Int32(width), Int32(height), layout,
+                                    Int32(format.chroma.horizontalShift), Int32(format.chroma.verticalShift),
+                                    &coefficients, luma.baseAddress, cb.baseAddress, cr.baseAddress,
+                                    format.hasAlpha ? alpha.baseAddress : nil) != 0
+                            }
                         }
                     }
                 }
@@ -83,7 +84,7 @@ extension PixelKernels {
         }
     }
 
-    /// Converts `frame` into the 10-bit planes (``YUVPicture/deep``) of `picture`, of the same size and
+    /// Converts `frame` into the 10-bit planes (``YUVPicture/withDeepPlanes(_:)``) of `picture`, of the same size and
     /// a format ``PictureFormat/isConvertedAtTenBits``, alpha included when the format has it. A
     /// translucent frame for a format without alpha is left unconverted: returns `false` so that the
     /// caller composites it first (as ``rgbToYUV(_:coefficients:into:)`` reports it); `true` otherwise.
@@ -96,33 +97,28 @@ extension PixelKernels {
         precondition(width == picture.width && height == picture.height)
         precondition(format.chroma.fitsWhole(width: width, height: height))
         precondition(frame.pixels.count >= (height - 1) * frame.bytesPerRow + width * frame.format.bytesPerPixel)
-        let chroma = format.chroma.chromaSize(width: width, height: height)
-        var deep = picture.deep ?? DeepPlanes(luma: [], cb: [], cr: [])
-        picture.deep = nil  // the planes are then not shared, and are written in place
-        deep.luma.ensureCount(width * height)
-        deep.cb.ensureCount(chroma.width * chroma.height)
-        deep.cr.ensureCount(chroma.width * chroma.height)
-        var alpha = format.hasAlpha ? (deep.alpha ?? []) : []
-        deep.alpha = nil
-        if format.hasAlpha { alpha.ensureCount(width * height) }
         var coefficients = c.kernelCoefficients
-        frame.pixels.withUnsafeBufferPointer { source in
-            deep.luma.withUnsafeMutableBufferPointer { luma in
-                deep.cb.withUnsafeMutableBufferPointer { cb in
-                    deep.cr.withUnsafeMutableBufferPointer { cr in
-                        alpha.withUnsafeMutableBufferPointer { alpha in
-                            flipbook_rgb_to_yuv_p10(
-                                source.baseAddress, frame.bytesPerRow, Int32(width), Int32(height),
-                                frame.format.kernelLayout, Int32(format.chroma.horizontalShift),
-                                Int32(format.chroma.verticalShift), &coefficients, luma.baseAddress, cb.baseAddress,
-                                cr.baseAddress, format.hasAlpha ? alpha.baseAddress : nil)
+        // The picture's planes have its format's sizes, alpha included when the format has it.
+        picture.withDeepPlanes { deep in
+            var alpha = deep.alpha ?? []
+            deep.alpha = nil  // the plane is then not shared, and is written in place
+            defer { deep.alpha = format.hasAlpha ? alpha : nil }
+            frame.pixels.withUnsafeBufferPointer { source in
+                deep.luma.withUnsafeMutableBufferPointer { luma in
+                    deep.cb.withUnsafeMutableBufferPointer { cb in
+                        deep.cr.withUnsafeMutableBufferPointer { cr in
+                            alpha.withUnsafeMutableBufferPointer { alpha in
+                                flipbook_rgb_to_yuv_p10(
+                                    source.baseAddress, frame.bytesPerRow, Int32(width), Int32(height),
+                                    frame.format.kernelLayout, Int32(format.chroma.horizontalShift),
+                                    Int32(format.chroma.verticalShift), &coefficients, luma.baseAddress, cb.baseAddress,
+                                    cr.baseAddress, format.hasAlpha ? alpha.baseAddress : nil)
+                            }
                         }
                     }
                 }
             }
         }
-        deep.alpha = format.hasAlpha ? alpha : nil
-        picture.deep = deep
         return true
     }
 

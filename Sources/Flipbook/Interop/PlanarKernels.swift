@@ -6,12 +6,13 @@ extension PixelKernels {
     static func ycbcrToYUV420(_ planes: YCbCrPlanes, coefficients c: YCbCrCoefficients, into picture: inout YUVPicture)
     {
         precondition(planes.width == picture.width && planes.height == picture.height)
-        precondition(picture.luma.count == planes.width * planes.height)
-        precondition(picture.cb.count == picture.luma.count / 4 && picture.cr.count == picture.luma.count / 4)
-        picture.luma.withUnsafeMutableBufferPointer { outLuma in
-            picture.cb.withUnsafeMutableBufferPointer { outCb in
-                picture.cr.withUnsafeMutableBufferPointer { outCr in
-                    ycbcrToYUV420(planes, c, outLuma.baseAddress, outCb.baseAddress, outCr.baseAddress)
+        precondition(picture.format.isYUV420WithoutAlpha, "4:2:0 conversion into a picture of \(picture.format)")
+        picture.withEightBitPlanes { picture in
+            picture.luma.withUnsafeMutableBufferPointer { outLuma in
+                picture.cb.withUnsafeMutableBufferPointer { outCb in
+                    picture.cr.withUnsafeMutableBufferPointer { outCr in
+                        ycbcrToYUV420(planes, c, outLuma.baseAddress, outCb.baseAddress, outCr.baseAddress)
+                    }
                 }
             }
         }

@@ -1,14 +1,14 @@
 import Foundation
 
 /// A list of image files with every animated one (GIF, APNG, animated WebP) replaced by its frames
-/// (``URL/animationFrame(_:of:)``), each with its own delay; stills stay as they are.
+/// (``ImagePart/frame(_:)``), each with its own delay; stills stay as they are.
 ///
 /// Only a file whose name or first bytes say GIF, PNG or WebP is looked into: a PNG is an
 /// animation when an `acTL` chunk comes before its image data, a GIF when it has more than one
 /// image, a WebP when its `VP8X` header says so.
 struct AnimatedInputs {
     /// Every image or frame, in order.
-    private(set) var entries: [URL] = []
+    private(set) var entries: [ImageReference] = []
     /// Each entry's delay: a frame of an animation's own, `nil` for a still.
     private(set) var delays: [MediaTime?] = []
     /// Lines to show: an animation cut at its last whole frame (with skipping on).
@@ -22,14 +22,14 @@ struct AnimatedInputs {
     /// - Throws: `.corruptImage` naming the file for a truncated animation, unless `skipInvalid`:
     ///   then its whole frames are kept, with a warning; `.unsupportedImage` for an animation over
     ///   the limits (with `skipInvalid`, its first frame is left in the list, to be skipped when decoded).
-    init(_ images: [URL], limits: ImageLimits, skipInvalid: Bool) throws {
+    init(_ images: [ImageReference], limits: ImageLimits, skipInvalid: Bool) throws {
         for image in images {
             guard let layout = Self.layout(of: image) else {
                 entries.append(image)
                 delays.append(nil)
                 continue
             }
-            let origin = FrameOrigin(path: image.imageDescription)
+            let origin = FrameOrigin(image: image)
             let whole = layout.delays.count
             if layout.isTruncated {
                 let cut = "the \(layout.kind.rawValue) is truncated after \(whole) whole frames"
@@ -43,28 +43,29 @@ struct AnimatedInputs {
                     delays.append(nil)
                     continue
                 }
-                warnings.append("\(image.path): \(cut); those are used")
+                warnings.append("\(image.file.path): \(cut); those are used")
             }
             do {
                 try layout.check(limits)
             } catch let error as FlipbookError {
                 guard skipInvalid else { throw origin.attribute(error) }
                 // Its first frame, which fails the same check when decoded and is skipped with it.
-                entries.append(.animationFrame(1, of: image))
+                entries.append(ImageReference(file: image.file, part: .frame(1)))
                 delays.append(nil)
                 continue
             }
             for (index, delay) in layout.delays.enumerated() {
-                entries.append(.animationFrame(index + 1, of: image))
+                entries.append(ImageReference(file: image.file, part: .frame(index + 1)))
                 delays.append(delay)
             }
         }
     }
 
-    /// The animation layout of the file at `url`, or `nil` for a still, another format, a page of a
-    /// TIFF, or a file that cannot be read (whose decoding then reports why).
-    static func layout(of url: URL) -> AnimationLayout? {
-        guard url.fragment == nil, url.isFileURL else { return nil }
+    /// The animation layout of `image`'s file, or `nil` for a still, another format, a page or frame of
+    /// a file, or a file that cannot be read (whose decoding then reports why).
+    static func layout(of image: ImageReference) -> AnimationLayout? {
+        let url = image.file
+        guard image.part == nil, url.isFileURL else { return nil }
         let suffix = url.pathExtension.lowercased()
         guard ["gif", "png", "apng", "webp"].contains(suffix) else { return nil }
         // Only a regular file is looked into: a FIFO named like an image would block the open until a writer

@@ -30,10 +30,19 @@ public enum ImageFiles {
     public static func collect(
         _ inputs: [URL], keepOrder: Bool = false, startNumber: Int? = nil, tiffPages: TIFFPages = .first
     ) throws -> [URL] {
-        var files: [URL] = []
+        try images(inputs, keepOrder: keepOrder, startNumber: startNumber, tiffPages: tiffPages).map(\.url)
+    }
+
+    /// The images ``collect(_:keepOrder:startNumber:tiffPages:)`` hands out as URLs: a file named
+    /// with a `page=N` or `frame=N` fragment is that page or frame of it.
+    package static func images(
+        _ inputs: [URL], keepOrder: Bool = false, startNumber: Int? = nil, tiffPages: TIFFPages = .first
+    ) throws -> [ImageReference] {
+        var files: [ImageReference] = []
         for input in inputs {
             if let pattern = NumberPattern(input.lastPathComponent) {
                 files += try pattern.files(in: input.deletingLastPathComponent(), from: startNumber, input: input)
+                    .map { ImageReference(file: $0) }
                 continue
             }
             var isFolder: ObjCBool = false
@@ -41,7 +50,7 @@ public enum ImageFiles {
                 throw FlipbookError.inputMissing(input.path)
             }
             guard isFolder.boolValue else {
-                files.append(input)
+                files.append(ImageReference(input))
                 continue
             }
             let names: [String]
@@ -65,16 +74,17 @@ public enum ImageFiles {
                         + CameraRaw.notDecoded
                 throw FlipbookError.folderHoldsNoImages(input.path, rawNote: rawNote)
             }
-            files += naturallyOrdered(images)
+            files += naturallyOrdered(images.map { ImageReference(file: $0) })
         }
         let ordered = keepOrder ? files : naturallyOrdered(files)
         return tiffPages == .all ? try ordered.flatMap(pages) : ordered
     }
 
-    /// The pages of `file` when it is a TIFF of more than one page, else the file itself; pages that
-    /// are reduced-resolution previews of another are left out.
-    private static func pages(of file: URL) throws -> [URL] {
-        guard ImageFormat.forExtension(file.pathExtension)?.hasPages ?? false else { return [file] }
+    /// The pages of `image`'s file when it is a TIFF of more than one page, else the image itself; pages
+    /// that are reduced-resolution previews of another are left out.
+    private static func pages(of image: ImageReference) throws -> [ImageReference] {
+        let file = image.file
+        guard ImageFormat.forExtension(file.pathExtension)?.hasPages ?? false else { return [image] }
         // Mapped, not read: only the header and the chain of directories are touched.
         let data: Data
         do {
@@ -82,18 +92,19 @@ public enum ImageFiles {
         } catch {
             throw FlipbookError.tiffPagesNotCounted(file.path, cause: error)
         }
-        guard ImageSniffing.isTIFF(data) else { return [file] }
+        guard ImageSniffing.isTIFF(data) else { return [image] }
         let pages = try FrameOrigin(path: file.path).attributing {
             try TIFFDecoder.fullPages(data, limits: ImageLimits())
         }
         // The file itself when its first page is its one picture, or when it has none (decoding it says why).
-        return pages.count <= 1 && (pages.first ?? 0) == 0 ? [file] : pages.map { URL.tiffPage($0 + 1, of: file) }
+        return pages.count <= 1 && (pages.first ?? 0) == 0
+            ? [image] : pages.map { ImageReference(file: file, part: .page($0 + 1)) }
     }
 
     /// `files` in natural order by path; each path is made once, not at every comparison (a URL's
     /// path is decoded anew each time it is asked for: most of the time of sorting 3000 files).
-    private static func naturallyOrdered(_ files: [URL]) -> [URL] {
-        files.map { ($0.path, $0) }.sorted { NaturalOrder.precedes($0.0, $1.0) }.map(\.1)
+    private static func naturallyOrdered(_ files: [ImageReference]) -> [ImageReference] {
+        files.map { ($0.file.path, $0) }.sorted { NaturalOrder.precedes($0.0, $1.0) }.map(\.1)
     }
 }
 

@@ -36,13 +36,18 @@ public struct ImageNumbering: Sendable, Hashable {
     ///   (`f1.png` and `f01.png`), or when neighbouring numbers are more than a million apart (a stray
     ///   file such as `frame_20240101.png` beside `frame_0001.png`).
     public init?(_ images: [URL]) throws {
+        try self.init(images: images.map(ImageReference.init))
+    }
+
+    /// Reads the numbers of `images`' files, in the order given, as ``init(_:)`` does.
+    package init?(images: [ImageReference]) throws {
         // Pages of a TIFF stack are not numbered by their file's name.
-        guard let first = images.first, let shape = Self.shape(of: first.path),
-            !images.contains(where: { $0.imagePage != nil })
+        guard let first = images.first?.file, let shape = Self.shape(of: first.path),
+            !images.contains(where: { $0.page != nil })
         else { return nil }
         var numbers: [Int] = []
         var owners: [Int: String] = [:]
-        for image in images {
+        for image in images.map(\.file) {
             guard let parts = Self.shape(of: image.path), parts.prefix == shape.prefix, parts.suffix == shape.suffix
             else { return nil }
             if let twin = owners[parts.number] {
@@ -59,14 +64,15 @@ public struct ImageNumbering: Sendable, Hashable {
             numbers[$0.1] - numbers[$0.0] > Self.largestGap
         }) {
             throw FlipbookError.numberJump(
-                from: images[jump.0], to: images[jump.1], skipping: numbers[jump.1] - numbers[jump.0] - 1)
+                from: images[jump.0].file, to: images[jump.1].file,
+                skipping: numbers[jump.1] - numbers[jump.0] - 1)
         }
         self.numbers = numbers
         var missing: [Int] = []
         var neighbours: [(String, String)] = []
         for (index, (number, next)) in zip(numbers, numbers.dropFirst()).enumerated() where next > number + 1 {
             missing += Array(number + 1..<next)
-            neighbours.append((images[index].lastPathComponent, images[index + 1].lastPathComponent))
+            neighbours.append((images[index].file.lastPathComponent, images[index + 1].file.lastPathComponent))
         }
         self.missing = missing
         self.neighbours = neighbours

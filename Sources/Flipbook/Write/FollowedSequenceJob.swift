@@ -27,12 +27,12 @@ struct FollowedImageFiles: SequenceImages {
             throw FlipbookError.noImageArrived(within: follower.policy.timeout, folder: follower.folder.path)
         }
         let origin = FrameOrigin(index: 0, path: first.url.path)
-        let image = try origin.attributing { try ImageDecoder.decodeImageFile(at: first.url, request) }
+        let image = try origin.attributing { try ImageDecoder.decodeImageFile(ImageReference(file: first.url), request) }
         return (follower, (0, first, image))
     }
 
     func decoder(_ request: DecodeRequest) -> @Sendable (FollowedImage) throws -> DecodedImage {
-        { image in try ImageDecoder.decodeImageFile(at: image.url, request) }
+        { image in try ImageDecoder.decodeImageFile(ImageReference(file: image.url), request) }
     }
 
     func origin(ofImage position: Int, _ image: FollowedImage) -> FrameOrigin {

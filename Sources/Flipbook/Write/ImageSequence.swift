@@ -94,6 +94,8 @@ extension MovieWriter {
         try options.metadata.validate()
         // Before any work, so an existing movie is reported at once.
         let destination = try MovieDestination(url, overwrite: options.overwrite)
+        // A page or frame a URL names by its fragment is read here, once.
+        let images = images.map(ImageReference.init)
         if options.settings.rateControl.passes == 2 && options.settings.pass == nil {
             return try await TwoPassEncoding(images: images, destination: destination, options: options).run()
         }
@@ -101,15 +103,15 @@ extension MovieWriter {
     }
 
     /// ``makeMovie(fromImagesAt:to:options:)`` once the destination is checked: one encode.
-    static func makeMovie(fromImagesAt listed: [URL], to destination: MovieDestination, options: SequenceOptions)
-        async throws -> MovieSummary
-    {
+    static func makeMovie(
+        fromImagesAt listed: [ImageReference], to destination: MovieDestination, options: SequenceOptions
+    ) async throws -> MovieSummary {
         let animated = try AnimatedInputs(
             listed, limits: options.imageLimits, skipInvalid: options.skipInvalidImages)
         // The list as given, but for animations: their frames, or (left out with skipping) their first frame.
         let allImages = animated.entries
         // Frames of an animation are timed by their delays, not by numbers in file names.
-        let numbering = animated.hasAnimation ? nil : try ImageNumbering(allImages)
+        let numbering = animated.hasAnimation ? nil : try ImageNumbering(images: allImages)
         if let numbering, !numbering.missing.isEmpty, options.gaps == .fail {
             throw FlipbookError.imagesMissing(numbering.gapDescription)
         }

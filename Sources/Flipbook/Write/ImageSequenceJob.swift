@@ -9,7 +9,7 @@ typealias ImageSequenceJob = SequenceJob<ListedImageFiles>
 /// delays, or one image after another.
 struct ListedImageFiles: SequenceImages {
     /// The images to encode (a segment's slice, or all).
-    let images: [URL]
+    let images: [ImageReference]
     /// The index of `images[0]` in the whole sequence.
     let firstImage: Int
     /// Images in the whole sequence.
@@ -34,11 +34,11 @@ struct ListedImageFiles: SequenceImages {
 
     func decoder(_ request: DecodeRequest) -> @Sendable (Int) throws -> DecodedImage {
         let animations = AnimationFrames(limits: request.limits)
-        return { [images] index in try animations.decodeImage(at: images[index], request) }
+        return { [images] index in try animations.decodeImage(images[index], request) }
     }
 
     func origin(ofImage index: Int, _: Int) -> FrameOrigin {
-        FrameOrigin(index: firstImage + index, path: images[index].imageDescription)
+        FrameOrigin(index: firstImage + index, image: images[index])
     }
 
     func frames(ofImage index: Int, _: Int, skipping: SkippedImages) -> ImageFrames {
@@ -68,7 +68,7 @@ struct ListedImageFiles: SequenceImages {
     }
 
     func firstImageName(at index: Int, _: Int) -> String? {
-        images[index].imageDescription
+        images[index].description
     }
 
     func segmentInfo(of settings: VideoSettings) -> SegmentInfo? {
@@ -83,13 +83,13 @@ struct ListedImageFiles: SequenceImages {
     ///
     /// - Parameter firstImage: The index of `images[0]` in the whole sequence, for errors.
     static func firstUsableImage(
-        _ images: [URL], firstImage: Int, request: DecodeRequest, skipping: inout SkippedImages
+        _ images: [ImageReference], firstImage: Int, request: DecodeRequest, skipping: inout SkippedImages
     ) throws -> (Int, DecodedImage) {
         for (index, image) in images.enumerated() {
             do {
-                let origin = FrameOrigin(index: firstImage + index, path: image.imageDescription)
+                let origin = FrameOrigin(index: firstImage + index, image: image)
                 let frame = try origin.attributing {
-                    try ImageDecoder.decodeImageFile(at: image, request)
+                    try ImageDecoder.decodeImageFile(image, request)
                 }
                 return (index, frame)
             } catch let error as FlipbookError where skipping.maySkip(error) {
@@ -118,7 +118,7 @@ struct ListedImageFiles: SequenceImages {
 extension SequenceJob where Images == ListedImageFiles {
     /// The job of `images`, a slice of the whole sequence starting at its image `firstImage`.
     init(
-        images: [URL], firstImage: Int, totalImages: Int, destination: MovieDestination, settings: VideoSettings,
+        images: [ImageReference], firstImage: Int, totalImages: Int, destination: MovieDestination, settings: VideoSettings,
         size: FrameSize?, copies: Int, imageLimits: ImageLimits, segment: Segment?, skipInvalidImages: Bool,
         numbers: [Int]?, progress: (@Sendable (SequenceProgress) -> Void)?
     ) {
@@ -138,7 +138,7 @@ extension SequenceJob where Images == ListedImageFiles {
 
     /// See ``ListedImageFiles/firstUsableImage(_:firstImage:request:skipping:)``.
     static func firstUsableImage(
-        _ images: [URL], firstImage: Int, request: DecodeRequest, skipping: inout SkippedImages
+        _ images: [ImageReference], firstImage: Int, request: DecodeRequest, skipping: inout SkippedImages
     ) throws -> (Int, DecodedImage) {
         try ListedImageFiles.firstUsableImage(images, firstImage: firstImage, request: request, skipping: &skipping)
     }

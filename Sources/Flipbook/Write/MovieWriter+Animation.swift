@@ -5,7 +5,7 @@ extension MovieWriter {
     nonisolated func appendAnimation(
         at url: URL, _ layout: AnimationLayout, at time: MediaTime?, duration: MediaTime?
     ) async throws {
-        let origin = FrameOrigin(path: url.imageDescription)
+        let origin = FrameOrigin(image: ImageReference(file: url))
         guard duration == nil else {
             throw origin.attribute(FlipbookError.animationTakesNoDuration(layout.kind.rawValue))
         }
@@ -18,7 +18,7 @@ extension MovieWriter {
         var elapsed = MediaTime.zero
         var ticksSoFar: Int64 = 0
         for (index, delay) in layout.delays.enumerated() {
-            let frameOrigin = FrameOrigin(path: URL.animationFrame(index + 1, of: url).imageDescription)
+            let frameOrigin = FrameOrigin(image: ImageReference(file: url, part: .frame(index + 1)))
             let picture = Result {
                 try frameOrigin.attributing { try preparer.prepare(.frame(try decoder.nextFrame())) }
             }

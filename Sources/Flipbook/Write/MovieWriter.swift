@@ -242,16 +242,17 @@ public actor MovieWriter {
     public nonisolated func append(imageAt imageURL: URL, at time: MediaTime? = nil, duration: MediaTime? = nil)
         async throws
     {
-        if let layout = AnimatedInputs.layout(of: imageURL) {
-            try await appendAnimation(at: imageURL, layout, at: time, duration: duration)
+        // A page or frame the URL names by its fragment is read here, once.
+        let image = ImageReference(imageURL)
+        if let layout = AnimatedInputs.layout(of: image) {
+            try await appendAnimation(at: image.file, layout, at: time, duration: duration)
             return
         }
         // Decoding, fitting and conversion run here, off the actor, like append(_:at:duration:).
         // Scaled, as planes and deep (a 10-bit movie) where the settings allow, as in a sequence.
         let request = DecodeRequest.frame(of: settings, limits: imageLimits)
-        let picture = Result { try preparer.prepare(try ImageDecoder.decodeImageFile(at: imageURL, request)) }
-        try await append(
-            prepared: picture, at: time, duration: duration, origin: FrameOrigin(path: imageURL.imageDescription))
+        let picture = Result { try preparer.prepare(try ImageDecoder.decodeImageFile(image, request)) }
+        try await append(prepared: picture, at: time, duration: duration, origin: FrameOrigin(image: image))
     }
 
     /// Decodes an image file's bytes held in memory (PNG, JPEG, WebP, GIF, TIFF, HEIC or AVIF, told by

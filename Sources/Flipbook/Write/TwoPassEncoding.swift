@@ -10,7 +10,7 @@ import Foundation
 /// the rate scaled by how far it missed, at most ``attempts`` times; only a movie at or under the size
 /// is ever published. The private folder is removed in every outcome.
 struct TwoPassEncoding {
-    let images: [URL]
+    let images: [ImageReference]
     let destination: MovieDestination
     let options: SequenceOptions
 
