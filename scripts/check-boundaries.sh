@@ -59,8 +59,9 @@ fi
 # less the names some public declaration also has (the grep cannot tell the two apart), is looked for in the
 # tool as `.name`; a top-level one as `name`; a package initialiser as `Type(label:` by its first label (one
 # whose first parameter has no label cannot be told from a public one and is not looked for). Members of a
-# `package extension` (none today) would escape it.
-package_members=$(find "$sources/Flipbook" -name '*.swift' -exec awk '
+# `package extension` (none today) would escape it. The tool's own enum cases are read too, as names of its own
+# (its `--stdin images` case is not the library's package `images`).
+package_members=$(find "$sources/Flipbook" "$sources/flipbook" -name '*.swift' -exec awk '
     function enclosing(depth,   best, key) {
         best = -1
         for (key in types) if (key + 0 < depth && key + 0 > best) best = key + 0

@@ -27,7 +27,9 @@ struct FollowedImageFiles: SequenceImages {
             throw FlipbookError.noImageArrived(within: follower.policy.timeout, folder: follower.folder.path)
         }
         let origin = FrameOrigin(index: 0, path: first.url.path)
-        let image = try origin.attributing { try ImageDecoder.decodeImageFile(ImageReference(file: first.url), request) }
+        let image = try origin.attributing {
+            try ImageDecoder.decodeImageFile(ImageReference(file: first.url), request)
+        }
         return (follower, (0, first, image))
     }
 

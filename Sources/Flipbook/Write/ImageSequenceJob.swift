@@ -118,7 +118,8 @@ struct ListedImageFiles: SequenceImages {
 extension SequenceJob where Images == ListedImageFiles {
     /// The job of `images`, a slice of the whole sequence starting at its image `firstImage`.
     init(
-        images: [ImageReference], firstImage: Int, totalImages: Int, destination: MovieDestination, settings: VideoSettings,
+        images: [ImageReference], firstImage: Int, totalImages: Int, destination: MovieDestination,
+        settings: VideoSettings,
         size: FrameSize?, copies: Int, imageLimits: ImageLimits, segment: Segment?, skipInvalidImages: Bool,
         numbers: [Int]?, progress: (@Sendable (SequenceProgress) -> Void)?
     ) {
