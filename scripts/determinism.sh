@@ -43,6 +43,7 @@ runs=$(((runs + 3) / 4))
 matrix "h264 (veryfast)" mp4 --codec h264 --preset veryfast
 matrix "vp9 (veryfast)" webm --codec vp9 --preset veryfast
 matrix prores mov --codec prores
+matrix "av1 libaom (ultrafast)" mp4 --codec av1 --encoder libaom --preset ultrafast
 # Every kind of movie, made as golden-movies.sh makes it and again with the heap filled and three workers.
 golden=$(dirname "$0")/golden-movies.sh
 bash "$golden" "$flipbook" "$work/golden" >"$work/golden.txt"

@@ -2,7 +2,7 @@
 # The movies whose bytes a refactoring must not change: one of each kind Flipbook writes (faststart,
 # .mov with B-frames at 29.97, fragmented, followed, slideshow, segments and their join, raw stdin, each codec,
 # 10-bit, ProRes 422 HQ and 4444 with alpha, copied and encoded sound, a join with sound, WebM and Matroska
-# with Opus, AAC, alpha, ProRes and their segments' join), made from the same generated inputs, and the
+# with Opus, AAC, alpha, ProRes and their segments' join, FFV1, AV1 by libaom), made from the same generated inputs, and the
 # SHA-256 of each. Run it before and after a change and compare the lists (or pass --check FILE).
 #   scripts/golden-movies.sh FLIPBOOK WORKDIR [--check HASHES]
 # Prints "NAME SHA256" lines on standard output; with --check, exits 1 naming each movie that differs.
@@ -52,6 +52,9 @@ run vp9-alpha-fragmented.webm "$in/png" --preset veryfast --alpha --fragmented -
 run av1-copied-sound.webm "$in/png" --codec av1 --preset faster --audio "$in/tone.m4a"
 run h264-bframes.mkv "$in/png" --fps 29.97 --preset slow --audio "$in/tone.m4a" --title "Golden"
 run prores.mkv "$in/png" --codec prores --profile lt
+run ffv1.mkv "$in/png" --codec ffv1
+run ffv1-alpha.mov "$in/png" --codec ffv1 --alpha
+run av1-libaom.mp4 "$in/png" --codec av1 --encoder libaom --preset ultrafast
 "$flipbook" - --raw-size 320x240 --raw-format rgba "${common[@]}" -o "$out/raw-stdin.mp4" <"$in/raw.rgba"
 for k in 1 2 3; do run "part-$k.mp4" "$in/png" --segment "$k/3"; done
 for k in 1 2 3; do run "part-$k.webm" "$in/png" --segment "$k/3" --preset veryfast; done
