@@ -73,6 +73,10 @@ def combinations():
     rows.append(("vp9 alpha.webm+opus", "webm", ["--codec", "vp9", "--alpha"], "opus"))
     rows.append(("prores 4444 alpha.mov", "mov", ["--codec", "prores", "--alpha"], None))
     rows.append(("ffv1 alpha.mkv", "mkv", ["--codec", "ffv1", "--alpha"], None))
+    # AV1 by its second encoder, libaom, where AV1 goes.
+    rows.append(("av1 libaom.mp4+aac", "mp4", ["--codec", "av1", "--encoder", "libaom"], "aac"))
+    rows.append(("av1 libaom.webm+opus", "webm", ["--codec", "av1", "--encoder", "libaom"], "opus"))
+    rows.append(("av1 libaom.mkv fragmented", "mkv", ["--codec", "av1", "--encoder", "libaom", "--fragmented"], None))
     rows.append(("gif", "gif", ["--loop", "1"], None))
     return rows
 
