@@ -54,6 +54,19 @@ import Testing
         return headers
     }
 
+    /// Expects every sequence header of `movie` (in `av1C` and in the key frames) to state BT.709 limited range.
+    static func expectBT709SequenceHeaders(of movie: String) throws {
+        let headers = try sequenceHeaderColour(of: movie)
+        #expect(!headers.isEmpty)
+        for header in headers {
+            #expect(
+                header == [
+                    "color_primaries": 1, "transfer_characteristics": 1, "matrix_coefficients": 1, "color_range": 0,
+                ],
+                "\(header)")
+        }
+    }
+
     @Test func a30fpsMovieIsMainProfileAV01WithExactTimesBT709AndTheSourcePictures() throws {
         let dir = try TemporaryDirectory()
         let frames = try dir.folder("frames")
@@ -87,15 +100,7 @@ import Testing
         let packets = try Judge.packets(of: movie)
         #expect(packets.map(\.dts) == packets.map(\.pts))
         #expect(packets.first?.isKeyframe == true)
-        let headers = try Self.sequenceHeaderColour(of: movie)
-        #expect(!headers.isEmpty)
-        for header in headers {
-            #expect(
-                header == [
-                    "color_primaries": 1, "transfer_characteristics": 1, "matrix_coefficients": 1, "color_range": 0,
-                ],
-                "\(header)")
-        }
+        try Self.expectBT709SequenceHeaders(of: movie)
     }
 
     @Test func bt601FullRangeIsTaggedInColrAndTheSequenceHeader() throws {

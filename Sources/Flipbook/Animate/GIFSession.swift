@@ -57,7 +57,7 @@ struct GIFSession: MuxingSession {
 
     mutating func finish(tracks: [Track], extensions: [MovieExtension]) throws -> [WriteAction] {
         guard let pending else {
-            throw FlipbookError.animatedImageHasNoFrames("GIF")
+            throw FlipbookError.noFramesAppended("GIF")
         }
         self.pending = nil
         let delay = max(1, centiseconds(elapsed) - pending.start)

@@ -21,22 +21,18 @@ enum VideoEncoderRecords {
         ]),
         crfRange: 1...63, defaultCRF: 35, widthRange: 64...16384, heightRange: 64...8704, maximumFrameRate: 240,
         bitDepths: [8, 10], chromaFormats: [.yuv420],
-        presetNote: "for av1 these are SVT-AV1 presets "
-            + EncoderPreset.allCases.dropLast().map { String($0.svtAV1Preset) }.joined(separator: ", ")
-            + " (placebo \(EncoderPreset.placebo.svtAV1Preset))",
+        presetNote: presetNote("for av1 these are SVT-AV1 presets", \.svtAV1Preset),
         // SVT-AV1 reorders in its own hierarchy; 0 asks for its low-delay structure (no reordering).
         tunes: ["vq", "psnr"], shortestKeyframeInterval: 2, highestBitrate: 100_000_000, bFrameRange: 0...0,
         checkParameters: { try SVTAV1Encoder.check($0) }, makeEncoder: { try SVTAV1Encoder(settings: $0, colour: $1) })
 
-    /// libaom through libavcodec: AV1's reference encoder, slower than SVT-AV1 at the same size, one pass.
+    /// libaom, AV1's reference encoder, through its own API: slower than SVT-AV1, one pass.
     static let libaom = VideoEncoderRecord(
         name: "libaom", displayName: "libaom",
         features: [.constantRateFactor, .wholeConstantRateFactor, .presets, .rateControl],
         crfRange: 0...63, defaultCRF: 32, widthRange: 16...16384, heightRange: 16...16384, bitDepths: [8, 10],
         chromaFormats: [.yuv420],
-        presetNote: "for av1 with --encoder libaom these are libaom speeds (cpu-used) "
-            + EncoderPreset.allCases.dropLast().map { String($0.libaomSpeed) }.joined(separator: ", ")
-            + " (placebo \(EncoderPreset.placebo.libaomSpeed))",
+        presetNote: presetNote("for av1 with --encoder libaom these are libaom speeds (cpu-used)", \.libaomSpeed),
         makeEncoder: { try LibaomEncoder(settings: $0, colour: $1) })
 
     static let libvpx = VideoEncoderRecord(
@@ -44,9 +40,7 @@ enum VideoEncoderRecords {
         features: [.constantRateFactor, .wholeConstantRateFactor, .presets, .rateControl, .alpha],
         crfRange: 0...63, defaultCRF: 32, widthRange: 2...16384, heightRange: 2...16384, bitDepths: [8, 10],
         chromaFormats: [.yuv420],
-        presetNote: "for vp9 these are libvpx speeds (cpu-used) "
-            + EncoderPreset.allCases.dropLast().map { String($0.vp9Speed) }.joined(separator: ", ")
-            + " (placebo \(EncoderPreset.placebo.vp9Speed))",
+        presetNote: presetNote("for vp9 these are libvpx speeds (cpu-used)", \.vp9Speed),
         makeEncoder: { try VP9Encoder(settings: $0, colour: $1) })
 
     static let proresKS = VideoEncoderRecord(
@@ -69,6 +63,13 @@ enum VideoEncoderRecords {
             features: lossless ? [.alpha, .rgbaPictures, .lossless] : [.alpha, .rgbaPictures],
             widthRange: 1...side, heightRange: 1...side, bitDepths: [8], chromaFormats: [.yuv444],
             makeEncoder: { settings, _ in AnimationFrameEncoder(settings: settings) })
+    }
+
+    /// What `--preset`'s names stand for with an encoder whose speeds are numbers: `intro`, then the
+    /// number of each name from ultrafast to veryslow, and placebo's.
+    static func presetNote(_ intro: String, _ number: (EncoderPreset) -> Int) -> String {
+        "\(intro) " + EncoderPreset.allCases.dropLast().map { String(number($0)) }.joined(separator: ", ")
+            + " (placebo \(number(.placebo)))"
     }
 
     static let libimagequant = animatedImage(

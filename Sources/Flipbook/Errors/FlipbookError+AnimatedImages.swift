@@ -10,12 +10,4 @@ extension FlipbookError {
             "a \(kind) file has no sound; name the output .mp4, .mov, .webm or .mkv for a movie with sound",
             fileID: fileID, line: line)
     }
-
-    /// An animated image was finished before any frame was appended.
-    static func animatedImageHasNoFrames(
-        _ format: String, fileID: String = #fileID, line: Int = #line
-    ) -> FlipbookError {
-        Self(
-            .invalidState, "no frames were appended; a \(format) needs at least one frame", fileID: fileID, line: line)
-    }
 }

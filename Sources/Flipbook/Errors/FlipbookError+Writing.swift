@@ -72,9 +72,10 @@ extension FlipbookError {
     }
 
     /// A movie finished without a frame.
-    static func noFramesAppended(fileID: String = #fileID, line: Int = #line) -> FlipbookError {
+    static func noFramesAppended(_ kind: String = "movie", fileID: String = #fileID, line: Int = #line) -> FlipbookError
+    {
         Self(
-            .invalidState, "no frames were appended; a movie needs at least one frame", fileID: fileID, line: line)
+            .invalidState, "no frames were appended; a \(kind) needs at least one frame", fileID: fileID, line: line)
     }
 
     /// The caller cancelled while the last pictures were encoded.
