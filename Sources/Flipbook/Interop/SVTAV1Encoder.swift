@@ -34,6 +34,9 @@ final class SVTAV1Encoder: VideoEncoder {
     init(settings: VideoSettings, colour: ColourMatrix) throws {
         pictureFormat = settings.pictureFormat
         _ = Self.silencedLog
+        // Held from the handle's creation to the sequence header: SVT-AV1 sets up process-wide state there.
+        let lifecycle = SVTAV1Lifecycle.begin()
+        defer { lifecycle.end() }
         var created: UnsafeMutablePointer<EbComponentType>?
         var config = EbSvtAv1EncConfiguration()
         try svtCheck(
@@ -80,11 +83,13 @@ final class SVTAV1Encoder: VideoEncoder {
     /// Checks parameters with SVT-AV1's own parser, on its defaults.
     static func check(_ parameters: [EncoderParameter]) throws {
         _ = silencedLog
-        var created: UnsafeMutablePointer<EbComponentType>?
-        var config = EbSvtAv1EncConfiguration()
-        guard svt_av1_enc_init_handle(&created, nil, &config) == EB_ErrorNone, let created else { return }
-        defer { svt_av1_enc_deinit_handle(created) }
-        for parameter in parameters { try parse(&config, parameter) }
+        try SVTAV1Lifecycle.locked {
+            var created: UnsafeMutablePointer<EbComponentType>?
+            var config = EbSvtAv1EncConfiguration()
+            guard svt_av1_enc_init_handle(&created, nil, &config) == EB_ErrorNone, let created else { return }
+            defer { svt_av1_enc_deinit_handle(created) }
+            for parameter in parameters { try parse(&config, parameter) }
+        }
     }
 
     /// SVT-AV1 prints its version, configuration and problems to standard error unless `SVT_LOG` says
@@ -167,8 +172,10 @@ final class SVTAV1Encoder: VideoEncoder {
             if !hasPictures { _ = try? encode(YUVPicture(width: size.width, height: size.height), presentationTime: 0) }
             _ = try? flush()
         }
-        svt_av1_enc_deinit(handle)
-        svt_av1_enc_deinit_handle(handle)
+        SVTAV1Lifecycle.locked {
+            svt_av1_enc_deinit(handle)
+            svt_av1_enc_deinit_handle(handle)
+        }
     }
 
     func encode(_ picture: YUVPicture, presentationTime: Int64) throws -> [EncodedPacket] {
@@ -287,5 +294,30 @@ private func svtName(_ status: EbErrorType) -> String? {
     case EB_NoErrorEmptyQueue: "EB_NoErrorEmptyQueue"
     case EB_NoErrorFifoShutdown: "EB_NoErrorFifoShutdown"
     default: nil
+    }
+}
+
+/// One lock for every SVT-AV1 handle's creation, start and tear-down in the process.
+///
+/// SVT-AV1 keeps the machine's processor groups and the thread affinity it derives from them in
+/// process-wide variables: each handle's creation fills them, its start reads them as it starts its
+/// threads, and each tear-down frees them, whatever other encoders are doing. Two writers opening and
+/// closing AV1 encoders at once (a library user's, or the tests') otherwise race on them, and a thread
+/// started from a freed table reads through a null pointer.
+private enum SVTAV1Lifecycle {
+    private static let lock = NSLock()
+
+    static func locked<Result>(_ body: () throws -> Result) rethrows -> Result {
+        try lock.withLock { try body() }
+    }
+
+    /// Takes the lock for a span that is not one closure (an initialiser that sets stored properties).
+    static func begin() -> Held {
+        lock.lock()
+        return Held()
+    }
+
+    struct Held {
+        func end() { SVTAV1Lifecycle.lock.unlock() }
     }
 }
