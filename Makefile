@@ -47,7 +47,7 @@ TEST_PACKAGE_PACKAGES := debootstrap mandoc
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: install uninstall deb test-package example all deps test-deps bench-deps browser-deps players-deps fuzz-deps build release demo test test-quick test-browser test-players test-large test-slurm docs test-asan test-tsan fuzz test-valgrind test-determinism test-sanitizers format lint clean
+.PHONY: install uninstall deb test-package example all deps test-deps bench-deps browser-deps players-deps fuzz-deps build release demo test test-long test-quick test-browser test-players test-large test-slurm docs test-asan test-tsan fuzz test-valgrind test-determinism test-sanitizers format lint clean
 
 all: build
 
@@ -94,18 +94,31 @@ test-deps: deps
 		rm -rf $(HEIF_VENV) && /usr/bin/python3 -m venv $(HEIF_VENV) && \
 		$(HEIF_VENV)/bin/pip install -q --disable-pip-version-check 'pillow-heif==0.15.0'; }
 
+# The suites of Tests/long-suites.txt (each judges one promise in depth with many or large movies) are left
+# to `make test-long`; CI runs both.
+LONG_SUITES := $(shell awk '!/^\#/ && NF {print $$1}' Tests/long-suites.txt)
 test: test-deps
 	bash scripts/check-boundaries.sh
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build $(foreach suite,$(LONG_SUITES),--skip '^$(subst .,\.,$(suite))/')
 	$(MAKE) --no-print-directory docs
 
+# The long suites alone: quality against other encoders, rate control, memory, determinism, injected faults,
+# long durations and the decoders' corpora (about five minutes on 2 cores once `make test` has built).
+# LONG_SELECTION=unsanitized runs only those `make test-asan` does not run whole (scripts/long-suites.sh):
+# CI judges the others in its ASan pass, with the same judges, rather than twice.
+LONG_SELECTION ?= all
+test-long: test-deps
+	$(SWIFT) build --build-tests
+	filters=$$(bash scripts/long-suites.sh $(LONG_SELECTION) | sed -e 's/[.]/\\./' -e 's|^|--filter ^|' -e 's|$$|/|') && \
+		$(SWIFT) test --skip-build $$filters
+
 # The inner loop: the library, MP4 and Matroska suites a change touches most often, under a minute warm;
-# the decoders' long corpora and the tool end to end are left to `make test`.
-QUICK_SKIPPED := PNGUnfilterTests|TIFFDecodingTests|HEIFDecodingTests
+# the long suites (Tests/long-suites.txt) and the tool end to end are left to `make test` and `make test-long`.
 test-quick: test-deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --filter '^(FlipbookTests|ISOBMFFTests|MatroskaTests)\.' --skip '$(QUICK_SKIPPED)'
+	$(SWIFT) test --skip-build --filter '^(FlipbookTests|ISOBMFFTests|MatroskaTests)\.' \
+		$(foreach suite,$(LONG_SUITES),--skip '^$(subst .,\.,$(suite))/')
 
 # A real movie past 4 GiB (co64, a 64-bit mdat), judged by MediaInfo and ffprobe/ffmpeg: about 4.4 GiB
 # written to the temporary folder (9.5 GB free needed, else the test is skipped and says why), one to
@@ -169,9 +182,9 @@ docs: deps
 # Sanitizer runs of the test suite (separate build folders, so `make test` stays incremental). Swift code is
 # checked by AddressSanitizer (Swift itself traps on overflow and out-of-range access), Flipbook's C kernels by
 # AddressSanitizer and UndefinedBehaviorSanitizer, which stops at the first report. LSan is told about
-# leaks in the test runner and libraries (fuzz/lsan-suppressions.txt, matched on whole stacks: slow unwinding,
-# as libx265 has no frame pointers); see README "Checks on every change".
-ASAN_ENV := FLIPBOOK_SANITIZED=address ASAN_OPTIONS=fast_unwind_on_malloc=0 \
+# leaks in the test runner and libraries (fuzz/lsan-suppressions.txt, which says how x265's are matched on the
+# fast unwinder's stacks); see README "Checks on every change".
+ASAN_ENV := FLIPBOOK_SANITIZED=address \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/fuzz/lsan-suppressions.txt:print_suppressions=0 UBSAN_OPTIONS=print_stacktrace=1 SWIFT_BACKTRACE=enable=no
 ASAN_FLAGS := --build-path .build/asan --sanitize=address -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined
 # Every suite of Tests/sanitizer-suites.txt runs sanitized but those whose line says why not (a test target
@@ -193,11 +206,13 @@ test-tsan: test-deps
 
 # libFuzzer targets for the image decoders (GIF, APNG and animated WebP frame by frame too), the MP4 reader, the Matroska reader and the sound path, FUZZ_SECONDS each (default 60).
 FUZZ_SECONDS ?= 60
+# Targets fuzzed at once (each is one process on one core).
+FUZZ_JOBS ?= 1
 fuzz-deps: deps
 	$(call install-missing,lld)
 
 fuzz: fuzz-deps
-	FUZZ_SECONDS=$(FUZZ_SECONDS) SWIFT=$(SWIFT) fuzz/run.sh
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_JOBS=$(FUZZ_JOBS) SWIFT=$(SWIFT) fuzz/run.sh
 
 # valgrind memcheck over one short encode per codec and container, a join and a probe
 # (scripts/valgrind-encodes.sh): the debug build, its DWARF 5 debug information stripped from a copy

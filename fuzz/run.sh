@@ -1,5 +1,6 @@
 #!/bin/sh
-# Builds each libFuzzer target with ASan and runs it for FUZZ_SECONDS (default 60), one at a time.
+# Builds each libFuzzer target with ASan and runs it for FUZZ_SECONDS (default 60), FUZZ_JOBS at a time
+# (default 1; each target is one process on one core, so two on 2 cores each still get a whole core).
 # Usage: fuzz/run.sh [TARGET...]   (default: FuzzPNG FuzzJPEG FuzzWebP FuzzGIF FuzzTIFF FuzzHEIF FuzzImageStream FuzzMP4 FuzzMatroska FuzzSound FuzzColour)
 # Exits non-zero when a target crashes; the input that did it is saved under fuzz/artifacts/ and kept
 # as fuzz/seeds/KIND/regression-found-*, which make test replays through the target's entry point.
@@ -10,28 +11,29 @@ FUZZ_SECONDS=${FUZZ_SECONDS:-60}
 BUILD_PATH=.build/fuzz
 targets=${*:-FuzzPNG FuzzJPEG FuzzWebP FuzzGIF FuzzTIFF FuzzHEIF FuzzImageStream FuzzMP4 FuzzMatroska FuzzSound FuzzColour}
 mkdir -p fuzz/artifacts
-status=0
-for target in $targets; do
-    case $target in
-    FuzzPNG) seeds=fuzz/seeds/png ;;
-    FuzzJPEG) seeds=fuzz/seeds/jpeg ;;
-    FuzzWebP) seeds=fuzz/seeds/webp ;;
-    FuzzGIF) seeds=fuzz/seeds/gif ;;
-    FuzzTIFF) seeds=fuzz/seeds/tiff ;;
-    FuzzHEIF) seeds=fuzz/seeds/heif ;;
-    FuzzImageStream) seeds=fuzz/seeds/stream ;;
-    FuzzMP4) seeds=fuzz/seeds/mp4 ;;
-    FuzzMatroska) seeds=fuzz/seeds/matroska ;;
-    FuzzSound) seeds=fuzz/seeds/sound ;;
-    FuzzColour) seeds=fuzz/seeds/colour ;;
-    *) echo "unknown fuzz target $target" >&2; exit 2 ;;
+FUZZ_JOBS=${FUZZ_JOBS:-1}
+
+seeds_of() {
+    case $1 in
+    FuzzPNG) echo fuzz/seeds/png ;;
+    FuzzJPEG) echo fuzz/seeds/jpeg ;;
+    FuzzWebP) echo fuzz/seeds/webp ;;
+    FuzzGIF) echo fuzz/seeds/gif ;;
+    FuzzTIFF) echo fuzz/seeds/tiff ;;
+    FuzzHEIF) echo fuzz/seeds/heif ;;
+    FuzzImageStream) echo fuzz/seeds/stream ;;
+    FuzzMP4) echo fuzz/seeds/mp4 ;;
+    FuzzMatroska) echo fuzz/seeds/matroska ;;
+    FuzzSound) echo fuzz/seeds/sound ;;
+    FuzzColour) echo fuzz/seeds/colour ;;
+    *) return 1 ;;
     esac
-    # SwiftPM passes `-sanitize=fuzzer -sanitize=address` to swiftc in that order, and a later
-    # -sanitize=address drops the coverage instrumentation fuzzer asked for (the binary then finds
-    # nothing); the combined flag at the end of the command line restores it.
-    $SWIFT build -c release --build-path $BUILD_PATH --product "$target" \
-        --sanitize=address --sanitize=fuzzer -Xswiftc -sanitize=address,fuzzer \
-        -Xswiftc -parse-as-library -Xswiftc -use-ld=lld -Xswiftc -DFUZZING || exit 1
+}
+
+# Runs one built target for FUZZ_SECONDS; its status file says whether it crashed.
+fuzz_one() {
+    target=$1
+    seeds=$(seeds_of "$target")
     corpus=$BUILD_PATH/corpus/$target
     mkdir -p "$corpus"
     log=$BUILD_PATH/$target.log
@@ -52,9 +54,36 @@ for target in $targets; do
             cp "$found" "$kept"
             echo "kept as $kept: fix the crash, give it a name that says what it holds, and commit it" >&2
         done
-        status=1
+        echo 1 >"$BUILD_PATH/$target.status"
     else
         echo "$target: ${runs:-?} executions in $FUZZ_SECONDS s, no crash"
+        echo 0 >"$BUILD_PATH/$target.status"
     fi
+}
+
+# Every target is built first (the builds share most of their work), then fuzzed FUZZ_JOBS at a time.
+for target in $targets; do
+    seeds_of "$target" >/dev/null || { echo "unknown fuzz target $target" >&2; exit 2; }
+    # SwiftPM passes `-sanitize=fuzzer -sanitize=address` to swiftc in that order, and a later
+    # -sanitize=address drops the coverage instrumentation fuzzer asked for (the binary then finds
+    # nothing); the combined flag at the end of the command line restores it.
+    $SWIFT build -c release --build-path $BUILD_PATH --product "$target" \
+        --sanitize=address --sanitize=fuzzer -Xswiftc -sanitize=address,fuzzer \
+        -Xswiftc -parse-as-library -Xswiftc -use-ld=lld -Xswiftc -DFUZZING || exit 1
+    rm -f "$BUILD_PATH/$target.status"
+done
+running=0
+for target in $targets; do
+    fuzz_one "$target" &
+    running=$((running + 1))
+    if [ $running -ge "$FUZZ_JOBS" ]; then
+        wait
+        running=0
+    fi
+done
+wait
+status=0
+for target in $targets; do
+    [ "$(cat "$BUILD_PATH/$target.status" 2>/dev/null)" = 0 ] || status=1
 done
 exit $status
