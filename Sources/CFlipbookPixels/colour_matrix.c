@@ -4,8 +4,9 @@
 // tables are gathers; the matrix and the clamping vectorise (AVX2 chosen at run time, without FMA, so
 // every path rounds alike).
 
+// 0...1; NaN (a hostile profile's tables or matrix can make one) is 0, so every index stays in the table.
 static inline __attribute__((always_inline)) float clamp_unit(float value) {
-    return value < 0.0f ? 0.0f : (value > 1.0f ? 1.0f : value);
+    return value > 0.0f ? (value < 1.0f ? value : 1.0f) : 0.0f;
 }
 
 static inline __attribute__((always_inline)) void convert_rows(
