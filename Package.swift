@@ -64,6 +64,10 @@ let package = Package(
             name: "CTIFF",
             pkgConfig: "libtiff-4",
             providers: [.apt(["libtiff-dev"])]),
+        // OpenEXR's C API (OpenEXRCore) alone, without its C++ libraries: the module map links it by name.
+        .systemLibrary(
+            name: "COpenEXR",
+            providers: [.apt(["libopenexr-dev"])]),
         .systemLibrary(
             name: "CHEIF",
             pkgConfig: "libheif",
@@ -102,7 +106,7 @@ let package = Package(
             name: "Flipbook",
             dependencies: [
                 "MediaModel", "ISOBMFF", "Matroska", "CX264", "CX265", "CSVTAV1", "CSPNG", "CTurboJPEG", "CWebP",
-                "CTIFF", "CHEIF",
+                "CTIFF", "CHEIF", "COpenEXR",
                 "CDeflate", "CLinux", "CAVCodec", "CVPX", "CAOM", "CLCMS2", "CGIF", "CWebPDemux", "CWebPMux",
                 "CImageQuant",
                 "CFlipbookPixels",

@@ -77,6 +77,9 @@ public struct VideoSettings: Sendable, Hashable {
     /// How colours outside the movie's gamut are brought into it (relative colorimetric with black-point
     /// compensation by default, as browsers convert photos).
     public var renderingIntent: RenderingIntent = .relativeColorimetric
+    /// How scene-linear images (OpenEXR) are shown: the curve and the exposure (``ViewTransform/standard``,
+    /// 0 EV, by default).
+    public var viewTransform: ViewTransform = .standard
     /// How far the pictures are turned clockwise when shown (``Rotation/upright`` by default): the
     /// video track's display matrix, as phones write it. The pictures are encoded as given, at
     /// ``width`` by ``height``.

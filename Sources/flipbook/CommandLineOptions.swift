@@ -17,6 +17,7 @@ struct CommandLineOptions {
     var colourRange = ColourRange.limited
     var colourManagement = ColourManagement.on
     var renderingIntent = RenderingIntent.relativeColorimetric
+    var viewTransform = ViewTransform.standard
     /// What `-` reads: `--stdin`, or raw frames when `--raw-size` is given without it.
     var stdin: StandardInputContent?
     var rawSize: FrameSize?
@@ -215,6 +216,24 @@ let optionTable: [OptionSpec] =
             options.renderingIntent = try require(
                 RenderingIntent(rawValue: text.lowercased()),
                 "--intent \(text) is not a rendering intent; use relative, perceptual, saturation or absolute.")
+        },
+        OptionSpec(
+            names: ["--view"], value: "VIEW",
+            help:
+                "How scene-linear images (OpenEXR) are shown: standard (scene 1.0 is display white, clipped, "
+                + "encoded with the sRGB curve) (default standard)."
+        ) { options, text in
+            options.viewTransform.curve = try require(
+                ViewTransform.Curve(rawValue: text.lowercased()), "--view \(text) is not a view; use standard.")
+        },
+        OptionSpec(
+            names: ["--exposure"], value: "EV",
+            help:
+                "Stops of exposure for scene-linear images (OpenEXR) before the view: +1 doubles the light (default 0)."
+        ) { options, text in
+            options.viewTransform.exposure = try require(
+                Double(text).flatMap { $0.isFinite && abs($0) <= 32 ? $0 : nil },
+                "--exposure \(text) is not a number of stops from -32 to 32.")
         },
         OptionSpec(
             names: ["--range"], value: "RANGE",

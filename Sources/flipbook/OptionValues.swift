@@ -37,6 +37,7 @@ enum OptionValues: Equatable {
             "--fit": .words(FitPolicy.allCases.map(\.rawValue)),
             "--colour": .words(ColourStandard.allCases.map(\.rawValue)),
             "--range": .words(ColourRange.allCases.map(\.rawValue)),
+            "--view": .words(ViewTransform.Curve.allCases.map(\.rawValue)),
             "--raw-format": .words(PixelFormat.allCases.map(\.rawValue)),
             "--audio-codec": .words(SoundtrackCodec.allCases.map(\.name)),
             "--gaps": .words(GapPolicy.allCases.map(\.rawValue)),

@@ -212,6 +212,7 @@ extension CommandLineOptions {
         settings.colourRange = colourRange
         settings.colourManagement = colourManagement
         settings.renderingIntent = renderingIntent
+        settings.viewTransform = viewTransform
         settings.rotation = rotation
         if fragmented || follow {
             settings.fragmentDuration = fragmentDuration ?? MediaTime(value: 1, timescale: 1)

@@ -29,6 +29,7 @@ import Testing
         Judge(name: "libwebp", pkgConfig: "libwebp", debianPackage: "libwebp7"),
         Judge(name: "libtiff", pkgConfig: "libtiff-4", debianPackage: "libtiff6"),
         Judge(name: "libheif", pkgConfig: "libheif", debianPackage: "libheif1"),
+        Judge(name: "OpenEXR", pkgConfig: "OpenEXR", debianPackage: "libopenexr-3-1-30"),
         Judge(name: "libdeflate", pkgConfig: "libdeflate", debianPackage: "libdeflate0"),
         Judge(name: "giflib", pkgConfig: nil, debianPackage: "libgif7"),
         Judge(name: "lcms2", pkgConfig: "lcms2", debianPackage: "liblcms2-2"),
@@ -118,6 +119,7 @@ import Testing
         "spng": "libspng", "webp": "libwebp", "tiff": "libtiff", "heif": "libheif", "deflate": "libdeflate",
         "gif": "giflib", "lcms2": "lcms2", "imagequant": "libimagequant", "webpmux": "libwebp",
         "webpdemux": "libwebp",
+        "OpenEXRCore-3_1": "OpenEXR",
     ]
 
     /// A C library linked later must be reported too: every `link` of a system-library target's module map

@@ -117,11 +117,14 @@ package struct ColourSettings: Sendable, Hashable {
     let management: ColourManagement
     let intent: RenderingIntent
     let target: ColourStandard
+    /// How scene-linear images become the display-referred pictures converted from there.
+    let view: ViewTransform
 
     init(_ settings: VideoSettings) {
         management = settings.colourManagement
         intent = settings.renderingIntent
         target = settings.colourStandard
+        view = settings.viewTransform
     }
 
     /// Whether an image stating `colour` is converted (and so is decoded to RGB, not planes).

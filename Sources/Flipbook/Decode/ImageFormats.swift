@@ -3,7 +3,7 @@ import Foundation
 /// One record per image format. A new format is a record here and its decoder under `Interop/`
 /// (with its library in `Package.swift` and the Makefile's packages).
 enum ImageFormats {
-    static let all: [ImageFormat] = [png, jpeg, webp, gif, tiff, heif]
+    static let all: [ImageFormat] = [png, jpeg, webp, gif, tiff, heif, openEXR]
 
     static let png = ImageFormat(
         name: "PNG", fileExtensions: ["png"],
@@ -99,4 +99,13 @@ enum ImageFormats {
                 data, limits: request.limits, format: ImageSniffing.heifFormat(data) ?? "HEIF",
                 deep: request.deep ? request.planes : nil)
         })
+
+    static let openEXR = ImageFormat(
+        name: "OpenEXR", fileExtensions: ["exr"],
+        summary: [
+            "scene-linear half, float or uint RGB, RGBA or Y; scanline or tiled, every compression; the first part;",
+            "shown through the view transform (--view, --exposure)",
+        ], hasPages: false, streams: false,
+        recognises: { $0.starts(with: [0x76, 0x2F, 0x31, 0x01]) },
+        decode: { data, request in try OpenEXRDecoder.decodeImage(data, request: request) })
 }

@@ -172,4 +172,35 @@ extension FlipbookError {
             "the \(format) uses a feature \(library) does not decode" + (detail.map { " (\($0))" } ?? ""),
             underlying: cause, fileID: fileID, line: line)
     }
+
+    /// An OpenEXR file whose first part holds deep data (several samples a pixel).
+    static func exrIsDeep(fileID: String = #fileID, line: Int = #line) -> FlipbookError {
+        Self(
+            .unsupportedImage,
+            "the OpenEXR holds deep data (several samples a pixel); Flipbook reads flat scanline and tiled images "
+                + "(flatten it first, for example in Nuke or with OpenImageIO's oiiotool --flatten)", fileID: fileID,
+            line: line)
+    }
+
+    /// An OpenEXR file with neither R, G and B channels nor a Y channel; `channels` are those it has.
+    static func exrHasNoPictureChannels(
+        _ channels: [String], fileID: String = #fileID, line: Int = #line
+    ) -> FlipbookError {
+        Self(
+            .unsupportedImage,
+            "the OpenEXR has no R, G and B channels and no Y channel to show (it has "
+                + (channels.isEmpty ? "none" : channels.joined(separator: ", ")) + ")", fileID: fileID, line: line)
+    }
+
+    /// An OpenEXR file compressed with `compression` (`"DWAA"`, `"DWAB"`), which OpenEXR 3.1's C library
+    /// does not decode.
+    static func exrCompressionNotDecoded(
+        _ compression: String, fileID: String = #fileID, line: Int = #line
+    ) -> FlipbookError {
+        Self(
+            .unsupportedImage,
+            "the OpenEXR is \(compression)-compressed, which OpenEXR 3.1's C library does not decode; write it "
+                + "with ZIP or PIZ (or convert it, for example with exrmaketiled -z piz or oiiotool --compression zip)",
+            fileID: fileID, line: line)
+    }
 }

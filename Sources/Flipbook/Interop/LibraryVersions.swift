@@ -5,6 +5,7 @@ internal import CGIF
 internal import CHEIF
 internal import CImageQuant
 internal import CLCMS2
+internal import COpenEXR
 internal import CSPNG
 internal import CSVTAV1
 internal import CTIFF
@@ -36,6 +37,7 @@ enum LibraryVersions {
             LinkedLibrary(name: "libwebp", version: dotted(UInt32(WebPGetDecoderVersion())), source: .runtime),
             LinkedLibrary(name: "libtiff", version: tiffVersion, source: .runtime),
             LinkedLibrary(name: "libheif", version: string(heif_get_version()), source: .runtime),
+            LinkedLibrary(name: "OpenEXR", version: openEXRVersion, source: .runtime),
             LinkedLibrary(name: "libdeflate", version: LIBDEFLATE_VERSION_STRING, source: .headers),
             LinkedLibrary(
                 name: "giflib", version: "\(GIFLIB_MAJOR).\(GIFLIB_MINOR).\(GIFLIB_RELEASE)", source: .headers),
@@ -48,6 +50,15 @@ enum LibraryVersions {
     private static var x265Version: String {
         guard let api = flipbook_x265_api_get(8) else { return "unknown" }
         return string(api.pointee.version_str)
+    }
+
+    /// OpenEXRCore's major, minor and patch numbers (and its extra tag, when it has one).
+    private static var openEXRVersion: String {
+        var (major, minor, patch): (Int32, Int32, Int32) = (0, 0, 0)
+        var extra: UnsafePointer<CChar>?
+        exr_get_library_version(&major, &minor, &patch, &extra)
+        let tag = extra.map { String(cString: $0) } ?? ""
+        return "\(major).\(minor).\(patch)" + (tag.isEmpty ? "" : "-\(tag)")
     }
 
     /// libtiff's banner is "LIBTIFF, Version 4.5.0" and a copyright notice: the number alone.
