@@ -103,8 +103,8 @@ enum ImageFormats {
     static let openEXR = ImageFormat(
         name: "OpenEXR", fileExtensions: ["exr"],
         summary: [
-            "scene-linear half, float or uint RGB, RGBA or Y; scanline or tiled, every compression; the first part;",
-            "shown through the view transform (--view, --exposure)",
+            "scene-linear half, float or uint RGB, RGBA or Y; scanline or tiled; every compression but DWAA and DWAB;",
+            "the first part, shown through the view transform (--view, --exposure)",
         ], hasPages: false, streams: false,
         recognises: { $0.starts(with: [0x76, 0x2F, 0x31, 0x01]) },
         decode: { data, request in try OpenEXRDecoder.decodeImage(data, request: request) })
