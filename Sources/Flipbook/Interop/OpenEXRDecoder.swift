@@ -133,11 +133,13 @@ private final class OpenEXRFile {
             dataHeight: dataHeight)
 
         // The data window placed in the display window: each display row takes the data it overlaps.
-        func placed(_ plane: [Float]) -> [Float] {
+        func placed(_ name: String) -> [Float] {
             if data.min.x == display.min.x && data.min.y == display.min.y && dataWidth == width && dataHeight == height
             {
-                return plane
+                return planes.values(of: name)
             }
+            // Rows copied straight from the decoded plane into the display window.
+            guard let plane = planes.start(of: name) else { return [] }
             var result = [Float](repeating: 0, count: width * height)
             let left = max(Int(data.min.x), Int(display.min.x))
             let right = min(Int(data.max.x), Int(display.max.x))
@@ -147,14 +149,16 @@ private final class OpenEXRFile {
             for y in top...bottom {
                 let from = (y - Int(data.min.y)) * dataWidth + (left - Int(data.min.x))
                 let to = (y - Int(display.min.y)) * width + (left - Int(display.min.x))
-                result.replaceSubrange(to..<(to + right - left + 1), with: plane[from..<(from + right - left + 1)])
+                result.replaceSubrange(
+                    to..<(to + right - left + 1),
+                    with: UnsafeBufferPointer(start: plane + from, count: right - left + 1))
             }
             return result
         }
-        let colour = wanted.map { placed(planes.values(of: $0)) }
+        let colour = wanted.map { placed($0) }
         return SceneLinearPicture(
             width: width, height: height, red: colour[0], green: colour[colour.count == 3 ? 1 : 0],
-            blue: colour[colour.count == 3 ? 2 : 0], alpha: hasAlpha ? placed(planes.values(of: "A")) : nil,
+            blue: colour[colour.count == 3 ? 2 : 0], alpha: hasAlpha ? placed("A") : nil,
             chromaticities: chromaticities(part))
     }
 
