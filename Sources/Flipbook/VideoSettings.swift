@@ -80,6 +80,11 @@ public struct VideoSettings: Sendable, Hashable {
     /// How scene-linear images (OpenEXR) are shown: the curve and the exposure (``ViewTransform/standard``,
     /// 0 EV, by default).
     public var viewTransform: ViewTransform = .standard
+    /// The layer or part of multi-layer images (OpenEXR) to show: a layer's name (`ViewLayer.Combined`,
+    /// `diffuse`) or a part's (`rgba_left`); `nil` for each file's default picture, its first part's `R`,
+    /// `G`, `B` (and `A`), else a `Combined` layer, else its first picture. A file without the layer is
+    /// refused with the names it has.
+    public var layer: String?
     /// How far the pictures are turned clockwise when shown (``Rotation/upright`` by default): the
     /// video track's display matrix, as phones write it. The pictures are encoded as given, at
     /// ``width`` by ``height``.

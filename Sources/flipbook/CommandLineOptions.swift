@@ -18,6 +18,7 @@ struct CommandLineOptions {
     var colourManagement = ColourManagement.on
     var renderingIntent = RenderingIntent.relativeColorimetric
     var viewTransform = ViewTransform.standard
+    var layer: String?
     /// What `-` reads: `--stdin`, or raw frames when `--raw-size` is given without it.
     var stdin: StandardInputContent?
     var rawSize: FrameSize?
@@ -234,6 +235,15 @@ let optionTable: [OptionSpec] =
             options.viewTransform.exposure = try require(
                 Double(text).flatMap { $0.isFinite && abs($0) <= 32 ? $0 : nil },
                 "--exposure \(text) is not a number of stops from -32 to 32.")
+        },
+        OptionSpec(
+            names: ["--layer"], value: "NAME",
+            help:
+                "The layer or part of multi-layer OpenEXR files to show, such as ViewLayer.Combined or rgba_left "
+                + "(default: the first part's R, G, B, else a Combined layer, else the first picture); a file "
+                + "without it is refused with the names it has."
+        ) { options, text in
+            options.layer = try require(text.isEmpty ? nil : text, "--layer needs a layer or part name.")
         },
         OptionSpec(
             names: ["--range"], value: "RANGE",

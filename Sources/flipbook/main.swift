@@ -213,6 +213,7 @@ extension CommandLineOptions {
         settings.colourManagement = colourManagement
         settings.renderingIntent = renderingIntent
         settings.viewTransform = viewTransform
+        settings.layer = layer
         settings.rotation = rotation
         if fragmented || follow {
             settings.fragmentDuration = fragmentDuration ?? MediaTime(value: 1, timescale: 1)

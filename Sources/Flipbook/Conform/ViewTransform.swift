@@ -37,6 +37,11 @@ public struct ViewTransform: Sendable, Hashable {
         return scaled <= 0.003_130_8 ? scaled * 12.92 : 1.055 * powf(scaled, 1 / 2.4) - 0.055
     }
 
+    /// The linear light of an sRGB-encoded value (0...1): IEC 61966-2-1's EOTF.
+    static func linear(_ encoded: Float) -> Float {
+        encoded <= 0.040_45 ? encoded / 12.92 : powf((encoded + 0.055) / 1.055, 2.4)
+    }
+
     /// The factor scene light is multiplied by: 2 to the power of ``exposure``.
     var gain: Float { Float(pow(2, exposure)) }
 }

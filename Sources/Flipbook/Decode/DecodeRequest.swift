@@ -18,6 +18,11 @@ package struct DecodeRequest: Sendable, Hashable {
     package var deepAlpha = false
     /// The TIFF page, counted from 0; `nil` for the first page of any format.
     package var page: Int?
+    /// The layer or part of a multi-layer image (OpenEXR) to read; `nil` for its default picture.
+    package var layer: String?
+    /// The colour a picture with associated alpha (OpenEXR) is composited over in linear light, when the
+    /// movie keeps no alpha; `nil` to keep its alpha (straight) for the movie or the caller.
+    package var background: RGBColour?
     /// Whether a JPEG's or lossy WebP's stored Y'CbCr planes may be handed over when `planes` accepts
     /// them (the movie's pictures are 4:2:0); otherwise those come as RGB. Deep images go by `planes` alone.
     package var storedPlanes = true
@@ -52,6 +57,8 @@ package struct DecodeRequest: Sendable, Hashable {
         request.storedPlanes = takesPlanes(settings)
         request.deepAlpha = settings.keepsAlpha
         request.colour = ColourSettings(settings)
+        request.layer = settings.layer
+        request.background = settings.keepsAlpha ? nil : settings.background
         return request
     }
 
@@ -69,6 +76,8 @@ package struct DecodeRequest: Sendable, Hashable {
             request.storedPlanes = takesPlanes(settings)
             request.deepAlpha = settings.keepsAlpha
             request.colour = ColourSettings(settings)
+            request.layer = settings.layer
+            request.background = settings.keepsAlpha ? nil : settings.background
             return request
         }
         var sized = settings

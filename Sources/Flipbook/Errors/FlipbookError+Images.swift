@@ -192,6 +192,18 @@ extension FlipbookError {
                 + (channels.isEmpty ? "none" : channels.joined(separator: ", ")) + ")", fileID: fileID, line: line)
     }
 
+    /// An OpenEXR file without the layer or part `layer`; `layers` are the pictures it has.
+    static func exrHasNoLayer(
+        _ layer: String, layers: [String], fileID: String = #fileID, line: Int = #line
+    ) -> FlipbookError {
+        var seen = Set<String>()
+        let names = layers.filter { seen.insert($0).inserted }
+        return Self(
+            .unsupportedImage,
+            "the OpenEXR has no layer or part named \(layer); its pictures are "
+                + (names.isEmpty ? "none" : names.joined(separator: ", ")), fileID: fileID, line: line)
+    }
+
     /// An OpenEXR file compressed with `compression` (`"DWAA"`, `"DWAB"`), which OpenEXR 3.1's C library
     /// does not decode.
     static func exrCompressionNotDecoded(

@@ -3,24 +3,27 @@ import Foundation
 
 /// OpenEXR images through OpenEXRCore (OpenEXR 3.1's C API), read from memory.
 ///
-/// The first part of the file is read, scanline or tiled (its full-resolution level), under every
+/// One picture of the file is read (``OpenEXRLayers``: the layer or part `--layer` names, by default the
+/// first part's bare channels), scanline or tiled (its full-resolution level), under every
 /// compression OpenEXRCore 3.1 decodes (none, RLE, ZIPS, ZIP, PIZ, PXR24, B44, B44A; not DWAA and DWAB,
 /// which it leaves to OpenEXR's C++ library and which are refused by name): its `R`, `G`, `B`
-/// and `A` channels, or `Y` for a luminance file, of half, float or uint samples, decoded to float. The
+/// and `A` channels, or `Y` for a luminance file (with subsampled `RY` and `BY` for a luminance-chroma
+/// file, interpolated and made RGB with the file's luminance weights), of half, float or uint samples,
+/// decoded to float. The
 /// data window is placed in the display window, which is the picture's size (outside the data window
 /// is black, and transparent when the file has alpha). The scene-linear values go through the movie's
 /// ``ViewTransform`` to sRGB-encoded 16-bit samples (alpha, associated in OpenEXR, is divided out first);
 /// the `chromaticities` attribute, when the file has one, is stated as the image's primaries. Sizes are
 /// checked against the limits before any pixel memory is taken. Deep parts are refused by name.
 enum OpenEXRDecoder {
-    /// Decodes the first part of an OpenEXR file as `request` asks: a ``DeepImage`` when it asks for
+    /// Decodes the picture of an OpenEXR file `request` asks for (``DecodeRequest/layer``): a ``DeepImage`` when it asks for
     /// 16 bits at this size (with alpha only when it keeps alpha), otherwise an 8-bit frame.
     static func decodeImage(_ data: Data, request: DecodeRequest) throws -> DecodedImage {
         let view = request.colour?.view ?? .standard
         return try data.withUnsafeBytes { raw in
             try OpenEXRFile.withOpened(raw, limits: request.limits) { file in
-                let picture = try file.readFirstPart(limits: request.limits)
-                let image = picture.displayed(through: view)
+                let picture = try file.read(file.layers().choose(request.layer), limits: request.limits)
+                let image = picture.displayed(through: view, over: request.background)
                 let wantsDeep =
                     request.deep && (request.planes?.accepts(width: image.width, height: image.height) ?? false)
                     && (!image.hasAlpha || request.deepAlpha)
@@ -44,26 +47,40 @@ struct SceneLinearPicture {
     /// White point then red, green and blue (x, y), from the `chromaticities` attribute.
     let chromaticities: [Double]?
 
-    /// The picture through `view`: sRGB-encoded 16-bit samples, straight alpha.
-    func displayed(through view: ViewTransform) -> DeepImage {
-        let channels = alpha == nil ? 3 : 4
+    /// The picture through `view`: sRGB-encoded 16-bit samples. With a `background`, alpha is
+    /// composited over it in linear light (the background's sRGB values made linear) and the picture has
+    /// none; without one, alpha is divided out and kept, straight.
+    func displayed(through view: ViewTransform, over background: RGBColour? = nil) -> DeepImage {
+        let keepsAlpha = alpha != nil && background == nil
+        let channels = keepsAlpha ? 4 : 3
         let gain = view.gain
         var samples = [UInt16](repeating: 0, count: width * height * channels)
         func code(_ value: Float) -> UInt16 { UInt16((value * 65535).rounded()) }
+        // The background as scene light that the view shows as the background's own values.
+        let under = background.map { colour in
+            [colour.red, colour.green, colour.blue].map { ViewTransform.linear(Float($0) / 255) / gain }
+        }
         for index in 0..<(width * height) {
             var colour = (red[index], green[index], blue[index])
             let base = index * channels
             if let alpha {
                 let coverage = alpha[index].isNaN ? 0 : min(max(alpha[index], 0), 1)
-                samples[base + 3] = code(coverage)
-                guard coverage > 0 else { continue }
-                colour = (colour.0 / coverage, colour.1 / coverage, colour.2 / coverage)
+                if let under {
+                    colour = (
+                        colour.0 + under[0] * (1 - coverage), colour.1 + under[1] * (1 - coverage),
+                        colour.2 + under[2] * (1 - coverage)
+                    )
+                } else {
+                    samples[base + 3] = code(coverage)
+                    guard coverage > 0 else { continue }
+                    colour = (colour.0 / coverage, colour.1 / coverage, colour.2 / coverage)
+                }
             }
             samples[base] = code(view.display(colour.0, gain: gain))
             samples[base + 1] = code(view.display(colour.1, gain: gain))
             samples[base + 2] = code(view.display(colour.2, gain: gain))
         }
-        return DeepImage(width: width, height: height, samples: samples, hasAlpha: alpha != nil)
+        return DeepImage(width: width, height: height, samples: samples, hasAlpha: keepsAlpha)
     }
 }
 
@@ -98,9 +115,26 @@ private final class OpenEXRFile {
         }
     }
 
-    /// The first part's picture, as floats in its display window.
-    func readFirstPart(limits: ImageLimits) throws -> SceneLinearPicture {
-        let part: Int32 = 0
+    /// The file's parts and their channels, for choosing the picture to read.
+    func layers() throws -> OpenEXRLayers {
+        var count: Int32 = 0
+        try exrCall(exr_get_count(context, &count), "exr_get_count", damaged)
+        let parts = try (0..<max(count, 0)).map { part in
+            var storage = EXR_STORAGE_SCANLINE
+            try exrCall(exr_get_storage(context, part, &storage), "exr_get_storage", damaged)
+            var name: UnsafePointer<CChar>?
+            let named = exr_get_name(context, part, &name) == exr_result_t(EXR_ERR_SUCCESS.rawValue)
+            return OpenEXRLayers.Part(
+                index: part, name: named ? name.map { String(cString: $0) } : nil,
+                deep: storage != EXR_STORAGE_SCANLINE && storage != EXR_STORAGE_TILED,
+                channels: try channels(part).map(\.name))
+        }
+        return OpenEXRLayers(parts: parts)
+    }
+
+    /// One picture of the file, as floats in its part's display window.
+    func read(_ picture: OpenEXRLayers.Picture, limits: ImageLimits) throws -> SceneLinearPicture {
+        let part = picture.part
         var storage = EXR_STORAGE_SCANLINE
         try exrCall(exr_get_storage(context, part, &storage), "exr_get_storage", damaged)
         guard storage == EXR_STORAGE_SCANLINE || storage == EXR_STORAGE_TILED else {
@@ -122,61 +156,61 @@ private final class OpenEXRFile {
         guard compression != EXR_COMPRESSION_DWAA && compression != EXR_COMPRESSION_DWAB else {
             throw FlipbookError.exrCompressionNotDecoded(compression == EXR_COMPRESSION_DWAA ? "DWAA" : "DWAB")
         }
-        let names = try channelNames(part)
-        let colourNames = names.contains("R") && names.contains("G") && names.contains("B") ? ["R", "G", "B"] : nil
-        guard let wanted = colourNames ?? (names.contains("Y") ? ["Y"] : nil) else {
-            throw FlipbookError.exrHasNoPictureChannels(names)
+        let sampling = Dictionary(
+            try channels(part).map { ($0.name, ($0.x, $0.y)) }, uniquingKeysWith: { first, _ in first })
+        var shapes: [String: FloatPlanes.Shape] = [:]
+        for (role, name) in picture.channels {
+            let (x, y) = sampling[name] ?? (1, 1)
+            // Only a luminance-chroma file's chroma may be subsampled, and only evenly across the window.
+            guard (x == 1 && y == 1) || (["RY", "BY"].contains(role) && x > 0 && y > 0),
+                Int(data.min.x) % x == 0, Int(data.min.y) % y == 0, dataWidth % x == 0, dataHeight % y == 0
+            else {
+                throw FlipbookError.imageFeatureNotDecoded(
+                    "OpenEXR", by: "Flipbook", detail: "channel \(name) is sampled every \(x) x \(y) pixels")
+            }
+            shapes[name] = FloatPlanes.Shape(width: dataWidth / x, height: dataHeight / y, xSampling: x, ySampling: y)
         }
-        let hasAlpha = names.contains("A")
         let planes = try decodePlanes(
-            part, names: wanted + (hasAlpha ? ["A"] : []), storage: storage, data: data, dataWidth: dataWidth,
-            dataHeight: dataHeight)
+            part, shapes: shapes, storage: storage, data: data, dataWidth: dataWidth, dataHeight: dataHeight)
 
-        // The data window placed in the display window: each display row takes the data it overlaps.
-        func placed(_ name: String) -> [Float] {
-            if data.min.x == display.min.x && data.min.y == display.min.y && dataWidth == width && dataHeight == height
-            {
-                return planes.values(of: name)
-            }
-            // Rows copied straight from the decoded plane into the display window.
-            guard let plane = planes.start(of: name) else { return [] }
-            var result = [Float](repeating: 0, count: width * height)
-            let left = max(Int(data.min.x), Int(display.min.x))
-            let right = min(Int(data.max.x), Int(display.max.x))
-            let top = max(Int(data.min.y), Int(display.min.y))
-            let bottom = min(Int(data.max.y), Int(display.max.y))
-            guard left <= right, top <= bottom else { return result }
-            for y in top...bottom {
-                let from = (y - Int(data.min.y)) * dataWidth + (left - Int(data.min.x))
-                let to = (y - Int(display.min.y)) * width + (left - Int(display.min.x))
-                result.replaceSubrange(
-                    to..<(to + right - left + 1),
-                    with: UnsafeBufferPointer(start: plane + from, count: right - left + 1))
-            }
-            return result
+        let window = DataWindow(
+            left: Int(data.min.x) - Int(display.min.x), top: Int(data.min.y) - Int(display.min.y), width: dataWidth,
+            height: dataHeight)
+        let chromaticities = chromaticities(part)
+        func placed(_ role: String) -> [Float] {
+            guard let name = picture.channels[role] else { return [] }
+            return window.placed(planes.fullResolution(of: name), width: width, height: height)
         }
-        let colour = wanted.map { placed($0) }
+        let alpha = picture.channels["A"] == nil ? nil : placed("A")
+        if !picture.isLuminance {
+            return SceneLinearPicture(
+                width: width, height: height, red: placed("R"), green: placed("G"), blue: placed("B"), alpha: alpha,
+                chromaticities: chromaticities)
+        }
+        let luminance = placed("Y")
+        guard picture.hasChroma else {
+            return SceneLinearPicture(
+                width: width, height: height, red: luminance, green: luminance, blue: luminance, alpha: alpha,
+                chromaticities: chromaticities)
+        }
+        let (red, green, blue) = LuminanceChroma.rgb(
+            luminance: luminance, redDifference: placed("RY"), blueDifference: placed("BY"),
+            weights: LuminanceChroma.weights(chromaticities))
         return SceneLinearPicture(
-            width: width, height: height, red: colour[0], green: colour[colour.count == 3 ? 1 : 0],
-            blue: colour[colour.count == 3 ? 2 : 0], alpha: hasAlpha ? placed("A") : nil,
-            chromaticities: chromaticities(part))
+            width: width, height: height, red: red, green: green, blue: blue, alpha: alpha,
+            chromaticities: chromaticities)
     }
 
     private let damaged: (any Error) -> FlipbookError = { FlipbookError.imageHeaderOrDataDamaged("OpenEXR", cause: $0) }
 
-    /// The part's channel names, each at full resolution; a subsampled channel is refused.
-    private func channelNames(_ part: Int32) throws -> [String] {
+    /// The part's channels: each name and its sampling (1 for every pixel).
+    private func channels(_ part: Int32) throws -> [(name: String, x: Int, y: Int)] {
         var list: UnsafePointer<exr_attr_chlist_t>?
         try exrCall(exr_get_channels(context, part, &list), "exr_get_channels", damaged)
         guard let list, let entries = list.pointee.entries else { return [] }
-        return try (0..<Int(list.pointee.num_channels)).map { index in
+        return (0..<Int(list.pointee.num_channels)).map { index in
             let entry = entries[index]
-            let name = entry.name.str.map { String(cString: $0) } ?? ""
-            guard entry.x_sampling == 1 && entry.y_sampling == 1 else {
-                throw FlipbookError.imageFeatureNotDecoded(
-                    "OpenEXR", by: "Flipbook", detail: "channel \(name) is subsampled (luminance-chroma files)")
-            }
-            return name
+            return (entry.name.str.map { String(cString: $0) } ?? "", Int(entry.x_sampling), Int(entry.y_sampling))
         }
     }
 
@@ -196,11 +230,12 @@ private final class OpenEXRFile {
     }
 
     /// Every chunk of the part (scanline blocks, or the tiles of the full-resolution level) decoded into
-    /// one float plane per channel named, the size of the data window.
+    /// one float plane per channel named, the size of the data window (over its sampling).
     private func decodePlanes(
-        _ part: Int32, names: [String], storage: exr_storage_t, data: exr_attr_box2i_t, dataWidth: Int, dataHeight: Int
+        _ part: Int32, shapes: [String: FloatPlanes.Shape], storage: exr_storage_t, data: exr_attr_box2i_t,
+        dataWidth: Int, dataHeight: Int
     ) throws -> FloatPlanes {
-        let planes = FloatPlanes(names: names, count: dataWidth * dataHeight)
+        let planes = FloatPlanes(shapes)
         if storage == EXR_STORAGE_SCANLINE {
             var lines: Int32 = 0
             try exrCall(exr_get_scanlines_per_chunk(context, part, &lines), "exr_get_scanlines_per_chunk", damaged)
@@ -260,17 +295,38 @@ private final class OpenEXRFile {
         try exrCall(exr_decoding_initialize(context, part, &chunk, &pipeline), "exr_decoding_initialize", dataDamaged)
         defer { exr_decoding_destroy(context, &pipeline) }
         for index in 0..<Int(pipeline.channel_count) {
-            let name = pipeline.channels[index].channel_name.map { String(cString: $0) } ?? ""
-            guard let plane = planes.start(of: name) else {
+            let channel = pipeline.channels[index]
+            let name = channel.channel_name.map { String(cString: $0) } ?? ""
+            guard let plane = planes.start(of: name), let shape = planes.shape(of: name) else {
                 pipeline.channels[index].decode_to_ptr = nil
                 continue
             }
-            pipeline.channels[index].decode_to_ptr = UnsafeMutableRawPointer(plane + y * dataWidth + x)
+            // A subsampled channel's first sample in the chunk: the first row of it at or below the chunk's top.
+            let column = (x + shape.xSampling - 1) / shape.xSampling
+            let row = (y + shape.ySampling - 1) / shape.ySampling
+            guard channel.width >= 0, channel.height >= 0, column + Int(channel.width) <= shape.width,
+                row + Int(channel.height) <= shape.height
+            else {
+                throw FlipbookError.imageDataDamaged("OpenEXR")
+            }
+            pipeline.channels[index].decode_to_ptr = UnsafeMutableRawPointer(plane + row * shape.width + column)
                 .assumingMemoryBound(to: UInt8.self)
             pipeline.channels[index].user_pixel_stride = Int32(MemoryLayout<Float>.size)
-            pipeline.channels[index].user_line_stride = Int32(dataWidth * MemoryLayout<Float>.size)
-            pipeline.channels[index].user_data_type = UInt16(EXR_PIXEL_FLOAT.rawValue)
-            pipeline.channels[index].user_bytes_per_element = Int16(MemoryLayout<Float>.size)
+            pipeline.channels[index].user_line_stride = Int32(shape.width * MemoryLayout<Float>.size)
+            if planes.hasSubsampled {
+                // OpenEXRCore 3.1.5's routines that change type (half to float) ignore sampling and write
+                // past a subsampled plane: in a picture with one, every channel comes as stored, each
+                // sample in a float's room, and is made float after the part is decoded.
+                pipeline.channels[index].user_data_type = channel.data_type
+                pipeline.channels[index].user_bytes_per_element = Int16(channel.bytes_per_element)
+                planes.store(
+                    name,
+                    as: channel.data_type == UInt16(EXR_PIXEL_HALF.rawValue)
+                        ? .half : channel.data_type == UInt16(EXR_PIXEL_UINT.rawValue) ? .uint : .float)
+            } else {
+                pipeline.channels[index].user_data_type = UInt16(EXR_PIXEL_FLOAT.rawValue)
+                pipeline.channels[index].user_bytes_per_element = Int16(MemoryLayout<Float>.size)
+            }
         }
         try exrCall(
             exr_decoding_choose_default_routines(context, part, &pipeline), "exr_decoding_choose_default_routines",
@@ -283,27 +339,120 @@ private final class OpenEXRFile {
 
 /// Float planes that stay where they are while OpenEXRCore decodes chunks into them.
 private final class FloatPlanes {
-    private let planes: [String: UnsafeMutableBufferPointer<Float>]
+    /// A plane's size in samples and how many pixels apart its samples are.
+    struct Shape {
+        let width: Int
+        let height: Int
+        let xSampling: Int
+        let ySampling: Int
 
-    init(names: [String], count: Int) {
-        var planes: [String: UnsafeMutableBufferPointer<Float>] = [:]
-        for name in names where planes[name] == nil {
-            let plane = UnsafeMutableBufferPointer<Float>.allocate(capacity: count)
+        var isSubsampled: Bool { xSampling > 1 || ySampling > 1 }
+    }
+
+    /// How a plane's samples are stored until ``fullResolution(of:)`` reads them.
+    enum Stored {
+        /// A half in the low two bytes of each float's room.
+        case half
+        /// A float.
+        case float
+        /// A 32-bit unsigned integer.
+        case uint
+    }
+
+    private let planes: [String: (UnsafeMutableBufferPointer<Float>, Shape)]
+    private var stored: [String: Stored] = [:]
+
+    init(_ shapes: [String: Shape]) {
+        planes = shapes.mapValues { shape in
+            let plane = UnsafeMutableBufferPointer<Float>.allocate(capacity: shape.width * shape.height)
             plane.initialize(repeating: 0)
-            planes[name] = plane
+            return (plane, shape)
         }
-        self.planes = planes
     }
 
     deinit {
-        for plane in planes.values { plane.deallocate() }
+        for (plane, _) in planes.values { plane.deallocate() }
     }
 
     /// The first value of the plane of channel `name`, if it is one of the planes.
-    func start(of name: String) -> UnsafeMutablePointer<Float>? { planes[name]?.baseAddress }
+    func start(of name: String) -> UnsafeMutablePointer<Float>? { planes[name]?.0.baseAddress }
 
-    /// A copy of the plane of channel `name`.
-    func values(of name: String) -> [Float] { planes[name].map(Array.init) ?? [] }
+    /// The shape of the plane of channel `name`.
+    func shape(of name: String) -> Shape? { planes[name]?.1 }
+
+    /// Whether any plane is subsampled.
+    var hasSubsampled: Bool { planes.values.contains { $0.1.isSubsampled } }
+
+    /// Records how the samples of plane `name` are stored, when they are not floats.
+    func store(_ name: String, as kind: Stored) { stored[name] = kind }
+
+    /// The plane of channel `name` at every pixel of the data window: a subsampled plane is
+    /// interpolated linearly between its samples.
+    func fullResolution(of name: String) -> [Float] {
+        guard let (plane, shape) = planes[name] else { return [] }
+        if stored[name] == .half {
+            let raw = UnsafeMutableRawBufferPointer(plane)
+            for index in 0..<plane.count {
+                plane[index] = Float(Float16(bitPattern: raw.load(fromByteOffset: index * 4, as: UInt16.self)))
+            }
+            stored[name] = .float
+        } else if stored[name] == .uint {
+            let raw = UnsafeMutableRawBufferPointer(plane)
+            for index in 0..<plane.count {
+                plane[index] = Float(raw.load(fromByteOffset: index * 4, as: UInt32.self))
+            }
+            stored[name] = .float
+        }
+        guard shape.isSubsampled else { return Array(plane) }
+        let width = shape.width * shape.xSampling
+        let height = shape.height * shape.ySampling
+        var result = [Float](repeating: 0, count: width * height)
+        func position(_ pixel: Int, _ sampling: Int, _ count: Int) -> (Int, Int, Float) {
+            let before = pixel / sampling
+            let after = min(before + 1, count - 1)
+            return (before, after, Float(pixel % sampling) / Float(sampling))
+        }
+        for y in 0..<height {
+            let (top, bottom, down) = position(y, shape.ySampling, shape.height)
+            for x in 0..<width {
+                let (left, right, across) = position(x, shape.xSampling, shape.width)
+                let upper = plane[top * shape.width + left] * (1 - across) + plane[top * shape.width + right] * across
+                let lower =
+                    plane[bottom * shape.width + left] * (1 - across) + plane[bottom * shape.width + right] * across
+                result[y * width + x] = upper * (1 - down) + lower * down
+            }
+        }
+        return result
+    }
+}
+
+/// Where a part's data window lies in its display window.
+private struct DataWindow {
+    let left: Int
+    let top: Int
+    let width: Int
+    let height: Int
+
+    /// `plane` (the data window's values) placed in a display window of `width` x `height`: zero outside.
+    func placed(_ plane: [Float], width displayWidth: Int, height displayHeight: Int) -> [Float] {
+        if left == 0, top == 0, width == displayWidth, height == displayHeight { return plane }
+        var result = [Float](repeating: 0, count: displayWidth * displayHeight)
+        let first = max(left, 0)
+        let last = min(left + width, displayWidth) - 1
+        let firstRow = max(top, 0)
+        let lastRow = min(top + height, displayHeight) - 1
+        guard first <= last, firstRow <= lastRow, plane.count == width * height else { return result }
+        plane.withUnsafeBufferPointer { source in
+            for y in firstRow...lastRow {
+                let from = (y - top) * width + (first - left)
+                let to = y * displayWidth + first
+                result.replaceSubrange(
+                    to..<(to + last - first + 1),
+                    with: UnsafeBufferPointer(rebasing: source[from..<(from + last - first + 1)]))
+            }
+        }
+        return result
+    }
 }
 
 /// Runs one OpenEXRCore call: a status other than success becomes the error `failure` makes of it,
