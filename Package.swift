@@ -139,6 +139,7 @@ let package = Package(
         .executableTarget(name: "FuzzGIF", dependencies: ["Flipbook"], path: "fuzz/targets/FuzzGIF"),
         .executableTarget(name: "FuzzTIFF", dependencies: ["Flipbook"], path: "fuzz/targets/FuzzTIFF"),
         .executableTarget(name: "FuzzHEIF", dependencies: ["Flipbook"], path: "fuzz/targets/FuzzHEIF"),
+        .executableTarget(name: "FuzzEXR", dependencies: ["Flipbook"], path: "fuzz/targets/FuzzEXR"),
         .executableTarget(
             name: "FuzzImageStream", dependencies: ["Flipbook"], path: "fuzz/targets/FuzzImageStream"),
         .executableTarget(name: "FuzzMP4", dependencies: ["MediaModel", "ISOBMFF"], path: "fuzz/targets/FuzzMP4"),

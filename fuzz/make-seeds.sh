@@ -105,3 +105,35 @@ frames[0].save("seeds/png/apng-ops.png", save_all=True, append_images=frames[1:]
                disposal=[2, 1, 0], blend=[0, 1, 1], default_image=False)
 PY
 ls -l seeds/gif
+# OpenEXR: tiny files OpenEXR's own library writes (its Python binding, in make test's .build/heif-venv):
+# scanline and tiled, several compressions, RGBA, luminance-chroma, three parts, Blender-style layers. FuzzEXR
+# also starts from the OpenEXR project's Damaged sample files (Tests/OpenEXR/Damaged).
+../.build/heif-venv/bin/python - <<'PY'
+import numpy as np, OpenEXR
+y, x = np.mgrid[0:12, 0:16].astype(np.float32)
+r, g, b, a = x / 15, y / 11, 1 - x / 15, np.clip(1.5 - np.hypot(x - 8, y - 6) / 6, 0, 1)
+def header(compression, tiled=False):
+    h = {"compression": getattr(OpenEXR, compression), "type": OpenEXR.tiledimage if tiled else OpenEXR.scanlineimage}
+    if tiled:
+        t = OpenEXR.TileDescription()
+        t.xSize, t.ySize, t.mode, t.roundingMode = 8, 8, OpenEXR.ONE_LEVEL, OpenEXR.ROUND_DOWN
+        h["tiles"] = t
+    return h
+half = lambda v: np.ascontiguousarray(v.astype(np.float16))
+for compression in ["NO_COMPRESSION", "ZIP_COMPRESSION", "PIZ_COMPRESSION", "PXR24_COMPRESSION", "B44A_COMPRESSION", "RLE_COMPRESSION"]:
+    name = compression.split("_")[0].lower()
+    OpenEXR.File(header(compression), {"R": half(r), "G": half(g), "B": half(b), "A": half(a)}).write(f"seeds/exr/rgba-{name}.exr")
+OpenEXR.File(header("ZIPS_COMPRESSION", tiled=True), {"R": half(r), "G": half(g), "B": half(b)}).write("seeds/exr/tiled-zips.exr")
+OpenEXR.File(header("PIZ_COMPRESSION"), {"Y": half(0.3 * r + 0.6 * g + 0.1 * b), "RY": OpenEXR.Channel(half(r - 0.5), 2, 2),
+    "BY": OpenEXR.Channel(half(b - 0.5), 2, 2)}).write("seeds/exr/luminance-chroma.exr")
+OpenEXR.File(header("ZIP_COMPRESSION"), {"ViewLayer.Combined.R": half(r), "ViewLayer.Combined.G": half(g),
+    "ViewLayer.Combined.B": half(b), "ViewLayer.Combined.A": half(a), "ViewLayer.Depth.Z": np.ascontiguousarray(10 + y),
+    "ViewLayer.Normal.X": half(x), "ViewLayer.Normal.Y": half(y), "ViewLayer.Normal.Z": half(a)}).write("seeds/exr/multilayer.exr")
+parts = []
+for name in ["rgba_right", "depth_left", "rgba_left"]:
+    h = header("ZIP_COMPRESSION")
+    h["name"] = name
+    channels = {"Z": np.ascontiguousarray(10 + y)} if name.startswith("depth") else {"R": half(r), "G": half(g), "B": half(b), "A": half(a)}
+    parts.append(OpenEXR.Part(h, channels, name))
+OpenEXR.File(parts).write("seeds/exr/multipart.exr")
+PY

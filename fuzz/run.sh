@@ -1,7 +1,7 @@
 #!/bin/sh
 # Builds each libFuzzer target with ASan and runs it for FUZZ_SECONDS (default 60), FUZZ_JOBS at a time
 # (default 1; each target is one process on one core, so two on 2 cores each still get a whole core).
-# Usage: fuzz/run.sh [TARGET...]   (default: FuzzPNG FuzzJPEG FuzzWebP FuzzGIF FuzzTIFF FuzzHEIF FuzzImageStream FuzzMP4 FuzzMatroska FuzzSound FuzzColour)
+# Usage: fuzz/run.sh [TARGET...]   (default: FuzzPNG FuzzJPEG FuzzWebP FuzzGIF FuzzTIFF FuzzHEIF FuzzEXR FuzzImageStream FuzzMP4 FuzzMatroska FuzzSound FuzzColour)
 # Exits non-zero when a target crashes; the input that did it is saved under fuzz/artifacts/ and kept
 # as fuzz/seeds/KIND/regression-found-*, which make test replays through the target's entry point.
 set -u
@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
 FUZZ_SECONDS=${FUZZ_SECONDS:-60}
 BUILD_PATH=.build/fuzz
-targets=${*:-FuzzPNG FuzzJPEG FuzzWebP FuzzGIF FuzzTIFF FuzzHEIF FuzzImageStream FuzzMP4 FuzzMatroska FuzzSound FuzzColour}
+targets=${*:-FuzzPNG FuzzJPEG FuzzWebP FuzzGIF FuzzTIFF FuzzHEIF FuzzEXR FuzzImageStream FuzzMP4 FuzzMatroska FuzzSound FuzzColour}
 mkdir -p fuzz/artifacts
 FUZZ_JOBS=${FUZZ_JOBS:-1}
 
@@ -21,6 +21,7 @@ seeds_of() {
     FuzzGIF) echo fuzz/seeds/gif ;;
     FuzzTIFF) echo fuzz/seeds/tiff ;;
     FuzzHEIF) echo fuzz/seeds/heif ;;
+    FuzzEXR) echo fuzz/seeds/exr ;;
     FuzzImageStream) echo fuzz/seeds/stream ;;
     FuzzMP4) echo fuzz/seeds/mp4 ;;
     FuzzMatroska) echo fuzz/seeds/matroska ;;
@@ -39,7 +40,10 @@ fuzz_one() {
     log=$BUILD_PATH/$target.log
     echo "fuzzing $target for $FUZZ_SECONDS s (corpus $corpus, log $log)"
     # Swift's backtracer would hang on a crash; libFuzzer reports it instead.
-    SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=suppressions=fuzz/lsan-suppressions.txt "$BUILD_PATH/release/$target" "$corpus" "$seeds" \
+    # FuzzEXR starts from the OpenEXR project's Damaged sample files too (the tests read them there).
+    extra=
+    [ "$target" = FuzzEXR ] && extra=Tests/OpenEXR/Damaged
+    SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=suppressions=fuzz/lsan-suppressions.txt "$BUILD_PATH/release/$target" "$corpus" "$seeds" $extra \
         -max_total_time="$FUZZ_SECONDS" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
         -print_final_stats=1 -artifact_prefix="fuzz/artifacts/$target-" >"$log" 2>&1
     result=$?

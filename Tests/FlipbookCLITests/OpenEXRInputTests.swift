@@ -81,6 +81,23 @@ struct OpenEXRInputTests {
         #expect(ours != (try Self.moviePixels(of: image, in: dir)), "the exposure changed nothing")
     }
 
+    /// A render with a depth channel beside its colour (`B`, `G`, `R`, `Z`: four channels, three of them
+    /// the picture) shows its colour, scanline or tiled, compressed or not. OpenEXRCore 3.1.5's own
+    /// routine for four channels wrote through the depth channel's null destination and crashed here.
+    @Test(arguments: ["none", "zip", "piz"], ["scanline", "tiled"])
+    func aDepthChannelBesideTheColourIsLeftOut(compression: String, storage: String) throws {
+        let dir = try TemporaryDirectory()
+        let image = dir.path("render.exr")
+        try OpenEXRFiles.write(
+            image, compression: compression, storage: storage, width: Self.width, height: Self.height,
+            channels: "RGBZ")
+        let ours = try Self.moviePixels(of: image, in: dir)
+        let theirs = try Self.ffmpegPixels(of: image)
+        #expect(ours.count == Self.width * Self.height * 3 && theirs.count == ours.count)
+        let difference = Self.difference(ours, theirs)
+        #expect(difference.largest <= 1 && difference.mean <= 0.1, "\(compression) \(storage): \(difference)")
+    }
+
     /// A data window inside a larger display window: the picture is the display window, black where
     /// the render has no pixels, the render's pixels where ffmpeg places them.
     @Test func theDataWindowIsPlacedInTheDisplayWindow() throws {

@@ -5,8 +5,13 @@ import Foundation
 public enum FuzzSeeds {
     /// Every file of `fuzz/seeds/kind`, by name, sorted.
     public static func files(_ kind: String) throws -> [(name: String, bytes: [UInt8])] {
+        try files(in: "fuzz/seeds/\(kind)")
+    }
+
+    /// Every file of `folder` (a path from the package's root), by name, sorted.
+    public static func files(in folder: String) throws -> [(name: String, bytes: [UInt8])] {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../fuzz/seeds/\(kind)").standardized
+            .appendingPathComponent("../../\(folder)").standardized
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         return try names.map { name in
             (name, Array(try Data(contentsOf: folder.appendingPathComponent(name))))

@@ -21,6 +21,17 @@ import Testing
         }
     }
 
+    /// The OpenEXR fuzz target's kept inputs (tiny files OpenEXR's library wrote: compressions, tiles,
+    /// luminance-chroma, parts, layers) and the OpenEXR project's Damaged sample files it starts from,
+    /// through OpenEXR's decoder for every part and layer choice, alpha kept and composited.
+    @Test func everyKeptOpenEXRInputIsDecodedOrRefusedWithoutACrash() throws {
+        let seeds = try FuzzSeeds.files("exr")
+        #expect(seeds.count >= 8, "fuzz/seeds/exr holds its seeds")
+        let damaged = try FuzzSeeds.files(in: "Tests/OpenEXR/Damaged")
+        #expect(damaged.count >= 150, "Tests/OpenEXR/Damaged holds the sample set's damaged files")
+        for seed in seeds + damaged { FuzzEntry.exrTarget(seed.bytes) }
+    }
+
     /// The image-stream splitter's kept inputs (images back to back, cut short, with garbage between),
     /// replayed through its fuzz entry, which checks its own invariants.
     @Test func everyKeptImageStreamInputIsCutWithoutACrash() throws {

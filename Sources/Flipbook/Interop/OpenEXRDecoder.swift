@@ -294,6 +294,14 @@ private final class OpenEXRFile {
         var pipeline = exr_decode_pipeline_t()
         try exrCall(exr_decoding_initialize(context, part, &chunk, &pipeline), "exr_decoding_initialize", dataDamaged)
         defer { exr_decoding_destroy(context, &pipeline) }
+        // OpenEXRCore 3.1.5's routines that change type (half to float) for three or four channels write
+        // every channel of the part, past a subsampled plane and through the null pointer of a channel
+        // not asked for: unless every channel is filled at full resolution, each comes as stored (each
+        // sample in a float's room) through its general routine, and is made float after the part is read.
+        let filled = (0..<Int(pipeline.channel_count)).filter { index in
+            planes.start(of: pipeline.channels[index].channel_name.map { String(cString: $0) } ?? "") != nil
+        }
+        let asStored = planes.hasSubsampled || filled.count < Int(pipeline.channel_count)
         for index in 0..<Int(pipeline.channel_count) {
             let channel = pipeline.channels[index]
             let name = channel.channel_name.map { String(cString: $0) } ?? ""
@@ -313,10 +321,7 @@ private final class OpenEXRFile {
                 .assumingMemoryBound(to: UInt8.self)
             pipeline.channels[index].user_pixel_stride = Int32(MemoryLayout<Float>.size)
             pipeline.channels[index].user_line_stride = Int32(shape.width * MemoryLayout<Float>.size)
-            if planes.hasSubsampled {
-                // OpenEXRCore 3.1.5's routines that change type (half to float) ignore sampling and write
-                // past a subsampled plane: in a picture with one, every channel comes as stored, each
-                // sample in a float's room, and is made float after the part is decoded.
+            if asStored {
                 pipeline.channels[index].user_data_type = channel.data_type
                 pipeline.channels[index].user_bytes_per_element = Int16(channel.bytes_per_element)
                 planes.store(
