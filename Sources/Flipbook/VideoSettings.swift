@@ -68,6 +68,12 @@ public struct VideoSettings: Sendable, Hashable {
     public var background: RGBColour = .black
     /// The colour standard pixels are converted with and tagged as (BT.709 by default).
     public var colourStandard: ColourStandard = .bt709
+    /// The nits reference white is shown at in an HDR movie (``ColourStandard/pq``, ``ColourStandard/hlg``):
+    /// display white of an image, scene 1.0 of a render after exposure. 203 by default, the reference white
+    /// of ITU-R BT.2408; 1 to 10,000.
+    public var peakLuminance: Double = 203
+    /// The largest ``peakLuminance``: PQ's own ceiling, in nits.
+    public static let peakLuminanceRange: ClosedRange<Double> = 1...10_000
     /// The Y'CbCr code range (limited by default, which is what players expect).
     public var colourRange: ColourRange = .limited
     /// Whether images are converted from the colour their files state (ICC profiles, PNG `cICP`,
@@ -259,6 +265,14 @@ public struct VideoSettings: Sendable, Hashable {
         try codec.checkProfile(proResProfile, keepingAlpha: keepsAlpha)
         if keepsAlpha { try codec.checkAlpha(bitDepth: bitDepth) }
         try codec.checkRange(colourRange)
+        if colourStandard.isHDR {
+            guard pictureFormat.bitDepth == 10 else {
+                throw FlipbookError.hdrNeedsTenBits(colourStandard, codec: codec, bitDepth: pictureFormat.bitDepth)
+            }
+            guard Self.peakLuminanceRange.contains(peakLuminance) else {
+                throw FlipbookError.peakLuminanceOutOfRange(peakLuminance, range: Self.peakLuminanceRange)
+            }
+        }
         if codec.isAnimatedImage { try codec.checkAnimation(quality: quality, loopCount: loopCount) }
         try validateEncoderChoices()
         if let timescale, timescale <= 0 {

@@ -19,6 +19,7 @@ struct CommandLineOptions {
     var renderingIntent = RenderingIntent.relativeColorimetric
     var viewTransform = ViewTransform.standard
     var layer: String?
+    var peakLuminance = 203.0
     /// What `-` reads: `--stdin`, or raw frames when `--raw-size` is given without it.
     var stdin: StandardInputContent?
     var rawSize: FrameSize?
@@ -192,11 +193,23 @@ let optionTable: [OptionSpec] =
             names: ["--colour", "--color"], value: "STANDARD",
             help:
                 "The colour space images are converted into and the movie is tagged as: bt709 (HD), bt601 (SD), "
-                + "p3 (Display P3 primaries, BT.709 matrix) or bt2020 (BT.2020 primaries and matrix, 10-bit) (default bt709)."
+                + "p3 (Display P3 primaries, BT.709 matrix), bt2020 (BT.2020 primaries and matrix, 10-bit), "
+                + "pq (HDR10: BT.2020 with SMPTE ST 2084, 10-bit) or hlg (BT.2100 hybrid log-gamma, 10-bit) "
+                + "(default bt709)."
         ) { options, text in
             options.colourStandard = try require(
                 ColourStandard(rawValue: text.lowercased()),
-                "--colour \(text) is not a colour standard; use bt709, bt601, p3 or bt2020.")
+                "--colour \(text) is not a colour standard; use bt709, bt601, p3, bt2020, pq or hlg.")
+        },
+        OptionSpec(
+            names: ["--peak"], value: "NITS",
+            help:
+                "The nits white is shown at in a pq or hlg movie: display white of an image, scene 1.0 of a "
+                + "render (default 203, BT.2408's reference white)."
+        ) { options, text in
+            options.peakLuminance = try require(
+                Double(text).flatMap { VideoSettings.peakLuminanceRange.contains($0) ? $0 : nil },
+                "--peak \(text) is not a luminance from 1 to 10000 nits.")
         },
         OptionSpec(
             names: ["--colour-management", "--color-management"], value: "on|off",

@@ -214,6 +214,7 @@ extension CommandLineOptions {
         settings.renderingIntent = renderingIntent
         settings.viewTransform = viewTransform
         settings.layer = layer
+        settings.peakLuminance = peakLuminance
         settings.rotation = rotation
         if fragmented || follow {
             settings.fragmentDuration = fragmentDuration ?? MediaTime(value: 1, timescale: 1)

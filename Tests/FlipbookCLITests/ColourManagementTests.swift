@@ -270,7 +270,7 @@ import Testing
             (["--colour", "bt2020", "--bit-depth", "8"], "--colour bt2020 is encoded at 10 bits"),
             (["--intent", "vivid"], "use relative, perceptual, saturation or absolute"),
             (["--colour-management", "maybe"], "use on or off"),
-            (["--colour", "p4"], "use bt709, bt601, p3 or bt2020"),
+            (["--colour", "p4"], "use bt709, bt601, p3, bt2020, pq or hlg"),
         ] {
             let result = try ExternalTool.run(ExternalTool.flipbookPath, [frame, "-o", dir.path("x.mp4")] + arguments)
             #expect(result.status == 2 && result.stderr.contains(words), "\(arguments): \(result.stderr)")

@@ -35,6 +35,16 @@ package struct ColourMatrix: Sendable, Hashable {
         kr: 0.2627, kb: 0.0593, fullRange: false, colourPrimaries: 9, transferCharacteristics: 14, matrixCoefficients: 9
     )
 
+    /// BT.2100 PQ: BT.2020's primaries and matrix with SMPTE ST 2084's transfer (code 16), limited range.
+    static let bt2020PQ = ColourMatrix(
+        kr: 0.2627, kb: 0.0593, fullRange: false, colourPrimaries: 9, transferCharacteristics: 16, matrixCoefficients: 9
+    )
+
+    /// BT.2100 HLG: BT.2020's primaries and matrix with ARIB STD-B67's transfer (code 18), limited range.
+    static let bt2020HLG = ColourMatrix(
+        kr: 0.2627, kb: 0.0593, fullRange: false, colourPrimaries: 9, transferCharacteristics: 18, matrixCoefficients: 9
+    )
+
     /// Integer coefficients scaled by 2^16, derived once from the weights and the range.
     var fixedPoint: FixedPointCoefficients {
         let kg = 1 - kr - kb
@@ -60,6 +70,8 @@ extension ColourMatrix {
             case .bt601: .bt601
             case .displayP3: .displayP3
             case .bt2020: .bt2020
+            case .pq: .bt2020PQ
+            case .hlg: .bt2020HLG
             }
         self.init(
             kr: base.kr, kb: base.kb, fullRange: range == .full, colourPrimaries: base.colourPrimaries,

@@ -119,12 +119,15 @@ package struct ColourSettings: Sendable, Hashable {
     let target: ColourStandard
     /// How scene-linear images become the display-referred pictures converted from there.
     let view: ViewTransform
+    /// The nits reference white is shown at in an HDR movie.
+    let peakLuminance: Double
 
     init(_ settings: VideoSettings) {
         management = settings.colourManagement
         intent = settings.renderingIntent
         target = settings.colourStandard
         view = settings.viewTransform
+        peakLuminance = settings.peakLuminance
     }
 
     /// Whether an image stating `colour` is converted (and so is decoded to RGB, not planes).

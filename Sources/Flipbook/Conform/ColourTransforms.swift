@@ -53,6 +53,13 @@ final class ColourTransforms: Sendable {
 
     private func makePlan(for colour: SourceColour, target: ColourStandard, intent: RenderingIntent) -> Plan {
         if colour == .inMovieSpace { return .keep }
+        // Pictures coded with an HDR movie's own transfer in BT.2020 (a render decoded for it, a PQ or HLG
+        // PNG) are its values already.
+        if target.isHDR, colour.iccProfile == nil, let points = colour.codePoints, points.primaries == 9,
+            points.transfer == Int(ColourMatrix(target, .limited).transferCharacteristics)
+        {
+            return .keep
+        }
         let source: LittleCMS.Profile
         let kind: LittleCMS.ProfileKind
         let name: String
@@ -134,7 +141,7 @@ extension ColourStandard {
     var convertsFromSRGB: Bool {
         switch self {
         case .bt709, .bt601: false
-        case .displayP3, .bt2020: true
+        case .displayP3, .bt2020, .pq, .hlg: true
         }
     }
 }

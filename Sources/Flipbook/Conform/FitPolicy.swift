@@ -85,6 +85,17 @@ public enum ColourStandard: String, Sendable, Hashable, CaseIterable {
     case displayP3 = "p3"
     /// ITU-R BT.2020 primaries (H.273 code 9) and its non-constant-luminance matrix, at 10 bits.
     case bt2020
+    /// HDR10's signal: BT.2020 primaries and matrix with SMPTE ST 2084's perceptual quantizer (PQ, H.273
+    /// transfer 16), at 10 bits. Display white of an image, or scene 1.0 of a render, is placed at
+    /// ``VideoSettings/peakLuminance`` nits (203 by default, BT.2408's reference white).
+    case pq
+    /// ITU-R BT.2100 hybrid log-gamma (ARIB STD-B67, H.273 transfer 18) with BT.2020 primaries and matrix,
+    /// at 10 bits: white at ``VideoSettings/peakLuminance`` nits on BT.2100's 1000-nit reference display
+    /// (203 nits is 75% of the signal, as BT.2408 places it).
+    case hlg
+
+    /// Whether the standard is high dynamic range (``pq``, ``hlg``): 10 bits only.
+    public var isHDR: Bool { self == .pq || self == .hlg }
 }
 
 /// The range of Y'CbCr code values.

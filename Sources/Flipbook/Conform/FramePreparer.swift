@@ -15,11 +15,17 @@ package struct FramePreparer: Sendable {
     let tenBit: Bool
     /// Makes an image's stated colour the movie's, first of all.
     let colourTransform: ColourTransform
+    /// How an HDR movie's pictures are coded; `nil` for a standard-dynamic-range movie.
+    let hdr: HDRTransfer?
+    /// MaxCLL and MaxFALL of a PQ movie's pictures, as they are prepared.
+    let contentLight: ContentLightMeter?
 
     /// A preparer for a movie of `settings` (size, fit, background, bit depth) converting to `matrix`.
     package init(settings: VideoSettings, matrix: ColourMatrix) {
         tenBit = settings.pictureFormat.bitDepth == 10
         colourTransform = ColourTransform(settings: settings)
+        hdr = HDRTransfer(settings.colourStandard, whiteNits: settings.peakLuminance)
+        contentLight = hdr.flatMap { $0.curve == .pq ? ContentLightMeter($0) : nil }
         conformer = FrameConformer(settings: settings)
         converter = RGBToYUVConverter(matrix: matrix)
         planarConverter = JPEGToYUVConverter(matrix: matrix)
@@ -48,12 +54,18 @@ package struct FramePreparer: Sendable {
             var picture = pool.take()
             planarConverter.convert(planes, into: &picture)
             return picture
-        case .deep(let image):
+        case .deep(var image):
             // Alpha is kept at its depth only for a movie that keeps it; otherwise it is composited at 8 bits.
             guard tenBit && image.width == conformer.width && image.height == conformer.height,
                 !image.hasAlpha || pool.format.hasAlpha
             else {
-                return try prepareInMovieColour(try image.eightBit())
+                var frame = try image.eightBit()
+                frame.sourceColour = image.sourceColour
+                return try prepareInMovieColour(frame)
+            }
+            if let hdr {
+                if !isCoded(image.sourceColour, by: hdr) { image = hdr.recoded(image) }
+                contentLight?.measure(image)
             }
             var planes = PixelKernels.rgb16ToYUVp10(
                 image, chroma: pool.format.chroma, coefficients: converter.coefficients)
@@ -69,8 +81,29 @@ package struct FramePreparer: Sendable {
         try prepare(DecodedImage.frame(frame))
     }
 
+    /// Whether pictures stating `colour` hold `hdr`'s coded values already (an HDR render decoded for
+    /// the movie, a PQ or HLG PNG of its transfer in BT.2020).
+    private func isCoded(_ colour: SourceColour, by hdr: HDRTransfer) -> Bool {
+        guard let points = colour.codePoints else { return false }
+        return points.primaries == 9 && points.transfer == hdr.transferCode
+    }
+
     /// A frame whose colour is the movie's, as the encoder takes it.
     private func prepareInMovieColour(_ frame: Frame) throws -> YUVPicture {
+        if let hdr {
+            // HDR pictures are made at 16 bits from the fitted, composited frame, then coded at 10.
+            let coded = isCoded(frame.sourceColour, by: hdr)
+            let keepsAlpha = pool.format.hasAlpha
+            let conformed = try keepsAlpha ? conformer.conformKeepingAlpha(frame) : conformer.conform(frame)
+            let image = hdr.deep(conformed, coded: coded, keepingAlpha: keepsAlpha)
+            contentLight?.measure(image)
+            var planes = PixelKernels.rgb16ToYUVp10(
+                image, chroma: pool.format.chroma, coefficients: converter.coefficients)
+            if keepsAlpha && !image.hasAlpha {
+                planes.alpha = [UInt16](repeating: 1023, count: image.width * image.height)
+            }
+            return YUVPicture(width: image.width, height: image.height, format: pool.format, storage: .tenBit(planes))
+        }
         var picture = pool.take()
         if picture.format.isPackedRGBA {
             let conformed =

@@ -111,7 +111,8 @@ enum SourceProfile {
         switch standard {
         case .bt709, .bt601: sRGB
         case .displayP3: .rgb(white: d65, primaries: displayP3Primaries, curve: .sRGB)
-        case .bt2020: .rgb(white: d65, primaries: bt2020Primaries, curve: .sRGB)
+        // HDR movies are converted to BT.2020 with sRGB's curve first; ``HDRTransfer`` then codes them.
+        case .bt2020, .pq, .hlg: .rgb(white: d65, primaries: bt2020Primaries, curve: .sRGB)
         }
     }
 

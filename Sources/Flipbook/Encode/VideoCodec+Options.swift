@@ -19,6 +19,7 @@ extension VideoCodec {
 
 extension ColourStandard {
     /// The bit depth the standard's movies are encoded at, when it has one of its own: 10 for BT.2020,
-    /// whose transfer is tagged as the 10-bit system's; `nil` for a standard of any depth.
-    public var bitDepth: Int? { self == .bt2020 ? 10 : nil }
+    /// whose transfer is tagged as the 10-bit system's, and for PQ and HLG, which are 10-bit only; `nil`
+    /// for a standard of any depth.
+    public var bitDepth: Int? { self == .bt2020 || isHDR ? 10 : nil }
 }

@@ -82,6 +82,28 @@ extension FlipbookError {
                 + spokenList(codec.bitDepths.map(String.init), joinedBy: "or"), fileID: fileID, line: line)
     }
 
+    /// An HDR colour standard asked of a movie coded at fewer than 10 bits.
+    static func hdrNeedsTenBits(
+        _ standard: ColourStandard, codec: VideoCodec, bitDepth: Int, fileID: String = #fileID, line: Int = #line
+    ) -> FlipbookError {
+        let tenBit = VideoCodec.allCases.filter { $0.bitDepths.contains(10) }.map(\.name)
+        return Self(
+            .invalidSettings,
+            "--colour \(standard.rawValue) is high dynamic range, coded at 10 bits, and this \(codec.name) movie is "
+                + "\(bitDepth)-bit; use \(spokenList(tenBit, joinedBy: "or")) at --bit-depth 10", fileID: fileID,
+            line: line)
+    }
+
+    /// A reference white outside 1 to 10,000 nits.
+    static func peakLuminanceOutOfRange(
+        _ nits: Double, range: ClosedRange<Double>, fileID: String = #fileID, line: Int = #line
+    ) -> FlipbookError {
+        Self(
+            .invalidSettings,
+            "--peak \(nits) is not a luminance from \(Int(range.lowerBound)) to \(Int(range.upperBound)) nits",
+            fileID: fileID, line: line)
+    }
+
     /// Lossless coding asked of an encoder or depth that has none.
     static func losslessUnavailable(fileID: String = #fileID, line: Int = #line) -> FlipbookError {
         let lossless = VideoCodec.allCases.filter(\.encodesLosslessly).map(\.name)

@@ -23,6 +23,16 @@ enum OpenEXRDecoder {
         return try data.withUnsafeBytes { raw in
             try OpenEXRFile.withOpened(raw, limits: request.limits) { file in
                 let picture = try file.read(file.layers().choose(request.layer), limits: request.limits)
+                if let colour = request.colour, colour.target.isHDR {
+                    // An HDR movie's render is coded here, in the movie's primaries and transfer: its light
+                    // above white is kept, as no picture at 8 or 16 bits of sRGB's curve could keep it.
+                    let image = picture.coded(for: colour, over: request.background)
+                    let wantsDeep =
+                        request.deep && (request.planes?.accepts(width: image.width, height: image.height) ?? false)
+                        && (!image.hasAlpha || request.deepAlpha)
+                    let decoded: DecodedImage = wantsDeep ? .deep(image) : .frame(try image.eightBit())
+                    return decoded.withSourceColour(image.sourceColour)
+                }
                 let image = picture.displayed(through: view, over: request.background)
                 let wantsDeep =
                     request.deep && (request.planes?.accepts(width: image.width, height: image.height) ?? false)
@@ -46,6 +56,50 @@ struct SceneLinearPicture {
     let alpha: [Float]?
     /// White point then red, green and blue (x, y), from the `chromaticities` attribute.
     let chromaticities: [Double]?
+
+    /// The picture coded for an HDR movie of `colour`: exposed, its primaries made BT.2020's, its light
+    /// relative to white coded with the movie's transfer (reference white at `colour`'s peak luminance),
+    /// 16 bits, stated as BT.2020 with that transfer. Alpha as ``displayed(through:over:)`` treats it.
+    func coded(for colour: ColourSettings, over background: RGBColour?) -> DeepImage {
+        let curve: HDRTransfer.Curve = colour.target == .hlg ? .hlg : .pq
+        let coder = LinearLightCoder(curve, whiteNits: colour.peakLuminance)
+        let conversion = PrimariesConversion(
+            from: chromaticities ?? PrimariesConversion.bt709, to: PrimariesConversion.bt2020)
+        let keepsAlpha = alpha != nil && background == nil
+        let channels = keepsAlpha ? 4 : 3
+        let gain = colour.view.gain
+        var samples = [UInt16](repeating: 0, count: width * height * channels)
+        func code(_ value: Float) -> UInt16 { UInt16((coder.code(value) * 65535).rounded()) }
+        let under = background.map { colour in
+            [colour.red, colour.green, colour.blue].map { ViewTransform.linear(Float($0) / 255) / gain }
+        }
+        for index in 0..<(width * height) {
+            var light = (red[index], green[index], blue[index])
+            let base = index * channels
+            if let alpha {
+                let coverage = alpha[index].isNaN ? 0 : min(max(alpha[index], 0), 1)
+                if let under {
+                    light = (
+                        light.0 + under[0] * (1 - coverage), light.1 + under[1] * (1 - coverage),
+                        light.2 + under[2] * (1 - coverage)
+                    )
+                } else {
+                    samples[base + 3] = UInt16((coverage * 65535).rounded())
+                    guard coverage > 0 else { continue }
+                    light = (light.0 / coverage, light.1 / coverage, light.2 / coverage)
+                }
+            }
+            let converted = conversion.apply(light.0 * gain, light.1 * gain, light.2 * gain)
+            samples[base] = code(converted.0)
+            samples[base + 1] = code(converted.1)
+            samples[base + 2] = code(converted.2)
+        }
+        var image = DeepImage(width: width, height: height, samples: samples, hasAlpha: keepsAlpha)
+        image.sourceColour = SourceColour(
+            codePoints: SourceColour.CodePoints(
+                primaries: 9, transfer: curve == .hlg ? 18 : 16, matrix: 0, fullRange: true))
+        return image
+    }
 
     /// The picture through `view`: sRGB-encoded 16-bit samples. With a `background`, alpha is
     /// composited over it in linear light (the background's sRGB values made linear) and the picture has
