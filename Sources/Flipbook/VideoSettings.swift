@@ -72,6 +72,13 @@ public struct VideoSettings: Sendable, Hashable {
     /// display white of an image, scene 1.0 of a render after exposure. 203 by default, the reference white
     /// of ITU-R BT.2408; 1 to 10,000.
     public var peakLuminance: Double = 203
+    /// The display an HDR movie was mastered on, written as its static metadata (SMPTE ST 2086); `nil`
+    /// (the default) for none.
+    public var masteringDisplay: MasteringDisplay?
+    /// An HDR movie's MaxCLL and MaxFALL; `nil` (the default) to measure them from the pictures of a PQ
+    /// movie (written where the container's description is written at the end: an MP4 or MOV that is
+    /// not fragmented, a Matroska or WebM file).
+    public var contentLight: ContentLight?
     /// The largest ``peakLuminance``: PQ's own ceiling, in nits.
     public static let peakLuminanceRange: ClosedRange<Double> = 1...10_000
     /// The Y'CbCr code range (limited by default, which is what players expect).
@@ -272,6 +279,8 @@ public struct VideoSettings: Sendable, Hashable {
             guard Self.peakLuminanceRange.contains(peakLuminance) else {
                 throw FlipbookError.peakLuminanceOutOfRange(peakLuminance, range: Self.peakLuminanceRange)
             }
+        } else if masteringDisplay != nil || contentLight != nil {
+            throw FlipbookError.hdrMetadataWithoutHDR(colourStandard)
         }
         if codec.isAnimatedImage { try codec.checkAnimation(quality: quality, loopCount: loopCount) }
         try validateEncoderChoices()

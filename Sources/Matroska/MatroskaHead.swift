@@ -14,6 +14,8 @@ struct MatroskaHead {
     private let durationOffset: UInt64
     private let infoPosition: UInt64
     private let tracksPosition: UInt64
+    /// Where MaxCLL and MaxFALL are kept for a video track that measures them; `nil` when none does.
+    let contentLightOffset: UInt64?
 
     /// Seconds from 1904-01-01 (MP4's epoch) to 2001-01-01 (Matroska's `DateUTC` epoch).
     static let secondsFrom1904To2001: UInt64 = 3_061_152_000
@@ -63,7 +65,19 @@ struct MatroskaHead {
                 entry.write(track, frameDuration: entry.isVideo ? frameDuration : nil, to: &w)
             }
         }
-        bytes = w.bytes
+        let written = w.bytes
+        bytes = written
+        // The kept MaxCLL and MaxFALL (``MatroskaTrack/contentLightToCome``), found in the Tracks written.
+        let start = Int(tracksPosition + segmentDataStart)
+        let kept = MatroskaTrack.contentLightToCome
+        let colour = tracks.first?.codec.picture?.colour
+        if colour?.contentLightComesLast == true, colour?.contentLight == nil, written.count >= start + kept.count {
+            contentLightOffset = (start...(written.count - kept.count)).first {
+                written[$0..<$0 + kept.count].elementsEqual(kept)
+            }.map(UInt64.init)
+        } else {
+            contentLightOffset = nil
+        }
     }
 
     /// The `SeekHead` naming where the top-level elements are (those known), in the space kept for

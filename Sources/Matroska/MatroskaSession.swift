@@ -170,6 +170,10 @@ package struct MatroskaSession: MuxingSession {
         fileSize += UInt64(tail.count)
 
         let duration = MatroskaClock.exactTicks(pictureEnd, timescale: movieTimescale)
+        // MaxCLL and MaxFALL measured from the pictures, over the room kept for them.
+        if let offset = head.contentLightOffset, let light = tracks.first?.codec.picture?.colour.contentLight {
+            actions.append(.overwrite(MatroskaTrack.contentLight(light), at: offset))
+        }
         actions += head.finalActions(
             segmentSize: fileSize - head.segmentDataStart, duration: duration, cuesPosition: cuesPosition,
             tagsPosition: tagsPosition)

@@ -87,6 +87,7 @@ package struct MatroskaTrack: Sendable {
                         w.unsigned(.range, colour.fullRange ? 2 : 1)
                         w.unsigned(.transferCharacteristics, UInt64(colour.transferCharacteristics))
                         w.unsigned(.primaries, UInt64(colour.colourPrimaries))
+                        Self.writeHDRMetadata(colour, to: &w)
                     }
                 }
             } else {
@@ -96,6 +97,48 @@ package struct MatroskaTrack: Sendable {
                 }
             }
             if let codecPrivate, codec.privateAfterPictureFacts { w.binary(.codecPrivate, codecPrivate) }
+        }
+    }
+}
+
+extension MatroskaTrack {
+    /// MaxCLL and MaxFALL as written before they are known: four bytes each, zero, for
+    /// ``MatroskaHead`` to find and the session to write over at the end.
+    static let contentLightToCome: [UInt8] = {
+        var w = EBMLWriter()
+        w.unsigned(.maxCLL, 0, width: 4)
+        w.unsigned(.maxFALL, 0, width: 4)
+        return w.bytes
+    }()
+
+    /// MaxCLL and MaxFALL as written at the end over ``contentLightToCome``.
+    static func contentLight(_ light: ContentLightLevel) -> [UInt8] {
+        var w = EBMLWriter()
+        w.unsigned(.maxCLL, UInt64(max(light.maxCLL, 0)), width: 4)
+        w.unsigned(.maxFALL, UInt64(max(light.maxFALL, 0)), width: 4)
+        return w.bytes
+    }
+
+    /// An HDR programme's `MaxCLL`, `MaxFALL` (or room for them) and `MasteringMetadata`, inside `Colour`.
+    static func writeHDRMetadata(_ colour: ColourDescription, to w: inout EBMLWriter) {
+        if let light = colour.contentLight {
+            w.unsigned(.maxCLL, UInt64(max(light.maxCLL, 0)))
+            w.unsigned(.maxFALL, UInt64(max(light.maxFALL, 0)))
+        } else if colour.contentLightComesLast {
+            w.append(contentLightToCome)
+        }
+        guard let display = colour.masteringDisplay else { return }
+        w.master(.masteringMetadata) { w in
+            w.float(.primaryRChromaticityX, display.red.x)
+            w.float(.primaryRChromaticityY, display.red.y)
+            w.float(.primaryGChromaticityX, display.green.x)
+            w.float(.primaryGChromaticityY, display.green.y)
+            w.float(.primaryBChromaticityX, display.blue.x)
+            w.float(.primaryBChromaticityY, display.blue.y)
+            w.float(.whitePointChromaticityX, display.white.x)
+            w.float(.whitePointChromaticityY, display.white.y)
+            w.float(.luminanceMax, display.maxLuminance)
+            w.float(.luminanceMin, display.minLuminance)
         }
     }
 }

@@ -10,6 +10,13 @@ package struct ColourDescription: Sendable, Equatable {
     package var matrixCoefficients: UInt16
     /// Whether sample values use the full range (0...255) rather than limited (16...235).
     package var fullRange: Bool
+    /// An HDR programme's mastering display, written where the container has room for it; `nil` for none.
+    package var masteringDisplay: MasteringDisplayColourVolume?
+    /// An HDR programme's MaxCLL and MaxFALL; `nil` for none, or not known yet.
+    package var contentLight: ContentLightLevel?
+    /// Whether ``contentLight`` will be known when the movie is complete (measured from its pictures), so
+    /// that a container writing its description first keeps room for it.
+    package var contentLightComesLast = false
 
     /// BT.709 primaries, transfer and matrix, limited range.
     package static let bt709 = ColourDescription(1, 1, 1, fullRange: false)

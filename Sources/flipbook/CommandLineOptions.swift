@@ -20,6 +20,8 @@ struct CommandLineOptions {
     var viewTransform = ViewTransform.standard
     var layer: String?
     var peakLuminance = 203.0
+    var masteringDisplay: MasteringDisplay?
+    var contentLight: ContentLight?
     /// What `-` reads: `--stdin`, or raw frames when `--raw-size` is given without it.
     var stdin: StandardInputContent?
     var rawSize: FrameSize?
@@ -248,6 +250,28 @@ let optionTable: [OptionSpec] =
             options.viewTransform.exposure = try require(
                 Double(text).flatMap { $0.isFinite && abs($0) <= 32 ? $0 : nil },
                 "--exposure \(text) is not a number of stops from -32 to 32.")
+        },
+        OptionSpec(
+            names: ["--mastering-display"], value: "DISPLAY",
+            help:
+                "The display a pq or hlg movie was mastered on, written as its HDR metadata: P3-D65 or BT2020 "
+                + "(1000 to 0.0001 nits), either followed by L(max,min), or G(x,y)B(x,y)R(x,y)WP(x,y)L(max,min) "
+                + "in plain chromaticities and nits (default none)."
+        ) { options, text in
+            options.masteringDisplay = try require(
+                MasteringDisplay(parsing: text),
+                "--mastering-display \(text) is not a display; use P3-D65, BT2020, P3-D65L(4000,0.005) or "
+                    + "G(0.265,0.69)B(0.15,0.06)R(0.68,0.32)WP(0.3127,0.329)L(1000,0.0001).")
+        },
+        OptionSpec(
+            names: ["--max-cll"], value: "CLL,FALL",
+            help:
+                "A pq movie's MaxCLL and MaxFALL in nits, written as given (default: measured from the pictures, "
+                + "written where the container is described at the end)."
+        ) { options, text in
+            options.contentLight = try require(
+                ContentLight(parsing: text),
+                "--max-cll \(text) is not CLL,FALL in nits (0 to 65535, FALL no more than CLL), such as 1000,400.")
         },
         OptionSpec(
             names: ["--layer"], value: "NAME",

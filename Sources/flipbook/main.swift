@@ -215,6 +215,8 @@ extension CommandLineOptions {
         settings.viewTransform = viewTransform
         settings.layer = layer
         settings.peakLuminance = peakLuminance
+        settings.masteringDisplay = masteringDisplay
+        settings.contentLight = contentLight
         settings.rotation = rotation
         if fragmented || follow {
             settings.fragmentDuration = fragmentDuration ?? MediaTime(value: 1, timescale: 1)

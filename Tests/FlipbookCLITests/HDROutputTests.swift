@@ -141,4 +141,137 @@ import Testing
             #expect(!FileManager.default.fileExists(atPath: movie))
         }
     }
+
+    /// MaxCLL and MaxFALL of a render as a PQ movie shows it, computed by numpy from OpenEXR's reading of
+    /// the file: linear BT.709 to BT.2020 (BT.2087's matrix), each pixel's brightest channel at 203 nits
+    /// to white, the largest and the mean.
+    static func numpyContentLight(of render: String) throws -> (maxCLL: Double, maxFALL: Double) {
+        let script = """
+            import sys, numpy as np, OpenEXR
+            c = OpenEXR.File(sys.argv[1], separate_channels=True).channels()
+            rgb = np.stack([c[n].pixels.astype(np.float64) for n in "RGB"], -1)
+            m = np.array([[0.6274, 0.3293, 0.0433], [0.0691, 0.9195, 0.0114], [0.0164, 0.0880, 0.8956]])
+            light = (np.clip(rgb @ m.T, 0, None) * 203).max(-1)
+            print(light.max(), light.mean())
+            """
+        let output = try ExternalTool.run(try #require(OpenEXRFiles.python), ["-c", script, render])
+        let numbers = output.stdout.split(separator: " ").compactMap {
+            Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        return (try #require(numbers.first), try #require(numbers.last))
+    }
+
+    /// The stream side data ffprobe reads from the container: name to its `key=value` fields.
+    static func streamSideData(of movie: String) throws -> [String: [String: String]] {
+        let result = try ExternalTool.run(
+            "ffprobe", ["-v", "error", "-show_entries", "stream_side_data", "-of", "compact", movie])
+        var found: [String: [String: String]] = [:]
+        for line in result.stdout.split(separator: "\n") {
+            let fields = line.split(separator: "|").compactMap { field -> (String, String)? in
+                let parts = field.split(separator: "=", maxSplits: 1).map(String.init)
+                return parts.count == 2 ? (parts[0], parts[1]) : nil
+            }
+            let values = Dictionary(fields, uniquingKeysWith: { first, _ in first })
+            if let type = values["side_data_type"] { found[type] = values }
+        }
+        return found
+    }
+
+    /// A rational such as `34000/50000` as a number.
+    static func rational(_ text: String?) -> Double? {
+        guard let parts = text?.split(separator: "/").compactMap({ Double($0) }), parts.count == 2, parts[1] != 0
+        else { return nil }
+        return parts[0] / parts[1]
+    }
+
+    /// The mastering display given and the MaxCLL and MaxFALL measured from the pictures are where each
+    /// reader looks, in each format's units: `mdcv` and `clli` in MP4 and MOV, `SmDm` and `CoLL` for VP9
+    /// in MP4, Matroska's `MasteringMetadata`, `MaxCLL` and `MaxFALL` (written over the room kept for
+    /// them once the last picture is coded). ffprobe reads every one back to the numbers given and to
+    /// numpy's MaxCLL and MaxFALL of the same render within a nit.
+    @Test(.enabled(if: OpenEXRFiles.python != nil, "OpenEXR's Python binding is missing: run make test"))
+    func theMasteringDisplayAndMeasuredContentLightAreWhereEachReaderLooks() throws {
+        let dir = try TemporaryDirectory()
+        let render = dir.path("render.exr")
+        try OpenEXRFiles.write(render, compression: "zip", storage: "scanline", width: 96, height: 64)
+        let expected = try Self.numpyContentLight(of: render)
+        #expect(expected.maxCLL > 1000, "the render has highlights: \(expected)")
+        for (codec, container) in [
+            ("hevc", "mp4"), ("hevc", "mov"), ("av1", "mp4"), ("vp9", "mp4"), ("vp9", "webm"), ("prores", "mov"),
+            ("av1", "mkv"), ("h264", "mp4"), ("ffv1", "mkv"),
+        ] {
+            let movie = try Self.movie(
+                render, in: dir, "\(codec).\(container)",
+                ["--codec", codec, "--colour", "pq", "--mastering-display", "P3-D65L(4000,0.005)"])
+            let side = try Self.streamSideData(of: movie)
+            let display = try #require(side["Mastering display metadata"], "\(codec) in .\(container): \(side)")
+            let wanted: [(String, Double)] = [
+                ("red_x", 0.680), ("red_y", 0.320), ("green_x", 0.265), ("green_y", 0.690), ("blue_x", 0.150),
+                ("blue_y", 0.060), ("white_point_x", 0.3127), ("white_point_y", 0.3290), ("max_luminance", 4000),
+                ("min_luminance", 0.005),
+            ]
+            for (key, value) in wanted {
+                let read = Self.rational(display[key]) ?? .nan
+                #expect(abs(read - value) <= max(0.0001, value * 0.0001), "\(codec) .\(container) \(key): \(read)")
+            }
+            let light = try #require(side["Content light level metadata"], "\(codec) in .\(container): \(side)")
+            let maxCLL = Double(light["max_content"] ?? "") ?? -1
+            let maxFALL = Double(light["max_average"] ?? "") ?? -1
+            #expect(abs(maxCLL - expected.maxCLL) <= 1, "\(codec) .\(container) MaxCLL \(maxCLL), numpy \(expected)")
+            #expect(
+                abs(maxFALL - expected.maxFALL) <= 1, "\(codec) .\(container) MaxFALL \(maxFALL), numpy \(expected)")
+        }
+        let info = try ExternalTool.run("mediainfo", [dir.path("hevc.mp4")])
+        #expect(info.stdout.contains("SMPTE ST 2086, HDR10 compatible"), "\(info.stdout)")
+        let elements = try ExternalTool.run("mkvinfo", [dir.path("vp9.webm")])
+        #expect(
+            elements.stdout.contains("Maximum content light: \(Int(expected.maxCLL.rounded(.up)))")
+                && elements.stdout.contains("Maximum luminance: 4000"), "\(elements.stdout)")
+    }
+
+    /// MaxCLL and MaxFALL given (`--max-cll`) go in the encoder's own metadata with the mastering display:
+    /// HEVC's and H.264's SEI (ffmpeg's header trace), AV1's metadata OBUs (ffprobe's frame side data),
+    /// and in a fragmented MP4, whose description is written before any picture is measured.
+    @Test func givenContentLightGoesInTheBitstreamToo() throws {
+        let dir = try TemporaryDirectory()
+        let source = try Self.picture(in: dir)
+        let options = ["--colour", "pq", "--mastering-display", "BT2020", "--max-cll", "1000,400"]
+        for codec in ["hevc", "h264"] {
+            let movie = try Self.movie(source, in: dir, "\(codec).mp4", ["--codec", codec] + options)
+            let trace = try ExternalTool.run(
+                "ffmpeg", ["-v", "debug", "-i", movie, "-c", "copy", "-bsf:v", "trace_headers", "-f", "null", "-"])
+            let text = trace.stderr
+            #expect(text.contains("= 137") && text.contains("= 144"), "\(codec): SEI 137 and 144 in the stream")
+            #expect(text.contains("max_content_light_level") && text.contains("= 1000"), "\(codec)")
+        }
+        let av1 = try Self.movie(source, in: dir, "av1.mkv", ["--codec", "av1"] + options)
+        let frames = try ExternalTool.run(
+            "ffprobe",
+            ["-v", "error", "-read_intervals", "%+#1", "-show_entries", "frame_side_data", "-of", "compact", av1])
+        #expect(
+            frames.stdout.contains("Mastering display metadata")
+                && frames.stdout.contains("max_content=1000|max_average=400"), "\(frames.stdout)")
+        let fragmented = try Self.movie(
+            source, in: dir, "fragmented.mp4", ["--codec", "hevc", "--fragmented"] + options)
+        let side = try Self.streamSideData(of: fragmented)
+        #expect(side["Content light level metadata"]?["max_content"] == "1000", "\(side)")
+        #expect(Self.rational(side["Mastering display metadata"]?["red_x"]) == 0.708, "\(side)")
+    }
+
+    /// HDR metadata for a movie that is not HDR, or a display no display is, is a usage error.
+    @Test func hdrMetadataOutsideAnHDRMovieIsAUsageError() throws {
+        let dir = try TemporaryDirectory()
+        let source = try Self.picture(in: dir)
+        for (options, words) in [
+            (["--mastering-display", "P3-D65"], "use them with --colour pq or hlg"),
+            (["--colour", "pq", "--mastering-display", "P5"], "is not a display"),
+            (["--colour", "pq", "--mastering-display", "P3-D65L(100,200)"], "is not a display"),
+            (["--colour", "pq", "--max-cll", "400,1000"], "FALL no more than CLL"),
+        ] {
+            let movie = dir.path("out.mp4")
+            let result = try ExternalTool.run(ExternalTool.flipbookPath, [source, "-o", movie] + options)
+            #expect(result.status == 2 && result.stderr.contains(words), "\(options): \(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: movie))
+        }
+    }
 }

@@ -94,6 +94,16 @@ extension FlipbookError {
             line: line)
     }
 
+    /// HDR metadata (a mastering display, a content light level) asked of a movie that is not HDR.
+    static func hdrMetadataWithoutHDR(
+        _ standard: ColourStandard, fileID: String = #fileID, line: Int = #line
+    ) -> FlipbookError {
+        Self(
+            .invalidSettings,
+            "--mastering-display and --max-cll describe an HDR movie, and this one is --colour "
+                + "\(standard.rawValue); use them with --colour pq or hlg", fileID: fileID, line: line)
+    }
+
     /// A reference white outside 1 to 10,000 nits.
     static func peakLuminanceOutOfRange(
         _ nits: Double, range: ClosedRange<Double>, fileID: String = #fileID, line: Int = #line

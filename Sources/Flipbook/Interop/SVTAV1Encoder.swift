@@ -51,7 +51,7 @@ final class SVTAV1Encoder: VideoEncoder {
         bitDepth = settings.bitDepth
         size = (settings.width, settings.height)
         do {
-            Self.configure(&config, settings: settings, colour: colour)
+            try Self.configure(&config, settings: settings, colour: colour)
             for parameter in settings.encoderParameters { try Self.parse(&config, parameter) }
             try svtCheck(
                 svt_av1_enc_set_parameter(handle, &config), "svt_av1_enc_set_parameter",
@@ -103,7 +103,7 @@ final class SVTAV1Encoder: VideoEncoder {
     /// threads and the colour description.
     private static func configure(
         _ config: inout EbSvtAv1EncConfiguration, settings: VideoSettings, colour: ColourMatrix
-    ) {
+    ) throws {
         config.enc_mode = Int8(settings.preset.svtAV1Preset)
         config.source_width = UInt32(settings.width)
         config.source_height = UInt32(settings.height)
@@ -144,6 +144,16 @@ final class SVTAV1Encoder: VideoEncoder {
         config.color_range = colour.fullRange ? EB_CR_FULL_RANGE : EB_CR_STUDIO_RANGE
         // Flipbook's chroma samples are the mean of 2x2 luma sites (centred), which AV1 cannot name.
         config.chroma_sample_position = EB_CSP_UNKNOWN
+        // HDR metadata OBUs: the mastering display, and MaxCLL and MaxFALL when given (plain chromaticities
+        // and nits, as SVT-AV1's parser takes them).
+        if settings.colourStandard.isHDR {
+            if let display = settings.masteringDisplay {
+                try parse(&config, EncoderParameter(key: "mastering-display", value: display.description))
+            }
+            if let light = settings.contentLight {
+                try parse(&config, EncoderParameter(key: "content-light", value: "\(light.maxCLL),\(light.maxFALL)"))
+            }
+        }
     }
 
     /// The sequence header OBU from `svt_av1_enc_stream_header`, copied out and without any temporal delimiter.

@@ -121,6 +121,25 @@ final class X264Encoder: VideoEncoder {
         param.vui.i_transfer = Int32(colour.transferCharacteristics)
         param.vui.i_colmatrix = Int32(colour.matrixCoefficients)
         param.vui.b_fullrange = colour.fullRange ? 1 : 0
+        if settings.colourStandard.isHDR, let display = settings.masteringDisplay?.volume {
+            typealias Volume = MasteringDisplayColourVolume
+            param.mastering_display.b_mastering_display = 1
+            param.mastering_display.i_green_x = Int32(Volume.fiftyThousandths(display.green.x))
+            param.mastering_display.i_green_y = Int32(Volume.fiftyThousandths(display.green.y))
+            param.mastering_display.i_blue_x = Int32(Volume.fiftyThousandths(display.blue.x))
+            param.mastering_display.i_blue_y = Int32(Volume.fiftyThousandths(display.blue.y))
+            param.mastering_display.i_red_x = Int32(Volume.fiftyThousandths(display.red.x))
+            param.mastering_display.i_red_y = Int32(Volume.fiftyThousandths(display.red.y))
+            param.mastering_display.i_white_x = Int32(Volume.fiftyThousandths(display.white.x))
+            param.mastering_display.i_white_y = Int32(Volume.fiftyThousandths(display.white.y))
+            param.mastering_display.i_display_max = Int64(Volume.tenThousandths(display.maxLuminance))
+            param.mastering_display.i_display_min = Int64(Volume.tenThousandths(display.minLuminance))
+        }
+        if settings.colourStandard.isHDR, let light = settings.contentLight {
+            param.content_light_level.b_cll = 1
+            param.content_light_level.i_max_cll = Int32(light.maxCLL)
+            param.content_light_level.i_max_fall = Int32(light.maxFALL)
+        }
         param.b_annexb = 0
         param.b_repeat_headers = 0
         param.i_log_level = X264_LOG_NONE

@@ -110,6 +110,12 @@ final class X265Encoder: VideoEncoder {
             // x265 needs the picture to hold at least one coding tree unit: smaller ones for small movies.
             ("ctu", String([64, 32, 16].first { $0 <= min(settings.width, settings.height) } ?? 16)),
         ]
+        // HDR10's SEI: the mastering display, and MaxCLL and MaxFALL when given (x265 writes its SEI with
+        // the stream's headers, before a measured level is known; the container carries that).
+        if settings.colourStandard.isHDR {
+            if let display = settings.masteringDisplay { options += [("master-display", display.hevcUnits)] }
+            if let light = settings.contentLight { options += [("max-cll", "\(light.maxCLL),\(light.maxFALL)")] }
+        }
         if settings.encoderThreads > 0 {
             options += [
                 ("pools", String(settings.encoderThreads)), ("frame-threads", String(min(settings.encoderThreads, 4))),

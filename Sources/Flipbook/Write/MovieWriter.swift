@@ -369,7 +369,7 @@ public actor MovieWriter {
         let movieEnd = timeline.presentationEnd
         let conversions = preparer.colourTransform.log.counts
         if let record = ColourConversionTag.item(conversions) { output.addClosingTags([record]) }
-        let bytes = try output.finish(video: videoTrack(), movieEnd: movieEnd, extensions: extensions)
+        let bytes = try output.finish(video: videoTrack(final: true), movieEnd: movieEnd, extensions: extensions)
         var summary = outline.summary(
             frames: framesAppended, end: movieEnd, bytes: bytes,
             // An animated image's samples are its raw frames: its pictures are the whole file.
@@ -399,8 +399,23 @@ public actor MovieWriter {
     }
 
     /// The video track as it stands: its edit list so far.
-    private func videoTrack() -> Track {
-        outline.videoTrack(codec: encoder.sampleEntry, editList: timeline.editList())
+    private func videoTrack(final: Bool = false) -> Track {
+        var codec = encoder.sampleEntry
+        if settings.colourStandard.isHDR, var entry = codec as? VideoSampleEntry {
+            // HDR metadata: the mastering display given; MaxCLL and MaxFALL given, or measured once every
+            // picture is in (the description written at the end has them; one written first keeps room).
+            entry.colour.masteringDisplay = settings.masteringDisplay?.volume
+            let measured = preparer.contentLight
+            entry.colour.contentLightComesLast = settings.contentLight == nil && measured != nil
+            if let given = settings.contentLight {
+                entry.colour.contentLight = given.level
+            } else if final, let measured, measured.hasMeasured {
+                let light = measured.contentLight
+                entry.colour.contentLight = ContentLightLevel(maxCLL: light.maxCLL, maxFALL: light.maxFALL)
+            }
+            codec = entry
+        }
+        return outline.videoTrack(codec: codec, editList: timeline.editList())
     }
 
     /// Stores a video sample, after the sound that starts before it.

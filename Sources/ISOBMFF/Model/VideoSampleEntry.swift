@@ -121,7 +121,7 @@ package struct VideoSampleEntry: SampleEntry, Equatable {
         return entry
     }
 
-    /// Writes the entry with its configuration, `colr`, `fiel` (when stated) and `pasp`.
+    /// Writes the entry with its configuration, `colr`, HDR metadata (when stated), `fiel` (when stated) and `pasp`.
     package func write(to writer: inout ByteWriter, isQuickTime: Bool) {
         writer.box(format) { w in
             w.putVisualSampleEntryFields(
@@ -129,6 +129,7 @@ package struct VideoSampleEntry: SampleEntry, Equatable {
                 vendor: quickTimeDetails?.vendor, spatialQuality: quickTimeDetails?.spatialQuality ?? 0)
             configuration?.write(to: &w)
             ColourInformationBox(colour: colour, isQuickTime: isQuickTime).write(to: &w)
+            HDRMetadataBoxes.write(colour, vp9: format == "vp09", to: &w)
             if let fields = quickTimeDetails?.fields { FieldHandlingBox(fields).write(to: &w) }
             PixelAspectRatioBox(pixelAspectRatio).write(to: &w)
         }
