@@ -274,4 +274,51 @@ import Testing
             #expect(!FileManager.default.fileExists(atPath: movie))
         }
     }
+
+    /// A join keeps the segments' mastering display, and its MaxCLL and MaxFALL are the whole movie's:
+    /// the largest of the segments' (each measured its own pictures), as the movie made in one piece
+    /// measures them, in MP4 and in Matroska. The brightest frame is in the first segment, the others
+    /// are dimmer, so the first's or the last's alone would be wrong.
+    @Test(.enabled(if: OpenEXRFiles.python != nil, "OpenEXR's Python binding is missing: run make test"))
+    func aJoinHasTheWholeMoviesContentLight() throws {
+        let dir = try TemporaryDirectory()
+        let frames = try dir.folder("frames")
+        let script = """
+            import sys, numpy as np, OpenEXR
+            y, x = np.mgrid[0:64, 0:96].astype(np.float32)
+            for i, k in enumerate([0.5, 4.0, 1.0, 2.0]):
+                planes = {"R": k * (0.2 + 0.8 * x / 95) * (y / 63), "G": k * (0.5 + 0.4 * np.sin(x / 5.0)),
+                          "B": k * (1.0 - 0.7 * x / 95)}
+                OpenEXR.File({"compression": OpenEXR.ZIP_COMPRESSION, "type": OpenEXR.scanlineimage},
+                             {n: np.ascontiguousarray(v.astype(np.float16)) for n, v in planes.items()}
+                             ).write(f"{sys.argv[1]}/f{i + 1:04d}.exr")
+            """
+        let made = try ExternalTool.run(try #require(OpenEXRFiles.python), ["-c", script, frames])
+        #expect(made.status == 0, "\(made.stderr)")
+        for (codec, container) in [("hevc", "mp4"), ("vp9", "mkv")] {
+            let options = ["--codec", codec, "--colour", "pq", "--mastering-display", "P3-D65"]
+            var levels: [String] = []
+            for k in 1...2 {
+                let segment = try Self.movie(
+                    frames, in: dir, "s\(k).\(container)", options + ["--segment", "\(k)/2"])
+                levels.append(
+                    try Self.streamSideData(of: segment)["Content light level metadata"]?["max_content"] ?? "")
+            }
+            let joined = dir.path("joined.\(container)")
+            let join = try ExternalTool.run(
+                ExternalTool.flipbookPath,
+                ["join", dir.path("s1.\(container)"), dir.path("s2.\(container)"), "-o", joined])
+            #expect(join.status == 0, "\(join.stderr)")
+            let whole = try Self.movie(frames, in: dir, "whole.\(container)", options)
+            let joinedSide = try Self.streamSideData(of: joined)
+            let wholeSide = try Self.streamSideData(of: whole)
+            let light = try #require(joinedSide["Content light level metadata"], "\(joinedSide)")
+            #expect(
+                light["max_content"] == wholeSide["Content light level metadata"]?["max_content"]
+                    && light["max_average"] == wholeSide["Content light level metadata"]?["max_average"],
+                "\(codec): joined \(light), whole \(wholeSide), segments \(levels)")
+            #expect(levels.count == 2 && levels[0] != levels[1], "the segments differ: \(levels)")
+            #expect(Self.rational(joinedSide["Mastering display metadata"]?["red_x"]) == 0.68, "\(joinedSide)")
+        }
+    }
 }

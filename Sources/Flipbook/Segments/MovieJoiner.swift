@@ -85,8 +85,9 @@ public enum MovieJoiner {
                     return (part: part, source: sources[part], offset: sample.offset, size: sample.size, alpha: alpha)
                 }
             }.makeIterator()
+            let entry = Self.joinedEntry(parts)
             func videoTrack() -> Track {
-                outline.videoTrack(codec: first.sampleEntry, editList: timeline.editList())
+                outline.videoTrack(codec: entry, editList: timeline.editList())
             }
             var videoBytes: UInt64 = 0
             func append(_ sample: MediaSample) throws {
@@ -156,5 +157,23 @@ public enum MovieJoiner {
         }
         try timeline.extendLatest(until: MediaTime(value: parts.last!.end, timescale: scale))
         return timeline
+    }
+}
+
+extension MovieJoiner {
+    /// The first segment's sample entry, with the MaxCLL and MaxFALL of the whole movie: the largest of
+    /// the segments' (each measured its own pictures), or none when a segment states none.
+    static func joinedEntry(_ parts: [SegmentFile]) -> VideoSampleEntry {
+        var entry = parts[0].sampleEntry
+        let levels = parts.map(\.sampleEntry.colour.contentLight)
+        if entry.colour.contentLight != nil {
+            let stated = levels.compactMap { $0 }
+            entry.colour.contentLight =
+                stated.count == levels.count
+                ? ContentLightLevel(
+                    maxCLL: stated.map(\.maxCLL).max() ?? 0, maxFALL: stated.map(\.maxFALL).max() ?? 0)
+                : nil
+        }
+        return entry
     }
 }

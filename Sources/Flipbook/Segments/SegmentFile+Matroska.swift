@@ -156,9 +156,11 @@ extension SegmentFile {
                     ? "the segment's \(name) frames are compressed or encrypted inside the file, which a join does not undo"
                     : "a segment of \(name) cannot be joined; Flipbook joins h264, hevc, av1 and vp9 segments")
         }
-        let colour = ColourDescription(
+        var colour = ColourDescription(
             UInt16(clamping: video.primaries ?? 1), UInt16(clamping: video.transferCharacteristics ?? 1),
             UInt16(clamping: video.matrixCoefficients ?? 1), fullRange: video.range == 2)
+        colour.masteringDisplay = video.masteringDisplay
+        colour.contentLight = video.contentLight
         var configuration = CodecConfiguration(boxType: box, payload: codecPrivate)
         if video.codecID == "V_VP9" {
             // Matroska's VP9 private data is a list of features; MP4's record is built from them.

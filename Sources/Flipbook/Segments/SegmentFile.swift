@@ -88,7 +88,7 @@ extension SegmentFile {
         } catch {
             throw FlipbookError.segmentNotJoinable(path, "the segment's video track cannot be read: \(error)")
         }
-        sampleDescription = Array(file.bytes[stsd.offset..<min(stsd.end, file.bytes.count)])
+        sampleDescription = Self.withoutContentLight(Array(file.bytes[stsd.offset..<min(stsd.end, file.bytes.count)]))
         tags = MovieTags(reading: moov, in: file.bytes)
         let header = trak.child("tkhd").flatMap { try? TrackHeaderBox(reading: $0, in: file.bytes) }
         rotation = header?.rotation.flatMap(Rotation.init(degrees:)) ?? .upright
@@ -156,5 +156,25 @@ extension SegmentFile {
             return EncodedPacket(
                 data: [], presentationTime: dts + sample.compositionOffset, decodeTime: dts, isKeyframe: sample.isSync)
         }
+    }
+}
+
+extension SegmentFile {
+    /// A sample description with its `clli` or `CoLL` values zeroed: each segment measures its own
+    /// MaxCLL and MaxFALL, and a join combines them, so they alone may differ between segments.
+    static func withoutContentLight(_ description: [UInt8]) -> [UInt8] {
+        var bytes = description
+        for (type, size, payload) in [(Array("clli".utf8), 12, 4), (Array("CoLL".utf8), 16, 8)] {
+            var index = 4
+            while index + size - 4 <= bytes.count {
+                if Array(bytes[index..<index + 4]) == type,
+                    bytes[index - 4..<index].reduce(0, { $0 << 8 | Int($1) }) == size
+                {
+                    for offset in (index + size - 4 - payload)..<(index + size - 4) { bytes[offset] = 0 }
+                }
+                index += 1
+            }
+        }
+        return bytes
     }
 }

@@ -42,6 +42,41 @@ package enum HDRMetadataBoxes {
         }
     }
 
+    /// The metadata a sample entry's `mdcv` and `clli` (or `SmDm` and `CoLL`) state, into `colour`.
+    static func read(_ entry: Box, in bytes: [UInt8], into colour: inout ColourDescription) throws {
+        typealias Point = MasteringDisplayColourVolume.Chromaticity
+        if let box = entry.child("mdcv") {
+            var r = ByteReader(payloadOf: box, in: bytes)
+            var points: [Point] = []
+            for _ in 0..<4 {
+                let x = Double(try r.readUInt16()) / 50_000
+                points.append(Point(x, Double(try r.readUInt16()) / 50_000))
+            }
+            let most = Double(try r.readUInt32()) / 10_000
+            colour.masteringDisplay = MasteringDisplayColourVolume(
+                red: points[2], green: points[0], blue: points[1], white: points[3], maxLuminance: most,
+                minLuminance: Double(try r.readUInt32()) / 10_000)
+        } else if let box = entry.child("SmDm") {
+            var r = ByteReader(payloadOf: box, in: bytes)
+            _ = try r.readUInt32()
+            var points: [Point] = []
+            for _ in 0..<4 {
+                let x = Double(try r.readUInt16()) / 65_536
+                points.append(Point(x, Double(try r.readUInt16()) / 65_536))
+            }
+            let most = Double(try r.readUInt32()) / 256
+            colour.masteringDisplay = MasteringDisplayColourVolume(
+                red: points[0], green: points[1], blue: points[2], white: points[3], maxLuminance: most,
+                minLuminance: Double(try r.readUInt32()) / 16_384)
+        }
+        if let box = entry.child("clli") ?? entry.child("CoLL") {
+            var r = ByteReader(payloadOf: box, in: bytes)
+            if box.type == "CoLL" { _ = try r.readUInt32() }
+            let cll = Int(try r.readUInt16())
+            colour.contentLight = ContentLightLevel(maxCLL: cll, maxFALL: Int(try r.readUInt16()))
+        }
+    }
+
     /// `value` (0...1) in 0.16 fixed point, saturated.
     private static func fixed(_ value: Double, fraction bits: Int) -> UInt16 {
         UInt16(clamping: Int((value * Double(1 << bits)).rounded()))

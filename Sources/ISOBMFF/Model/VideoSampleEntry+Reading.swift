@@ -28,7 +28,11 @@ extension VideoSampleEntry {
             configuration = CodecConfiguration(boxType: boxType, payload: try header.readBytes(header.remaining))
         }
         let visual = try VisualSampleEntry(reading: entry, in: bytes)
-        let colour = try entry.child("colr").flatMap { try ColourInformationBox(reading: $0, in: bytes).colour }
+        var colour = try entry.child("colr").flatMap { try ColourInformationBox(reading: $0, in: bytes).colour }
+        if var stated = colour {
+            try HDRMetadataBoxes.read(entry, in: bytes, into: &stated)
+            colour = stated
+        }
         let shape = try entry.child("pasp").map { try PixelAspectRatioBox(reading: $0, in: bytes).ratio }
         self.init(
             format: FourCC(entry.type), width: Int(visual.width), height: Int(visual.height),

@@ -19,7 +19,8 @@ extension EBMLID {
 
     /// The elements whose data is other elements, as far as a reader looks into them.
     package static let masters: Set<EBMLID> = [
-        .ebml, .segment, .seekHead, .seek, .info, .tracks, .trackEntry, .video, .audio, .colour, .projection,
+        .ebml, .segment, .seekHead, .seek, .info, .tracks, .trackEntry, .video, .audio, .colour, .masteringMetadata,
+        .projection,
         .cluster, .blockGroup, .blockAdditions, .blockMore, .cues, .cuePoint, .cueTrackPositions, .tags, .tag,
         .targets, .simpleTag, .contentEncodings, .contentEncoding, .blockAdditionMapping,
     ]

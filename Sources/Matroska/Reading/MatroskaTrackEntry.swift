@@ -31,6 +31,10 @@ package struct MatroskaTrackEntry: Sendable, Equatable {
     package var transferCharacteristics: UInt64?
     package var primaries: UInt64?
     package var range: UInt64?
+    /// An HDR track's `MaxCLL` and `MaxFALL`, when both are stated.
+    package var contentLight: ContentLightLevel?
+    /// An HDR track's `MasteringMetadata`, when it states every primary, the white and the luminance.
+    package var masteringDisplay: MasteringDisplayColourVolume?
 
     /// Samples a second and channels; 0 when not a sound track.
     package var samplingFrequency: Double = 0
@@ -72,6 +76,24 @@ package struct MatroskaTrackEntry: Sendable, Equatable {
                 transferCharacteristics = try colour.unsigned(.transferCharacteristics)
                 primaries = try colour.unsigned(.primaries)
                 range = try colour.unsigned(.range)
+                if let cll = try colour.unsigned(.maxCLL), let fall = try colour.unsigned(.maxFALL) {
+                    contentLight = ContentLightLevel(maxCLL: Int(clamping: cll), maxFALL: Int(clamping: fall))
+                }
+                if let mastering = colour.child(.masteringMetadata) {
+                    let ids: [EBMLID] = [
+                        .primaryRChromaticityX, .primaryRChromaticityY, .primaryGChromaticityX, .primaryGChromaticityY,
+                        .primaryBChromaticityX, .primaryBChromaticityY, .whitePointChromaticityX,
+                        .whitePointChromaticityY, .luminanceMax, .luminanceMin,
+                    ]
+                    let values = try ids.compactMap { try mastering.float($0) }
+                    if values.count == ids.count {
+                        typealias Point = MasteringDisplayColourVolume.Chromaticity
+                        masteringDisplay = MasteringDisplayColourVolume(
+                            red: Point(values[0], values[1]), green: Point(values[2], values[3]),
+                            blue: Point(values[4], values[5]), white: Point(values[6], values[7]),
+                            maxLuminance: values[8], minLuminance: values[9])
+                    }
+                }
             }
         }
         if let audio = node.child(.audio) {
