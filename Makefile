@@ -205,7 +205,7 @@ test-tsan: test-deps
 	FLIPBOOK_SANITIZED=thread SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --build-path .build/tsan \
 		--sanitize=thread $(foreach suite,$(TSAN_SUITES),--filter '\.$(suite)/')
 
-# libFuzzer targets for the image decoders (GIF, APNG and animated WebP frame by frame too, OpenEXR parts and layers), the MP4 reader, the Matroska reader and the sound path, FUZZ_SECONDS each (default 60).
+# libFuzzer targets for the image decoders (GIF, APNG and animated WebP frame by frame too, OpenEXR parts and layers, DPX and Cineon), the MP4 reader, the Matroska reader and the sound path, FUZZ_SECONDS each (default 60).
 FUZZ_SECONDS ?= 60
 # Targets fuzzed at once (each is one process on one core).
 FUZZ_JOBS ?= 1

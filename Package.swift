@@ -140,6 +140,7 @@ let package = Package(
         .executableTarget(name: "FuzzTIFF", dependencies: ["Flipbook"], path: "fuzz/targets/FuzzTIFF"),
         .executableTarget(name: "FuzzHEIF", dependencies: ["Flipbook"], path: "fuzz/targets/FuzzHEIF"),
         .executableTarget(name: "FuzzEXR", dependencies: ["Flipbook"], path: "fuzz/targets/FuzzEXR"),
+        .executableTarget(name: "FuzzDPX", dependencies: ["Flipbook"], path: "fuzz/targets/FuzzDPX"),
         .executableTarget(
             name: "FuzzImageStream", dependencies: ["Flipbook"], path: "fuzz/targets/FuzzImageStream"),
         .executableTarget(name: "FuzzMP4", dependencies: ["MediaModel", "ISOBMFF"], path: "fuzz/targets/FuzzMP4"),

@@ -137,3 +137,24 @@ for name in ["rgba_right", "depth_left", "rgba_left"]:
     parts.append(OpenEXR.Part(h, channels, name))
 OpenEXR.File(parts).write("seeds/exr/multipart.exr")
 PY
+# DPX and Cineon: tiny files ffmpeg writes at each depth and byte order, one with its transfer set to
+# printing density, and a Cineon file written from the format's layout.
+for f in rgb24 rgba gray gbrp10be gbrp10le gbrp12be rgb48le rgba64be; do
+    ffmpeg -v error -f lavfi -i testsrc2=size=10x6 -frames:v 1 -pix_fmt $f -y seeds/dpx/$f.dpx
+done
+python3 - <<'PY'
+import struct
+data = bytearray(open("seeds/dpx/gbrp10be.dpx", "rb").read())
+data[780 + 21] = 1
+open("seeds/dpx/printing-density.dpx", "wb").write(data)
+w, h = 6, 4
+header = bytearray(1024)
+struct.pack_into(">IIIIII", header, 0, 0x802A5FD7, 1024, 1024, 0, 0, 1024 + w * h * 4)
+header[193] = 3
+for c in range(3):
+    header[196 + 28 * c + 2] = 10
+    struct.pack_into(">II", header, 196 + 28 * c + 4, w, h)
+header[681] = 5
+words = b"".join(struct.pack(">I", ((x * 90) << 22) | ((y * 200) << 12) | (685 << 2)) for y in range(h) for x in range(w))
+open("seeds/dpx/cineon.cin", "wb").write(bytes(header) + words)
+PY

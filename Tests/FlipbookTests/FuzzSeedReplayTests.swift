@@ -32,6 +32,14 @@ import Testing
         for seed in seeds + damaged { FuzzEntry.exrTarget(seed.bytes) }
     }
 
+    /// The DPX fuzz target's kept inputs (tiny DPX files ffmpeg wrote, a printing-density one, a Cineon
+    /// file), through the DPX and Cineon reader in either byte order, alpha kept and composited.
+    @Test func everyKeptDPXInputIsDecodedOrRefusedWithoutACrash() throws {
+        let seeds = try FuzzSeeds.files("dpx")
+        #expect(seeds.count >= 8, "fuzz/seeds/dpx holds its seeds")
+        for seed in seeds { FuzzEntry.dpxTarget(seed.bytes) }
+    }
+
     /// The image-stream splitter's kept inputs (images back to back, cut short, with garbage between),
     /// replayed through its fuzz entry, which checks its own invariants.
     @Test func everyKeptImageStreamInputIsCutWithoutACrash() throws {

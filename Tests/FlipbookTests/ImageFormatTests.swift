@@ -14,12 +14,12 @@ import Testing
         #expect(ImageFiles.extensions == Set(extensions))
         #expect(
             ImageFiles.extensions.isSuperset(of: [
-                "png", "jpg", "jpeg", "webp", "gif", "tif", "tiff", "heic", "heif", "avif", "exr",
+                "png", "jpg", "jpeg", "webp", "gif", "tif", "tiff", "heic", "heif", "avif", "exr", "dpx", "cin",
             ]))
         #expect(ImageFormat.forExtension("JPG")?.name == "JPEG")
         #expect(ImageFormat.forExtension("GIF")?.name == "GIF")
         #expect(ImageFormat.forExtension("bmp") == nil)
-        #expect(ImageFormat.nameList == "PNG, JPEG, WebP, GIF, TIFF, HEIC, AVIF or OpenEXR")
+        #expect(ImageFormat.nameList == "PNG, JPEG, WebP, GIF, TIFF, HEIC, AVIF, OpenEXR, DPX or Cineon")
         #expect(ImageFormat.all.filter(\.hasPages).map(\.name) == ["TIFF"])
     }
 
@@ -59,7 +59,7 @@ import Testing
             try ImageDecoder.decode(bmp, limits: ImageLimits())
         } throws: { error in
             (error as? FlipbookError)?.message.contains(
-                "this is a BMP file, not a PNG, JPEG, WebP, GIF, TIFF, HEIC, AVIF or OpenEXR image")
+                "this is a BMP file, not a PNG, JPEG, WebP, GIF, TIFF, HEIC, AVIF, OpenEXR, DPX or Cineon image")
                 ?? false
         }
         #expect {

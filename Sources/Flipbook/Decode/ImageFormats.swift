@@ -3,7 +3,7 @@ import Foundation
 /// One record per image format. A new format is a record here and its decoder under `Interop/`
 /// (with its library in `Package.swift` and the Makefile's packages).
 enum ImageFormats {
-    static let all: [ImageFormat] = [png, jpeg, webp, gif, tiff, heif, openEXR]
+    static let all: [ImageFormat] = [png, jpeg, webp, gif, tiff, heif, openEXR, dpx, cineon]
 
     static let png = ImageFormat(
         name: "PNG", fileExtensions: ["png"],
@@ -103,9 +103,25 @@ enum ImageFormats {
     static let openEXR = ImageFormat(
         name: "OpenEXR", fileExtensions: ["exr"],
         summary: [
-            "scene-linear half, float or uint RGB, RGBA or Y; scanline or tiled; every compression but DWAA and DWAB;",
-            "the first part, shown through the view transform (--view, --exposure)",
+            "scene-linear half, float or uint RGB, RGBA, Y or luminance-chroma; scanline or tiled; every compression",
+            "but DWAA and DWAB; a part or layer (--layer), shown through the view transform (--view, --exposure)",
         ], hasPages: false, streams: false,
         recognises: { $0.starts(with: [0x76, 0x2F, 0x31, 0x01]) },
         decode: { data, request in try OpenEXRDecoder.decodeImage(data, request: request) })
+
+    static let dpx = ImageFormat(
+        name: "DPX", fileExtensions: ["dpx"],
+        summary: [
+            "8-, 10-, 12- or 16-bit RGB, RGBA, ABGR or luminance, either byte order, 10 and 12 bits filled;",
+            "printing density (Cineon log) made linear and shown through the view transform, other transfers as they are",
+        ], hasPages: false, streams: false,
+        recognises: { DPXDecoder.isDPX($0) },
+        decode: { data, request in try DPXDecoder.decodeImage(data, request: request) })
+
+    static let cineon = ImageFormat(
+        name: "Cineon", fileExtensions: ["cin"],
+        summary: ["10-bit log RGB, made linear and shown through the view transform"], hasPages: false,
+        streams: false,
+        recognises: { DPXDecoder.isCineon($0) },
+        decode: { data, request in try DPXDecoder.decodeImage(data, request: request) })
 }

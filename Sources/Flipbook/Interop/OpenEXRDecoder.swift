@@ -23,22 +23,7 @@ enum OpenEXRDecoder {
         return try data.withUnsafeBytes { raw in
             try OpenEXRFile.withOpened(raw, limits: request.limits) { file in
                 let picture = try file.read(file.layers().choose(request.layer), limits: request.limits)
-                if let colour = request.colour, colour.target.isHDR {
-                    // An HDR movie's render is coded here, in the movie's primaries and transfer: its light
-                    // above white is kept, as no picture at 8 or 16 bits of sRGB's curve could keep it.
-                    let image = picture.coded(for: colour, over: request.background)
-                    let wantsDeep =
-                        request.deep && (request.planes?.accepts(width: image.width, height: image.height) ?? false)
-                        && (!image.hasAlpha || request.deepAlpha)
-                    let decoded: DecodedImage = wantsDeep ? .deep(image) : .frame(try image.eightBit())
-                    return decoded.withSourceColour(image.sourceColour)
-                }
-                let image = picture.displayed(through: view, over: request.background)
-                let wantsDeep =
-                    request.deep && (request.planes?.accepts(width: image.width, height: image.height) ?? false)
-                    && (!image.hasAlpha || request.deepAlpha)
-                let decoded: DecodedImage = wantsDeep ? .deep(image) : .frame(try image.eightBit())
-                return decoded.withSourceColour(SourceColour(chromaticities: picture.chromaticities))
+                return try picture.decoded(for: request, view: view)
             }
         }
     }
@@ -56,6 +41,27 @@ struct SceneLinearPicture {
     let alpha: [Float]?
     /// White point then red, green and blue (x, y), from the `chromaticities` attribute.
     let chromaticities: [Double]?
+
+    /// The picture as `request` asks for it: a ``DeepImage`` when it asks for 16 bits at this size (with
+    /// alpha only when it keeps alpha), otherwise an 8-bit frame; shown through `view` for a movie of
+    /// standard dynamic range, coded with the movie's transfer for an HDR one (light above white kept,
+    /// as no picture at 8 or 16 bits of sRGB's curve could keep it).
+    func decoded(for request: DecodeRequest, view: ViewTransform? = nil) throws -> DecodedImage {
+        let image: DeepImage
+        let colour: SourceColour
+        if let settings = request.colour, settings.target.isHDR {
+            image = coded(for: settings, over: request.background)
+            colour = image.sourceColour
+        } else {
+            image = displayed(through: view ?? request.colour?.view ?? .standard, over: request.background)
+            colour = SourceColour(chromaticities: chromaticities)
+        }
+        let wantsDeep =
+            request.deep && (request.planes?.accepts(width: image.width, height: image.height) ?? false)
+            && (!image.hasAlpha || request.deepAlpha)
+        let decoded: DecodedImage = wantsDeep ? .deep(image) : .frame(try image.eightBit())
+        return decoded.withSourceColour(colour)
+    }
 
     /// The picture coded for an HDR movie of `colour`: exposed, its primaries made BT.2020's, its light
     /// relative to white coded with the movie's transfer (reference white at `colour`'s peak luminance),
