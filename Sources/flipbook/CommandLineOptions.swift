@@ -236,11 +236,13 @@ let optionTable: [OptionSpec] =
         OptionSpec(
             names: ["--view"], value: "VIEW",
             help:
-                "How scene-linear images (OpenEXR) are shown: standard (scene 1.0 is display white, clipped, "
-                + "encoded with the sRGB curve) (default standard)."
+                "How scene-linear images (OpenEXR, log DPX and Cineon) are shown: standard (scene 1.0 is display "
+                + "white, clipped, encoded with the sRGB curve) or filmic (Hable's filmic curve: highlights rolled "
+                + "off to white at 11.2 times scene white) (default standard)."
         ) { options, text in
             options.viewTransform.curve = try require(
-                ViewTransform.Curve(rawValue: text.lowercased()), "--view \(text) is not a view; use standard.")
+                ViewTransform.Curve(rawValue: text.lowercased()),
+                "--view \(text) is not a view; use standard or filmic.")
         },
         OptionSpec(
             names: ["--exposure"], value: "EV",

@@ -81,6 +81,44 @@ struct OpenEXRInputTests {
         #expect(ours != (try Self.moviePixels(of: image, in: dir)), "the exposure changed nothing")
     }
 
+    /// `--view filmic` is Hable's filmic curve with his exposure bias of 2 and white at 11.2, on each
+    /// pixel's brightest channel: what ffmpeg's `tonemap=hable:desat=0:peak=11.2` makes of the same render
+    /// at twice its light, through zimg's sRGB curve, within two levels; highlights the standard view clips
+    /// keep their differences.
+    @Test func theFilmicViewIsHablesCurveAsFFmpegTonemapsIt() throws {
+        let dir = try TemporaryDirectory()
+        let image = dir.path("render.exr")
+        try OpenEXRFiles.write(image, compression: "zip", storage: "scanline", width: Self.width, height: Self.height)
+        let doubled = dir.path("doubled.exr")
+        let script = """
+            import sys, numpy as np, OpenEXR
+            c = OpenEXR.File(sys.argv[1], separate_channels=True).channels()
+            OpenEXR.File({"compression": OpenEXR.ZIP_COMPRESSION, "type": OpenEXR.scanlineimage},
+                         {n: np.ascontiguousarray(c[n].pixels.astype(np.float32) * 2) for n in "RGB"}).write(sys.argv[2])
+            """
+        let made = try ExternalTool.run(try #require(OpenEXRFiles.python), ["-c", script, image, doubled])
+        #expect(made.status == 0, "\(made.stderr)")
+        let ours = try Self.moviePixels(of: image, in: dir, ["--view", "filmic"])
+        let theirs = [UInt8](
+            try ExternalTool.runForData(
+                "ffmpeg",
+                [
+                    "-v", "error", "-i", doubled, "-vf",
+                    "format=gbrpf32le,tonemap=tonemap=hable:desat=0:peak=11.2,"
+                        + "zscale=tin=linear:t=iec61966-2-1:pin=709:p=709,format=rgb24",
+                    "-f", "rawvideo", "-",
+                ]))
+        #expect(ours.count == Self.width * Self.height * 3 && theirs.count == ours.count)
+        let difference = Self.difference(ours, theirs)
+        #expect(difference.largest <= 2 && difference.mean <= 0.7, "\(difference)")
+        let standard = try Self.moviePixels(of: image, in: dir)
+        let clipped = (0..<(ours.count / 3)).filter { pixel in
+            standard[3 * pixel..<3 * pixel + 3].allSatisfy { $0 == 255 }
+        }
+        #expect(clipped.count > 100, "the standard view clips the render's highlights")
+        #expect(Set(clipped.map { ours[3 * $0 + 1] }).count > 10, "the filmic view keeps them apart")
+    }
+
     /// A render with a depth channel beside its colour (`B`, `G`, `R`, `Z`: four channels, three of them
     /// the picture) shows its colour, scanline or tiled, compressed or not. OpenEXRCore 3.1.5's own
     /// routine for four channels wrote through the depth channel's null destination and crashed here.

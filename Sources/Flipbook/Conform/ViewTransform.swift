@@ -12,6 +12,13 @@ public struct ViewTransform: Sendable, Hashable {
         /// curve (the inverse of IEC 61966-2-1's EOTF), which is how ffmpeg's `-apply_trc
         /// iec61966_2_1` and Blender's "Standard" view show a linear render.
         case standard
+        /// A filmic roll-off of highlights: John Hable's filmic curve (Uncharted 2, "Uncharted 2: HDR
+        /// Lighting", GDC 2010; A 0.15, B 0.50, C 0.10, D 0.20, E 0.02, F 0.30) with his exposure bias of
+        /// 2 and white at scene value 11.2, applied to each pixel's brightest channel and the pixel
+        /// scaled by it (hue kept, as ffmpeg's `tonemap=hable:desat=0` does), then the sRGB curve. Scene
+        /// 1.0 is shown at 68% of display white, 18% grey at 39%; light 5.6 times scene white still
+        /// differs from white.
+        case filmic
     }
 
     /// The curve.
@@ -28,13 +35,41 @@ public struct ViewTransform: Sendable, Hashable {
     /// The `standard` curve at 0 EV.
     public static let standard = ViewTransform()
 
-    /// The display code value (0...1) for scene-linear `value`.
+    /// The display code value (0...1) for scene-linear `value`, through the `standard` curve.
     func display(_ value: Float, gain: Float) -> Float {
-        let scaled = value * gain
-        // NaN and negative light are black; infinite light is white.
-        guard scaled > 0 else { return 0 }
-        guard scaled < 1 else { return 1 }
-        return scaled <= 0.003_130_8 ? scaled * 12.92 : 1.055 * powf(scaled, 1 / 2.4) - 0.055
+        Self.encode(value * gain)
+    }
+
+    /// The display code values (0...1) of a pixel's scene-linear light.
+    func display(_ red: Float, _ green: Float, _ blue: Float, gain: Float) -> (Float, Float, Float) {
+        switch curve {
+        case .standard:
+            return (Self.encode(red * gain), Self.encode(green * gain), Self.encode(blue * gain))
+        case .filmic:
+            // NaN is black; the bias is Hable's exposure bias of 2.
+            let light = [red, green, blue].map { ($0.isNaN ? 0 : $0) * gain * 2 }
+            let brightest = max(light[0], light[1], light[2], 1e-6)
+            let scale = brightest.isFinite ? Self.hable(brightest) / Self.hableWhite / brightest : 0
+            guard brightest.isFinite else { return (1, 1, 1) }
+            return (Self.encode(light[0] * scale), Self.encode(light[1] * scale), Self.encode(light[2] * scale))
+        }
+    }
+
+    /// Hable's filmic curve.
+    static func hable(_ x: Float) -> Float {
+        let (a, b, c, d, e, f): (Float, Float, Float, Float, Float, Float) = (0.15, 0.50, 0.10, 0.20, 0.02, 0.30)
+        return (x * (x * a + c * b) + d * e) / (x * (x * a + b) + d * f) - e / f
+    }
+
+    /// The filmic curve's value at its white point, scene value 11.2.
+    static let hableWhite = hable(11.2)
+
+    /// Display light clipped to 0...1 and encoded with the sRGB curve; NaN and negative light are
+    /// black, infinite light is white.
+    static func encode(_ value: Float) -> Float {
+        guard value > 0 else { return 0 }
+        guard value < 1 else { return 1 }
+        return value <= 0.003_130_8 ? value * 12.92 : 1.055 * powf(value, 1 / 2.4) - 0.055
     }
 
     /// The linear light of an sRGB-encoded value (0...1): IEC 61966-2-1's EOTF.

@@ -136,9 +136,10 @@ struct SceneLinearPicture {
                     colour = (colour.0 / coverage, colour.1 / coverage, colour.2 / coverage)
                 }
             }
-            samples[base] = code(view.display(colour.0, gain: gain))
-            samples[base + 1] = code(view.display(colour.1, gain: gain))
-            samples[base + 2] = code(view.display(colour.2, gain: gain))
+            let shown = view.display(colour.0, colour.1, colour.2, gain: gain)
+            samples[base] = code(shown.0)
+            samples[base + 1] = code(shown.1)
+            samples[base + 2] = code(shown.2)
         }
         return DeepImage(width: width, height: height, samples: samples, hasAlpha: keepsAlpha)
     }
