@@ -8,7 +8,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # (peak memory in the tests), MediaInfo and ExifTool (independent MP4 readers that judge box-level claims), and
 # Pillow (python3-pil: the reference decoder for WebP and TIFF in the tests), PyYAML (python3-yaml: the check of
 # the Kubernetes Jobs in docs/kubernetes) and GNU parallel (the one-machine recipe of docs/segments.md, run).
-PACKAGES := libx264-dev libx265-dev libsvtav1enc-dev libspng-dev libturbojpeg0-dev libwebp-dev libtiff-dev libheif-dev libopenexr-dev libdeflate-dev libgif-dev \
+PACKAGES := libx264-dev libx265-dev libsvtav1enc-dev libspng-dev libturbojpeg0-dev libwebp-dev libtiff-dev libheif-dev libopenexr-dev libopencolorio-dev libdeflate-dev libgif-dev \
 	libavcodec-dev libavformat-dev libswresample-dev libvpx-dev libaom-dev libopus-dev liblcms2-dev libimagequant-dev \
 	python3-pil ffmpeg pkg-config time mediainfo libimage-exiftool-perl python3-yaml parallel
 # The tests' makers of TIFF, HEIC and AVIF files (libtiff's tiffcp and tiffset, libheif's heif-enc) and Debian's Python
@@ -87,13 +87,15 @@ demo: release $(DEMO_FRAMES)/.done
 	@echo "Play it: ffplay demo.mp4 (or open demo.mp4 in any video player)"
 
 # The tests' venv under .build/ (made with Debian's /usr/bin/python3): pillow-heif, pinned to the release that
-# still reads and writes AVIF as well as HEIC, and OpenEXR's own Python binding, which writes the OpenEXR
-# files the tests read as renderers write them.
+# still reads and writes AVIF as well as HEIC, OpenEXR's own Python binding, which writes the OpenEXR
+# files the tests read as renderers write them, and OpenColorIO's (2.2, whose built-in ACES config the
+# tests write out as a .ocio file and whose processors judge the views Flipbook's OpenColorIO 2.1 makes).
 test-deps: deps
 	$(call install-missing,$(TEST_PACKAGES))
-	@$(HEIF_VENV)/bin/python -c 'import pillow_heif, OpenEXR' 2>/dev/null || { \
+	@$(HEIF_VENV)/bin/python -c 'import pillow_heif, OpenEXR, PyOpenColorIO' 2>/dev/null || { \
 		rm -rf $(HEIF_VENV) && /usr/bin/python3 -m venv $(HEIF_VENV) && \
-		$(HEIF_VENV)/bin/pip install -q --disable-pip-version-check 'pillow-heif==0.15.0' 'OpenEXR==3.3.14'; }
+		$(HEIF_VENV)/bin/pip install -q --disable-pip-version-check 'pillow-heif==0.15.0' 'OpenEXR==3.3.14' \
+			'opencolorio==2.2.1'; }
 
 # The suites of Tests/long-suites.txt (each judges one promise in depth with many or large movies) are left
 # to `make test-long`; CI runs both.

@@ -64,6 +64,11 @@ let package = Package(
             name: "CTIFF",
             pkgConfig: "libtiff-4",
             providers: [.apt(["libtiff-dev"])]),
+        // OpenColorIO 2.1 (C++ only) behind a small C interface of Flipbook's, compiled here.
+        .target(
+            name: "COpenColorIO",
+            path: "Sources/COpenColorIO",
+            linkerSettings: [.linkedLibrary("OpenColorIO")]),
         // OpenEXR's C API (OpenEXRCore) alone, without its C++ libraries: the module map links it by name.
         .systemLibrary(
             name: "COpenEXR",
@@ -106,7 +111,7 @@ let package = Package(
             name: "Flipbook",
             dependencies: [
                 "MediaModel", "ISOBMFF", "Matroska", "CX264", "CX265", "CSVTAV1", "CSPNG", "CTurboJPEG", "CWebP",
-                "CTIFF", "CHEIF", "COpenEXR",
+                "CTIFF", "CHEIF", "COpenEXR", "COpenColorIO",
                 "CDeflate", "CLinux", "CAVCodec", "CVPX", "CAOM", "CLCMS2", "CGIF", "CWebPDemux", "CWebPMux",
                 "CImageQuant",
                 "CFlipbookPixels",
@@ -155,5 +160,6 @@ let package = Package(
             name: "FlipbookCLITests",
             dependencies: ["flipbook", "FlipbookExample", "MediaModel", "ISOBMFF", "FlipbookTestSupport"]),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
 )

@@ -122,9 +122,11 @@ struct LibraryCallError: Error, Sendable, CustomStringConvertible {
     let status: Int
     /// The library's message for the status, when it has one.
     var libraryMessage: String? = nil
+    /// Whether the call threw (a C++ library's exception, caught at its C interface) rather than returned.
+    var threw = false
 
     var description: String {
-        "\(library) \(function) returned \(status)" + (libraryMessage.map { ": \($0)" } ?? "")
+        "\(library) \(function) " + (threw ? "threw" : "returned \(status)") + (libraryMessage.map { ": \($0)" } ?? "")
     }
 }
 

@@ -282,6 +282,10 @@ public struct VideoSettings: Sendable, Hashable {
         } else if masteringDisplay != nil || contentLight != nil {
             throw FlipbookError.hdrMetadataWithoutHDR(colourStandard)
         }
+        if let view = viewTransform.openColorIO {
+            guard !colourStandard.isHDR else { throw FlipbookError.colourConfigWithHDR(colourStandard) }
+            _ = try view.resolved()
+        }
         if codec.isAnimatedImage { try codec.checkAnimation(quality: quality, loopCount: loopCount) }
         try validateEncoderChoices()
         if let timescale, timescale <= 0 {

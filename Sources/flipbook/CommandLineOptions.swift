@@ -18,6 +18,11 @@ struct CommandLineOptions {
     var colourManagement = ColourManagement.on
     var renderingIntent = RenderingIntent.relativeColorimetric
     var viewTransform = ViewTransform.standard
+    /// `--view` as given: a built-in view, or an OpenColorIO view when a config is in use.
+    var viewName: String?
+    var ocioConfig: String?
+    var inputColourspace: String?
+    var ocioDisplay: String?
     var layer: String?
     var peakLuminance = 203.0
     var masteringDisplay: MasteringDisplay?
@@ -238,11 +243,30 @@ let optionTable: [OptionSpec] =
             help:
                 "How scene-linear images (OpenEXR, log DPX and Cineon) are shown: standard (scene 1.0 is display "
                 + "white, clipped, encoded with the sRGB curve) or filmic (Hable's filmic curve: highlights rolled "
-                + "off to white at 11.2 times scene white) (default standard)."
+                + "off to white at 11.2 times scene white); with an OpenColorIO config, one of its display's views "
+                + "(default standard, or the display's default view)."
         ) { options, text in
-            options.viewTransform.curve = try require(
-                ViewTransform.Curve(rawValue: text.lowercased()),
-                "--view \(text) is not a view; use standard or filmic.")
+            options.viewName = try require(text.isEmpty ? nil : text, "--view needs a view's name.")
+        },
+        OptionSpec(
+            names: ["--ocio"], value: "CONFIG",
+            help:
+                "An OpenColorIO config (.ocio file) whose display transform shows scene-linear images "
+                + "(default: the OCIO environment variable, as OpenColorIO's own tools read it)."
+        ) { options, text in
+            options.ocioConfig = try require(text.isEmpty ? nil : text, "--ocio needs a config file.")
+        },
+        OptionSpec(
+            names: ["--input-colourspace", "--input-colorspace"], value: "NAME",
+            help: "The OpenColorIO colour space scene-linear images are in (default: the config's scene_linear role)."
+        ) { options, text in
+            options.inputColourspace = try require(text.isEmpty ? nil : text, "--input-colourspace needs a name.")
+        },
+        OptionSpec(
+            names: ["--display"], value: "NAME",
+            help: "The OpenColorIO display the movie is made for (default: the config's default display)."
+        ) { options, text in
+            options.ocioDisplay = try require(text.isEmpty ? nil : text, "--display needs a name.")
         },
         OptionSpec(
             names: ["--exposure"], value: "EV",

@@ -52,9 +52,49 @@ extension CommandLineOptions {
         }
     }
 
+    /// The view transform the options name: an OpenColorIO config's (`--ocio`, or `$OCIO`) with its
+    /// colour space, display and view, or a built-in view.
+    func resolvedViewTransform(environment: [String: String] = ProcessInfo.processInfo.environment) throws
+        -> ViewTransform
+    {
+        var view = viewTransform
+        let config = ocioConfig ?? environment["OCIO"].flatMap { $0.isEmpty ? nil : $0 }
+        guard let config else {
+            for (given, name, kind) in [
+                (inputColourspace != nil, "--input-colourspace", "colour space"),
+                (ocioDisplay != nil, "--display", "display"),
+            ] where given {
+                throw UsageError(description: "\(name) names a \(kind) of an OpenColorIO config; add --ocio CONFIG.")
+            }
+            if let viewName {
+                view.curve = try require(
+                    ViewTransform.Curve(rawValue: viewName.lowercased()),
+                    "--view \(viewName) is not a view; use standard or filmic, or an OpenColorIO config's view with "
+                        + "--ocio CONFIG.")
+            }
+            return view
+        }
+        view.openColorIO = OpenColorIOView(
+            config: config, inputColourspace: inputColourspace, display: ocioDisplay, view: viewName)
+        return view
+    }
+
     /// Checks that the options make a command.
     func validate() throws {
         try validateCodecChoices()
+        let view = try resolvedViewTransform()
+        if let config = view.openColorIO {
+            if colourStandard.isHDR {
+                throw UsageError(
+                    description: "--ocio makes display values for a standard-dynamic-range movie, and this one is "
+                        + "--colour \(colourStandard.rawValue); leave out --ocio (and unset OCIO), or use bt709.")
+            }
+            do {
+                _ = try config.resolved()
+            } catch let error as FlipbookError {
+                throw UsageError(description: error.message + ".")
+            }
+        }
         guard output != nil else {
             throw UsageError(description: "no output file; add -o movie.mp4.")
         }

@@ -212,7 +212,8 @@ extension CommandLineOptions {
         settings.colourRange = colourRange
         settings.colourManagement = colourManagement
         settings.renderingIntent = renderingIntent
-        settings.viewTransform = viewTransform
+        // validate() has resolved the view already; a failure here leaves the built-in one.
+        settings.viewTransform = (try? resolvedViewTransform()) ?? viewTransform
         settings.layer = layer
         settings.peakLuminance = peakLuminance
         settings.masteringDisplay = masteringDisplay

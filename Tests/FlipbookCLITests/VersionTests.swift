@@ -30,6 +30,7 @@ import Testing
         Judge(name: "libtiff", pkgConfig: "libtiff-4", debianPackage: "libtiff6"),
         Judge(name: "libheif", pkgConfig: "libheif", debianPackage: "libheif1"),
         Judge(name: "OpenEXR", pkgConfig: "OpenEXR", debianPackage: "libopenexr-3-1-30"),
+        Judge(name: "OpenColorIO", pkgConfig: "OpenColorIO", debianPackage: "libopencolorio2.1"),
         Judge(name: "libdeflate", pkgConfig: "libdeflate", debianPackage: "libdeflate0"),
         Judge(name: "giflib", pkgConfig: nil, debianPackage: "libgif7"),
         Judge(name: "lcms2", pkgConfig: "lcms2", debianPackage: "liblcms2-2"),

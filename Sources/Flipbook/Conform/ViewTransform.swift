@@ -25,6 +25,8 @@ public struct ViewTransform: Sendable, Hashable {
     public var curve: Curve
     /// Stops of exposure applied to scene light before the curve: +1 doubles it, -1 halves it.
     public var exposure: Double
+    /// A display transform from an OpenColorIO config, used instead of ``curve`` when set.
+    public var openColorIO: OpenColorIOView?
 
     /// A view transform: the `standard` curve at 0 EV unless told otherwise.
     public init(curve: Curve = .standard, exposure: Double = 0) {

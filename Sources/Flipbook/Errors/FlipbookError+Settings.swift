@@ -159,4 +159,36 @@ extension FlipbookError {
                 + "\(rest) bytes of it; use a larger size", fileID: fileID, line: line
         ).asSettingsConflict
     }
+
+    /// An OpenColorIO config that cannot be read.
+    static func colourConfigNotRead(
+        _ path: String, cause: (any Error)? = nil, fileID: String = #fileID, line: Int = #line
+    ) -> FlipbookError {
+        Self(
+            .invalidSettings,
+            "the OpenColorIO config \(path) cannot be read: it is missing, or not a config OpenColorIO 2.1 reads",
+            underlying: cause, fileID: fileID, line: line)
+    }
+
+    /// A name an OpenColorIO config does not have; `names` are those of its kind it has.
+    static func colourConfigLacks(
+        _ what: String, in path: String, choose kind: String, _ names: [String], fileID: String = #fileID,
+        line: Int = #line
+    ) -> FlipbookError {
+        Self(
+            .invalidSettings,
+            "the OpenColorIO config \(path) has no \(what); its \(kind)s are "
+                + (names.isEmpty ? "none" : names.joined(separator: ", ")), fileID: fileID, line: line)
+    }
+
+    /// An OpenColorIO view asked of an HDR movie.
+    static func colourConfigWithHDR(
+        _ standard: ColourStandard, fileID: String = #fileID, line: Int = #line
+    ) -> FlipbookError {
+        Self(
+            .invalidSettings,
+            "an OpenColorIO view makes display values for a standard-dynamic-range movie, and this one is "
+                + "--colour \(standard.rawValue); leave out --ocio (and unset OCIO), or use --colour bt709",
+            fileID: fileID, line: line)
+    }
 }

@@ -38,6 +38,7 @@ enum LibraryVersions {
             LinkedLibrary(name: "libtiff", version: tiffVersion, source: .runtime),
             LinkedLibrary(name: "libheif", version: string(heif_get_version()), source: .runtime),
             LinkedLibrary(name: "OpenEXR", version: openEXRVersion, source: .runtime),
+            LinkedLibrary(name: "OpenColorIO", version: OpenColorIOConfig.version, source: .runtime),
             LinkedLibrary(name: "libdeflate", version: LIBDEFLATE_VERSION_STRING, source: .headers),
             LinkedLibrary(
                 name: "giflib", version: "\(GIFLIB_MAJOR).\(GIFLIB_MINOR).\(GIFLIB_RELEASE)", source: .headers),

@@ -53,7 +53,7 @@ struct SceneLinearPicture {
             image = coded(for: settings, over: request.background)
             colour = image.sourceColour
         } else {
-            image = displayed(through: view ?? request.colour?.view ?? .standard, over: request.background)
+            image = try displayed(through: view ?? request.colour?.view ?? .standard, over: request.background)
             colour = SourceColour(chromaticities: chromaticities)
         }
         let wantsDeep =
@@ -110,7 +110,7 @@ struct SceneLinearPicture {
     /// The picture through `view`: sRGB-encoded 16-bit samples. With a `background`, alpha is
     /// composited over it in linear light (the background's sRGB values made linear) and the picture has
     /// none; without one, alpha is divided out and kept, straight.
-    func displayed(through view: ViewTransform, over background: RGBColour? = nil) -> DeepImage {
+    func displayed(through view: ViewTransform, over background: RGBColour? = nil) throws -> DeepImage {
         let keepsAlpha = alpha != nil && background == nil
         let channels = keepsAlpha ? 4 : 3
         let gain = view.gain
@@ -120,9 +120,10 @@ struct SceneLinearPicture {
         let under = background.map { colour in
             [colour.red, colour.green, colour.blue].map { ViewTransform.linear(Float($0) / 255) / gain }
         }
+        // The light to show, exposed, alpha composited or divided out.
+        var light = [Float](repeating: 0, count: width * height * 3)
         for index in 0..<(width * height) {
             var colour = (red[index], green[index], blue[index])
-            let base = index * channels
             if let alpha {
                 let coverage = alpha[index].isNaN ? 0 : min(max(alpha[index], 0), 1)
                 if let under {
@@ -131,15 +132,33 @@ struct SceneLinearPicture {
                         colour.2 + under[2] * (1 - coverage)
                     )
                 } else {
-                    samples[base + 3] = code(coverage)
+                    samples[index * channels + 3] = code(coverage)
                     guard coverage > 0 else { continue }
                     colour = (colour.0 / coverage, colour.1 / coverage, colour.2 / coverage)
                 }
             }
-            let shown = view.display(colour.0, colour.1, colour.2, gain: gain)
-            samples[base] = code(shown.0)
-            samples[base + 1] = code(shown.1)
-            samples[base + 2] = code(shown.2)
+            light[3 * index] = colour.0 * gain
+            light[3 * index + 1] = colour.1 * gain
+            light[3 * index + 2] = colour.2 * gain
+        }
+        if let config = view.openColorIO {
+            // The config's processor makes display values; NaN (which it passes on) is black.
+            guard try config.processor().apply(&light) else {
+                throw FlipbookError.colourConfigNotRead(config.config)
+            }
+            for index in 0..<(width * height) {
+                for channel in 0..<3 {
+                    let value = light[3 * index + channel]
+                    samples[index * channels + channel] = code(value.isNaN ? 0 : min(max(value, 0), 1))
+                }
+            }
+        } else {
+            for index in 0..<(width * height) {
+                let shown = view.display(light[3 * index], light[3 * index + 1], light[3 * index + 2], gain: 1)
+                samples[index * channels] = code(shown.0)
+                samples[index * channels + 1] = code(shown.1)
+                samples[index * channels + 2] = code(shown.2)
+            }
         }
         return DeepImage(width: width, height: height, samples: samples, hasAlpha: keepsAlpha)
     }
