@@ -69,6 +69,16 @@ let package = Package(
             name: "COpenColorIO",
             path: "Sources/COpenColorIO",
             linkerSettings: [.linkedLibrary("OpenColorIO")]),
+        // OpenEXR's C++ library (Imf) behind a small C interface of Flipbook's, for DWAA and DWAB, which
+        // OpenEXRCore 3.1 does not decode.
+        .target(
+            name: "COpenEXRImf",
+            path: "Sources/COpenEXRImf",
+            cxxSettings: [.unsafeFlags(["-I/usr/include/OpenEXR", "-I/usr/include/Imath"])],
+            linkerSettings: [
+                .linkedLibrary("OpenEXR-3_1"), .linkedLibrary("Iex-3_1"), .linkedLibrary("IlmThread-3_1"),
+                .linkedLibrary("Imath-3_1"),
+            ]),
         // OpenEXR's C API (OpenEXRCore) alone, without its C++ libraries: the module map links it by name.
         .systemLibrary(
             name: "COpenEXR",
@@ -111,7 +121,7 @@ let package = Package(
             name: "Flipbook",
             dependencies: [
                 "MediaModel", "ISOBMFF", "Matroska", "CX264", "CX265", "CSVTAV1", "CSPNG", "CTurboJPEG", "CWebP",
-                "CTIFF", "CHEIF", "COpenEXR", "COpenColorIO",
+                "CTIFF", "CHEIF", "COpenEXR", "COpenEXRImf", "COpenColorIO",
                 "CDeflate", "CLinux", "CAVCodec", "CVPX", "CAOM", "CLCMS2", "CGIF", "CWebPDemux", "CWebPMux",
                 "CImageQuant",
                 "CFlipbookPixels",

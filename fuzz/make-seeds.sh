@@ -120,7 +120,8 @@ def header(compression, tiled=False):
         h["tiles"] = t
     return h
 half = lambda v: np.ascontiguousarray(v.astype(np.float16))
-for compression in ["NO_COMPRESSION", "ZIP_COMPRESSION", "PIZ_COMPRESSION", "PXR24_COMPRESSION", "B44A_COMPRESSION", "RLE_COMPRESSION"]:
+for compression in ["NO_COMPRESSION", "ZIP_COMPRESSION", "PIZ_COMPRESSION", "PXR24_COMPRESSION", "B44A_COMPRESSION", "RLE_COMPRESSION",
+                    "DWAA_COMPRESSION", "DWAB_COMPRESSION"]:
     name = compression.split("_")[0].lower()
     OpenEXR.File(header(compression), {"R": half(r), "G": half(g), "B": half(b), "A": half(a)}).write(f"seeds/exr/rgba-{name}.exr")
 OpenEXR.File(header("ZIPS_COMPRESSION", tiled=True), {"R": half(r), "G": half(g), "B": half(b)}).write("seeds/exr/tiled-zips.exr")

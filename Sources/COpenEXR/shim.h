@@ -44,8 +44,10 @@ static inline void flipbook_exr_quiet(exr_const_context_t context, exr_result_t 
 // Starts reading `memory` (which must outlive the context): no messages of the library's own, a
 // damaged chunk table an error rather than searched for chunks, images and tiles no wider or taller
 // than `max_side`.
+// `strict` checks every attribute of the header as OpenEXR's C++ library reads it (a file handed to it
+// next must pass).
 static inline exr_result_t flipbook_exr_start_read_memory(
-    exr_context_t *context, flipbook_exr_memory *memory, int max_side) {
+    exr_context_t *context, flipbook_exr_memory *memory, int max_side, int strict) {
     exr_context_initializer_t initializer = EXR_DEFAULT_CONTEXT_INITIALIZER;
     initializer.user_data = memory;
     initializer.read_fn = flipbook_exr_read_memory;
@@ -55,7 +57,8 @@ static inline exr_result_t flipbook_exr_start_read_memory(
     initializer.max_image_height = max_side;
     initializer.max_tile_width = max_side;
     initializer.max_tile_height = max_side;
-    initializer.flags = EXR_CONTEXT_FLAG_SILENT_HEADER_PARSE | EXR_CONTEXT_FLAG_DISABLE_CHUNK_RECONSTRUCTION;
+    initializer.flags = EXR_CONTEXT_FLAG_SILENT_HEADER_PARSE | EXR_CONTEXT_FLAG_DISABLE_CHUNK_RECONSTRUCTION |
+                        (strict ? EXR_CONTEXT_FLAG_STRICT_HEADER : 0);
     return exr_start_read(context, "image.exr", &initializer);
 }
 

@@ -103,8 +103,8 @@ enum ImageFormats {
     static let openEXR = ImageFormat(
         name: "OpenEXR", fileExtensions: ["exr"],
         summary: [
-            "scene-linear half, float or uint RGB, RGBA, Y or luminance-chroma; scanline or tiled; every compression",
-            "but DWAA and DWAB; a part or layer (--layer), shown through the view transform (--view, --exposure)",
+            "scene-linear half, float or uint RGB, RGBA, Y or luminance-chroma; scanline or tiled; every compression;",
+            "a part or layer (--layer), shown through the view transform (--view, --exposure, --ocio)",
         ], hasPages: false, streams: false,
         recognises: { $0.starts(with: [0x76, 0x2F, 0x31, 0x01]) },
         decode: { data, request in try OpenEXRDecoder.decodeImage(data, request: request) })

@@ -204,15 +204,4 @@ extension FlipbookError {
                 + (names.isEmpty ? "none" : names.joined(separator: ", ")), fileID: fileID, line: line)
     }
 
-    /// An OpenEXR file compressed with `compression` (`"DWAA"`, `"DWAB"`), which OpenEXR 3.1's C library
-    /// does not decode.
-    static func exrCompressionNotDecoded(
-        _ compression: String, fileID: String = #fileID, line: Int = #line
-    ) -> FlipbookError {
-        Self(
-            .unsupportedImage,
-            "the OpenEXR is \(compression)-compressed, which OpenEXR 3.1's C library does not decode; write it "
-                + "with ZIP or PIZ (or convert it, for example with exrmaketiled -z piz or oiiotool --compression zip)",
-            fileID: fileID, line: line)
-    }
 }

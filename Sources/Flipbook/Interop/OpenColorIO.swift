@@ -28,7 +28,7 @@ final class OpenColorIOConfig: @unchecked Sendable {
                 path,
                 cause: LibraryCallError(
                     library: "OpenColorIO", function: "Config::CreateFromFile", status: 0,
-                    libraryMessage: String(cString: message), threw: true))
+                    libraryMessage: OpenColorIOConfig.text(message), threw: true))
         }
         let config = OpenColorIOConfig(handle: handle, path: path)
         return opened.withLock { opened in
@@ -75,7 +75,7 @@ final class OpenColorIOConfig: @unchecked Sendable {
                 path,
                 cause: LibraryCallError(
                     library: "OpenColorIO", function: "Config::getProcessor", status: 0,
-                    libraryMessage: String(cString: message), threw: true))
+                    libraryMessage: OpenColorIOConfig.text(message), threw: true))
         }
         let processor = OpenColorIOProcessor(handle: made, config: self)
         return Self.processors.withLock { processors in
@@ -83,6 +83,11 @@ final class OpenColorIOConfig: @unchecked Sendable {
             processors[key] = processor
             return processor
         }
+    }
+
+    /// A message the C interface copied into `buffer`, up to its terminating zero.
+    static func text(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// OpenColorIO's version, such as `2.1.2`.

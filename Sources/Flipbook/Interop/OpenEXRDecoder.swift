@@ -1,12 +1,13 @@
 internal import COpenEXR
+internal import COpenEXRImf
 import Foundation
 
 /// OpenEXR images through OpenEXRCore (OpenEXR 3.1's C API), read from memory.
 ///
 /// One picture of the file is read (``OpenEXRLayers``: the layer or part `--layer` names, by default the
 /// first part's bare channels), scanline or tiled (its full-resolution level), under every
-/// compression OpenEXRCore 3.1 decodes (none, RLE, ZIPS, ZIP, PIZ, PXR24, B44, B44A; not DWAA and DWAB,
-/// which it leaves to OpenEXR's C++ library and which are refused by name): its `R`, `G`, `B`
+/// compression (none, RLE, ZIPS, ZIP, PIZ, PXR24, B44, B44A by OpenEXRCore; DWAA and DWAB, which
+/// OpenEXRCore 3.1 leaves to it, by OpenEXR's C++ library): its `R`, `G`, `B`
 /// and `A` channels, or `Y` for a luminance file (with subsampled `RY` and `BY` for a luminance-chroma
 /// file, interpolated and made RGB with the file's luminance weights), of half, float or uint samples,
 /// decoded to float. The
@@ -167,14 +168,18 @@ struct SceneLinearPicture {
 /// A read context over bytes in memory.
 private final class OpenEXRFile {
     private let context: exr_context_t
+    /// The file's bytes, for OpenEXR's C++ library where OpenEXRCore does not decode (DWAA, DWAB).
+    private let bytes: UnsafeRawBufferPointer
 
-    private init(context: exr_context_t) {
+    private init(context: exr_context_t, bytes: UnsafeRawBufferPointer) {
         self.context = context
+        self.bytes = bytes
     }
 
     /// Opens `bytes` (a read context whose header is parsed), runs `body` and closes it.
     static func withOpened<Result>(
-        _ bytes: UnsafeRawBufferPointer, limits: ImageLimits, _ body: (OpenEXRFile) throws -> Result
+        _ bytes: UnsafeRawBufferPointer, limits: ImageLimits, strict: Bool = false,
+        _ body: (OpenEXRFile) throws -> Result
     ) throws -> Result {
         guard let base = bytes.baseAddress else { throw FlipbookError.imageFileEmpty() }
         var memory = flipbook_exr_memory(bytes: base.assumingMemoryBound(to: UInt8.self), count: UInt64(bytes.count))
@@ -182,7 +187,7 @@ private final class OpenEXRFile {
         return try withUnsafeMutablePointer(to: &memory) { memory in
             var context: exr_context_t?
             try exrCall(
-                flipbook_exr_start_read_memory(&context, memory, Int32(clamping: limits.maxDimension)), "exr_start_read"
+                flipbook_exr_start_read_memory(&context, memory, Int32(clamping: limits.maxDimension), strict ? 1 : 0), "exr_start_read"
             ) { FlipbookError.imageHeaderOrDataDamaged("OpenEXR", cause: $0) }
             guard let context else {
                 throw FlipbookError.imageDecoderNotCreated(by: "OpenEXR", "a read context")
@@ -191,7 +196,7 @@ private final class OpenEXRFile {
                 var finished: exr_context_t? = context
                 exr_finish(&finished)
             }
-            return try body(OpenEXRFile(context: context))
+            return try body(OpenEXRFile(context: context, bytes: bytes))
         }
     }
 
@@ -233,9 +238,7 @@ private final class OpenEXRFile {
 
         var compression = EXR_COMPRESSION_NONE
         try exrCall(exr_get_compression(context, part, &compression), "exr_get_compression", damaged)
-        guard compression != EXR_COMPRESSION_DWAA && compression != EXR_COMPRESSION_DWAB else {
-            throw FlipbookError.exrCompressionNotDecoded(compression == EXR_COMPRESSION_DWAA ? "DWAA" : "DWAB")
-        }
+        let isDWA = compression == EXR_COMPRESSION_DWAA || compression == EXR_COMPRESSION_DWAB
         let sampling = Dictionary(
             try channels(part).map { ($0.name, ($0.x, $0.y)) }, uniquingKeysWith: { first, _ in first })
         var shapes: [String: FloatPlanes.Shape] = [:]
@@ -250,8 +253,11 @@ private final class OpenEXRFile {
             }
             shapes[name] = FloatPlanes.Shape(width: dataWidth / x, height: dataHeight / y, xSampling: x, ySampling: y)
         }
-        let planes = try decodePlanes(
-            part, shapes: shapes, storage: storage, data: data, dataWidth: dataWidth, dataHeight: dataHeight)
+        let planes =
+            isDWA
+            ? try decodeWithImf(part, shapes: shapes, limits: limits)
+            : try decodePlanes(
+                part, shapes: shapes, storage: storage, data: data, dataWidth: dataWidth, dataHeight: dataHeight)
 
         let window = DataWindow(
             left: Int(data.min.x) - Int(display.min.x), top: Int(data.min.y) - Int(display.min.y), width: dataWidth,
@@ -353,6 +359,38 @@ private final class OpenEXRFile {
                     chunk, at: (column * Int(tileWidth), row * Int(tileHeight)), part: part, into: planes,
                     dataWidth: dataWidth, dataHeight: dataHeight)
             }
+        }
+        return planes
+    }
+
+    /// The part's channels named in `shapes` read by OpenEXR's C++ library (which decodes DWAA and DWAB,
+    /// as OpenEXRCore 3.1 does not), as float planes the size of the data window over their sampling.
+    private func decodeWithImf(_ part: Int32, shapes: [String: FloatPlanes.Shape], limits: ImageLimits) throws
+        -> FloatPlanes
+    {
+        // The C++ library takes attribute sizes from the header as they come: the header must first pass
+        // OpenEXRCore's strict reading, which checks every one.
+        try Self.withOpened(bytes, limits: limits, strict: true) { _ in }
+        let planes = FloatPlanes(shapes)
+        let names = Array(shapes.keys)
+        var message = [CChar](repeating: 0, count: 512)
+        let status = withArrayOfCStrings(names) { cNames in
+            var starts = names.map { planes.start(of: $0) }
+            var widths = names.map { Int32(shapes[$0]!.width) }
+            var xs = names.map { Int32(shapes[$0]!.xSampling) }
+            var ys = names.map { Int32(shapes[$0]!.ySampling) }
+            return flipbook_exr_imf_read(
+                bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(bytes.count), part, cNames,
+                Int32(names.count), &starts, &widths, &xs, &ys, Int32(clamping: limits.maxDimension), &message,
+                message.count)
+        }
+        guard status == 0 else {
+            let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw FlipbookError.imageDataDamaged(
+                "OpenEXR",
+                cause: LibraryCallError(
+                    library: "OpenEXR", function: "InputPart::readPixels", status: Int(status), libraryMessage: reason,
+                    threw: true))
         }
         return planes
     }
@@ -548,4 +586,14 @@ private func exrCall(
     guard status != exr_result_t(EXR_ERR_SUCCESS.rawValue) else { return }
     let name = exr_get_error_code_as_string(status).map { String(cString: $0) }
     throw failure(LibraryCallError(library: "OpenEXR", function: function, status: Int(status), libraryMessage: name))
+}
+
+/// Runs `body` with `strings` as an array of C strings, alive until it returns.
+private func withArrayOfCStrings<Result>(
+    _ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> Result
+) -> Result {
+    let copies = strings.map { strdup($0) }
+    defer { copies.forEach { free($0) } }
+    let pointers = copies.map { UnsafePointer($0) }
+    return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
 }
