@@ -187,7 +187,8 @@ private final class OpenEXRFile {
         return try withUnsafeMutablePointer(to: &memory) { memory in
             var context: exr_context_t?
             try exrCall(
-                flipbook_exr_start_read_memory(&context, memory, Int32(clamping: limits.maxDimension), strict ? 1 : 0), "exr_start_read"
+                flipbook_exr_start_read_memory(&context, memory, Int32(clamping: limits.maxDimension), strict ? 1 : 0),
+                "exr_start_read"
             ) { FlipbookError.imageHeaderOrDataDamaged("OpenEXR", cause: $0) }
             guard let context else {
                 throw FlipbookError.imageDecoderNotCreated(by: "OpenEXR", "a read context")
@@ -593,7 +594,7 @@ private func withArrayOfCStrings<Result>(
     _ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> Result
 ) -> Result {
     let copies = strings.map { strdup($0) }
-    defer { copies.forEach { free($0) } }
+    defer { for copy in copies { free(copy) } }
     let pointers = copies.map { UnsafePointer($0) }
     return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
 }
