@@ -11,7 +11,10 @@ For each movie it checks, from the browser's own numbers:
   - sound (movies made with --audio): `webkitAudioDecodedByteCount` once `ended` fires is above zero,
     so the browser found the sound track and decoded it;
   - size: `videoWidth` x `videoHeight` against the pictures' size, swapped for a movie made with
-    --rotate 90 or 270 (the browser honours the track's display matrix, as for a phone's upright video).
+    --rotate 90 or 270 (the browser honours the track's display matrix, as for a phone's upright video);
+  - colour space (HDR movies, --colour pq): the first frame's `VideoFrame.colorSpace` as WebCodecs reports
+    it (primaries, transfer, matrix, range) against what the movie says; their colours are the browser's
+    tone mapping, not judged.
 And that an <img> of a GIF and of an animated WebP animates: its centre colour on screen (1x1 screenshots
 as fast as they come for 3 s) steps through the source frames in their order from the first.
 
@@ -119,6 +122,13 @@ function alphaAt(x, y) {
 
 // The first presented frame: drawn while paused, then playback starts.
 video.requestVideoFrameCallback((now, metadata) => {
+  try {
+    const frame = new VideoFrame(video);
+    report.colorSpace = frame.colorSpace.toJSON();
+    frame.close();
+  } catch (e) {
+    report.colorSpace = "VideoFrame failed: " + e;
+  }
   report.firstCornerAlpha = alphaAt(16, Math.floor(video.videoHeight / 2) - 4);
   report.firstCentreAlpha = alphaAt(Math.floor(video.videoWidth / 2) - 4, Math.floor(video.videoHeight / 2) - 4);
   report.firstCentre = centreColour();
@@ -221,10 +231,13 @@ class Movie:
         shown=(WIDTH, HEIGHT),
         ext="mp4",
         alpha=False,
+        colour_space=None,
     ):
         self.name = name
         self.ext = ext
         self.alpha = alpha
+        # What `VideoFrame.colorSpace` must say; an HDR movie's colours are then the browser's to map.
+        self.colour_space = colour_space
         self.shown = shown
         self.options = options
         self.colours = colours
@@ -331,7 +344,22 @@ def movies(sequence, sequence_colours, slide_files, slide_colours, sounds):
             ("vp9-alpha-fragmented", [str(transparent), *VP9, "--alpha", "--fragmented"], True),
         ]
     ]
-    return with_sound + webm + [
+    # HDR: PQ movies in WebM, VP9 and AV1, their colour space as WebCodecs reports it.
+    pq = {"primaries": "bt2020", "transfer": "pq", "matrix": "bt2020-ncl", "fullRange": False}
+    hdr = [
+        Movie(
+            f"pq-{codec[1]}-webm",
+            [*map(str, slide_files), *codec, "--duration", "2", "--colour", "pq", "--mastering-display", "P3-D65"],
+            slide_colours,
+            Fraction(6),
+            one_ms,
+            len(slide_files),
+            ext="webm",
+            colour_space=pq,
+        )
+        for codec in (AV1, VP9)
+    ]
+    return with_sound + webm + hdr + [
         Movie("default", [str(sequence)], sequence_colours, Fraction(60, 30), one_ms, 60),
         Movie("fragmented", [str(sequence), "--fragmented"], sequence_colours, Fraction(60, 30), one_ms, 60),
         # The display matrix of a phone's upright video: shown a quarter turn clockwise, width and height swapped.
@@ -447,6 +475,14 @@ def judge(checks, movie, result):
         total == movie.frames,
         f"totalVideoFrames {total} (dropped {result.get('droppedVideoFrames')}), expected {movie.frames}",
     )
+    if movie.colour_space is not None:
+        seen = result.get("colorSpace")
+        checks.record(
+            f"{name}/colour-space",
+            isinstance(seen, dict) and all(seen.get(key) == value for key, value in movie.colour_space.items()),
+            f"VideoFrame.colorSpace {json.dumps(seen)}, expected {json.dumps(movie.colour_space)}",
+        )
+        return
     first = result.get("firstCentre")
     first_time = result.get("firstMediaTime")
     checks.record(

@@ -321,4 +321,65 @@ import Testing
             #expect(Self.rational(joinedSide["Mastering display metadata"]?["red_x"]) == 0.68, "\(joinedSide)")
         }
     }
+
+    /// A 16-bit PNG whose `cICP` says PQ with BT.2020 primaries (written here chunk by chunk: light from
+    /// 0.1 to 2,000 nits, saturated and grey) is read as what it says: in a PQ movie its values are kept
+    /// (within the two levels of a 10-bit Y'CbCr round trip); in a BT.709 movie it is what zimg makes of it
+    /// with white at 203 nits.
+    @Test func aPQPNGIsReadAsWhatItSays() throws {
+        let dir = try TemporaryDirectory()
+        let png = dir.path("pq.png")
+        let script = """
+            import sys, struct, zlib, numpy as np
+            w, h = 64, 32
+            y, x = np.mgrid[0:h, 0:w]
+            nits = 0.1 * (2000 / 0.1) ** (x / (w - 1))
+            m1, m2, c1, c2, c3 = 2610 / 16384, 2523 / 4096 * 128, 3424 / 4096, 2413 / 4096 * 32, 2392 / 4096 * 32
+            def pq(n):
+                p = (np.clip(n, 0, 10000) / 10000) ** m1
+                return ((c1 + c2 * p) / (1 + c3 * p)) ** m2
+            r = pq(nits * np.where(y < h // 2, 1.0, 0.6))
+            g = pq(nits * np.where(y < h // 2, 1.0, 0.2))
+            b = pq(nits * np.where(y < h // 2, 1.0, 0.9))
+            rgb = np.round(np.stack([r, g, b], -1) * 65535).astype(">u2")
+            raw = b"".join(b"\\0" + rgb[row].tobytes() for row in range(h))
+            def chunk(kind, data):
+                return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+            png = b"\\x89PNG\\r\\n\\x1a\\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 16, 2, 0, 0, 0))
+            png += chunk(b"cICP", bytes([9, 16, 0, 1])) + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b"")
+            open(sys.argv[1], "wb").write(png)
+            # As ffmpeg's gbrpf32le has them: the G, B and R planes.
+            planes = np.stack([rgb[..., 1], rgb[..., 2], rgb[..., 0]]).astype(np.float32) / 65535
+            sys.stdout.buffer.write(planes.tobytes())
+            """
+        let coded = try ExternalTool.runForData(try #require(OpenEXRFiles.python), ["-c", script, png])
+            .withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+        #expect(coded.count == 64 * 32 * 3)
+
+        let kept = try Self.codedRGB(of: try Self.movie(png, in: dir, "pq.mkv", ["--codec", "ffv1", "--colour", "pq"]))
+        let keptDifference = Self.levels(kept, coded)
+        #expect(keptDifference.largest <= 2 && keptDifference.mean <= 0.5, "kept: \(keptDifference)")
+
+        let sdr = dir.path("sdr.mkv")
+        _ = try Self.movie(png, in: dir, "sdr.mkv", ["--codec", "ffv1", "--bit-depth", "10"])
+        let ours = try Self.floats(
+            "ffmpeg",
+            [
+                "-v", "error", "-i", sdr, "-vf", "zscale=min=709:rin=limited:m=gbr:r=full,format=gbrpf32le", "-f",
+                "rawvideo", "-",
+            ])
+        let theirs = try Self.floats(
+            "ffmpeg",
+            [
+                "-v", "error", "-i", png, "-vf",
+                "format=gbrp16le,zscale=tin=smpte2084:min=gbr:pin=2020:rin=full:t=iec61966-2-1:p=709:npl=203:m=gbr:r=full,"
+                    + "format=gbrpf32le",
+                "-f", "rawvideo", "-",
+            ])
+        #expect(ours.count == theirs.count && !ours.isEmpty)
+        let clipped = zip(ours, theirs).map { ($0, min(max($1, 0), 1)) }
+        let difference = Self.levels(clipped.map(\.0), clipped.map(\.1))
+        #expect(difference.largest <= 6 && difference.mean <= 1, "BT.709: \(difference)")
+        #expect((ours.max() ?? 0) > 0.99 && (ours.min() ?? 1) < 0.05, "white clipped, dark kept")
+    }
 }

@@ -33,6 +33,9 @@ struct ColourTransform: Sendable {
         case .unusable(let reason):
             log.warn(image: colour.imageName, reason: reason)
             return colour.pixelsAreCMYK ? Self.naiveCMYK(image) : image
+        case .hdr(let conversion):
+            log.count(conversion.name)
+            return conversion.convert(image, settings: settings)
         case .convert(let source, let kind, let name):
             do {
                 let converted = try convert(image, from: source, kind: kind)

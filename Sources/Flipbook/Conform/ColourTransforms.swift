@@ -11,10 +11,14 @@ final class ColourTransforms: Sendable {
         case keep
         case convert(LittleCMS.Profile, kind: LittleCMS.ProfileKind, name: String)
         case unusable(String)
+        /// PQ or HLG pictures, made the movie's by their transfer rather than Little CMS.
+        case hdr(HDRSourceConversion)
 
         var converts: Bool {
-            if case .convert = self { return true }
-            return false
+            switch self {
+            case .convert, .hdr: true
+            default: false
+            }
         }
     }
 
@@ -60,6 +64,7 @@ final class ColourTransforms: Sendable {
         {
             return .keep
         }
+        if let conversion = HDRSourceConversion(colour) { return .hdr(conversion) }
         let source: LittleCMS.Profile
         let kind: LittleCMS.ProfileKind
         let name: String

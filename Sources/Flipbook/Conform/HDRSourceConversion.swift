@@ -1,0 +1,106 @@
+import Foundation
+
+/// Pictures whose file says PQ or HLG (a 16-bit PNG's `cICP`, a HEIF's `nclx`) made the movie's: their
+/// light decoded by their transfer (PQ's EOTF in nits; HLG on BT.2100's 1000-nit reference display, as
+/// ``HDRTransfer`` codes it), relative to white at the movie's peak luminance (203 nits by default),
+/// their primaries made the movie's, then coded as the movie is: the sRGB curve, clipped at white, for a
+/// standard-dynamic-range movie; the movie's own transfer for an HDR one.
+struct HDRSourceConversion: Sendable {
+    /// The source's transfer.
+    let source: HDRTransfer.Curve
+    /// The source's primaries: white, red, green and blue (x, y).
+    let primaries: [Double]
+
+    /// The conversion for pictures stating `colour`, when it states PQ or HLG with primaries Flipbook knows.
+    init?(_ colour: SourceColour) {
+        guard colour.iccProfile == nil, let points = colour.codePoints else { return nil }
+        switch points.transfer {
+        case 16: source = .pq
+        case 18: source = .hlg
+        default: return nil
+        }
+        switch points.primaries {
+        case 1: primaries = PrimariesConversion.bt709
+        case 9: primaries = PrimariesConversion.bt2020
+        case 12: primaries = [0.3127, 0.3290, 0.680, 0.320, 0.265, 0.690, 0.150, 0.060]
+        default: return nil
+        }
+    }
+
+    /// The name conversions are counted under: `PQ (BT.2020)`.
+    var name: String {
+        (source == .pq ? "PQ" : "HLG")
+            + (primaries == PrimariesConversion.bt2020 ? " (BT.2020)" : primaries == PrimariesConversion.bt709 ? " (BT.709)" : " (Display P3)")
+    }
+
+    /// `image` made the movie's; planes (which a request never asks for from such a file) are left as they are.
+    func convert(_ image: DecodedImage, settings: ColourSettings) -> DecodedImage {
+        let target: [Double] =
+            switch settings.target {
+            case .bt709, .bt601: PrimariesConversion.bt709
+            case .displayP3: [0.3127, 0.3290, 0.680, 0.320, 0.265, 0.690, 0.150, 0.060]
+            case .bt2020, .pq, .hlg: PrimariesConversion.bt2020
+            }
+        let conversion = PrimariesConversion(from: primaries, to: target)
+        let white = settings.peakLuminance
+        // Light relative to white for each 16-bit code of the source.
+        let light = (0..<65536).map { Float(HDRTransfer.nits(Double($0) / 65535, curve: source) / white) }
+        let coder: LinearLightCoder? =
+            settings.target.isHDR ? LinearLightCoder(settings.target == .hlg ? .hlg : .pq, whiteNits: white) : nil
+        func code(_ value: Float) -> UInt16 {
+            let coded = coder.map { $0.code(value) } ?? ViewTransform.encode(value)
+            return UInt16((min(max(coded, 0), 1) * 65535).rounded())
+        }
+        func recoded(_ samples: [UInt16], hasAlpha: Bool) -> [UInt16] {
+            let channels = hasAlpha ? 4 : 3
+            var out = samples
+            for pixel in 0..<(samples.count / channels) {
+                let base = pixel * channels
+                let rgb = conversion.apply(
+                    light[Int(samples[base])], light[Int(samples[base + 1])], light[Int(samples[base + 2])])
+                out[base] = code(rgb.0)
+                out[base + 1] = code(rgb.1)
+                out[base + 2] = code(rgb.2)
+            }
+            return out
+        }
+        var stated = SourceColour.inMovieSpace
+        if settings.target.isHDR {
+            stated = SourceColour(
+                codePoints: SourceColour.CodePoints(
+                    primaries: 9, transfer: settings.target == .hlg ? 18 : 16, matrix: 0, fullRange: true))
+        }
+        switch image {
+        case .deep(let deep):
+            var result = DeepImage(
+                width: deep.width, height: deep.height, samples: recoded(deep.samples, hasAlpha: deep.hasAlpha),
+                hasAlpha: deep.hasAlpha)
+            result.sourceColour = stated
+            return .deep(result)
+        case .frame(let frame):
+            // An 8-bit picture of an HDR transfer (rare): widened, converted, and made 8-bit again.
+            let (red, green, blue) = frame.format.channelOffsets
+            let hasAlpha = frame.format != .rgb
+            let channels = hasAlpha ? 4 : 3
+            var wide = [UInt16](repeating: 0, count: frame.width * frame.height * channels)
+            for row in 0..<frame.height {
+                for column in 0..<frame.width {
+                    let source = row * frame.bytesPerRow + column * frame.format.bytesPerPixel
+                    let target = (row * frame.width + column) * channels
+                    wide[target] = UInt16(frame.pixels[source + red]) * 257
+                    wide[target + 1] = UInt16(frame.pixels[source + green]) * 257
+                    wide[target + 2] = UInt16(frame.pixels[source + blue]) * 257
+                    if hasAlpha { wide[target + 3] = UInt16(frame.pixels[source + 3]) * 257 }
+                }
+            }
+            var deep = DeepImage(
+                width: frame.width, height: frame.height, samples: recoded(wide, hasAlpha: hasAlpha), hasAlpha: hasAlpha)
+            deep.sourceColour = stated
+            guard var result = try? deep.eightBit() else { return image }
+            result.sourceColour = stated
+            return .frame(result)
+        case .planes:
+            return image
+        }
+    }
+}
