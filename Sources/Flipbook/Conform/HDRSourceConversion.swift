@@ -30,7 +30,8 @@ struct HDRSourceConversion: Sendable {
     /// The name conversions are counted under: `PQ (BT.2020)`.
     var name: String {
         (source == .pq ? "PQ" : "HLG")
-            + (primaries == PrimariesConversion.bt2020 ? " (BT.2020)" : primaries == PrimariesConversion.bt709 ? " (BT.709)" : " (Display P3)")
+            + (primaries == PrimariesConversion.bt2020
+                ? " (BT.2020)" : primaries == PrimariesConversion.bt709 ? " (BT.709)" : " (Display P3)")
     }
 
     /// `image` made the movie's; planes (which a request never asks for from such a file) are left as they are.
@@ -94,7 +95,8 @@ struct HDRSourceConversion: Sendable {
                 }
             }
             var deep = DeepImage(
-                width: frame.width, height: frame.height, samples: recoded(wide, hasAlpha: hasAlpha), hasAlpha: hasAlpha)
+                width: frame.width, height: frame.height, samples: recoded(wide, hasAlpha: hasAlpha), hasAlpha: hasAlpha
+            )
             deep.sourceColour = stated
             guard var result = try? deep.eightBit() else { return image }
             result.sourceColour = stated
