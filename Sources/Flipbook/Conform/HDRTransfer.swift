@@ -242,8 +242,10 @@ struct LinearLightCoder: Sendable {
         guard value > 0 else { return 0 }
         let bits = value.bitPattern
         let high = Int(bits >> 16)
-        guard high < 0x7F80 else { return table[0x7F80] }
         let fraction = Float(bits & 0xFFFF) / 65536
-        return table[high] + (table[high + 1] - table[high]) * fraction
+        return table.withUnsafeBufferPointer { table in
+            guard high < 0x7F80 else { return table[0x7F80] }
+            return table[high] + (table[high + 1] - table[high]) * fraction
+        }
     }
 }

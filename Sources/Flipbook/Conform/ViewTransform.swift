@@ -43,17 +43,20 @@ public struct ViewTransform: Sendable, Hashable {
     }
 
     /// The display code values (0...1) of a pixel's scene-linear light.
-    func display(_ red: Float, _ green: Float, _ blue: Float, gain: Float) -> (Float, Float, Float) {
+    @inline(__always) func display(_ red: Float, _ green: Float, _ blue: Float, gain: Float) -> (Float, Float, Float) {
         switch curve {
         case .standard:
             return (Self.encode(red * gain), Self.encode(green * gain), Self.encode(blue * gain))
         case .filmic:
             // NaN is black; the bias is Hable's exposure bias of 2.
-            let light = [red, green, blue].map { ($0.isNaN ? 0 : $0) * gain * 2 }
-            let brightest = max(light[0], light[1], light[2], 1e-6)
-            let scale = brightest.isFinite ? Self.hable(brightest) / Self.hableWhite / brightest : 0
+            let light = (
+                (red.isNaN ? 0 : red) * gain * 2, (green.isNaN ? 0 : green) * gain * 2,
+                (blue.isNaN ? 0 : blue) * gain * 2
+            )
+            let brightest = max(light.0, light.1, light.2, 1e-6)
             guard brightest.isFinite else { return (1, 1, 1) }
-            return (Self.encode(light[0] * scale), Self.encode(light[1] * scale), Self.encode(light[2] * scale))
+            let scale = Self.hable(brightest) / Self.hableWhite / brightest
+            return (Self.encode(light.0 * scale), Self.encode(light.1 * scale), Self.encode(light.2 * scale))
         }
     }
 
@@ -67,11 +70,23 @@ public struct ViewTransform: Sendable, Hashable {
     static let hableWhite = hable(11.2)
 
     /// Display light clipped to 0...1 and encoded with the sRGB curve; NaN and negative light are
-    /// black, infinite light is white.
-    static func encode(_ value: Float) -> Float {
+    /// black, infinite light is white. From a table over the floats below 1 whose low 16 bits are zero,
+    /// interpolated between them (within an eighth of a 16-bit level of the curve itself).
+    @inline(__always) static func encode(_ value: Float) -> Float {
         guard value > 0 else { return 0 }
         guard value < 1 else { return 1 }
-        return value <= 0.003_130_8 ? value * 12.92 : 1.055 * powf(value, 1 / 2.4) - 0.055
+        let bits = value.bitPattern
+        let high = Int(bits >> 16)
+        let fraction = Float(bits & 0xFFFF) / 65536
+        return encodeTable.withUnsafeBufferPointer { table in
+            table[high] + (table[high + 1] - table[high]) * fraction
+        }
+    }
+
+    /// The sRGB curve at each float from 0 to 1 whose low 16 bits are zero, by its high 16 bits.
+    private static let encodeTable: [Float] = (0...0x3F80).map { high in
+        let value = Double(Float(bitPattern: UInt32(high) << 16))
+        return Float(value <= 0.003_130_8 ? value * 12.92 : 1.055 * pow(value, 1 / 2.4) - 0.055)
     }
 
     /// The linear light of an sRGB-encoded value (0...1): IEC 61966-2-1's EOTF.

@@ -76,30 +76,34 @@ struct SceneLinearPicture {
         let channels = keepsAlpha ? 4 : 3
         let gain = colour.view.gain
         var samples = [UInt16](repeating: 0, count: width * height * channels)
-        func code(_ value: Float) -> UInt16 { UInt16((coder.code(value) * 65535).rounded()) }
+        @inline(__always) func code(_ value: Float) -> UInt16 { UInt16(coder.code(value) * 65535 + 0.5) }
         let under = background.map { colour in
             [colour.red, colour.green, colour.blue].map { ViewTransform.linear(Float($0) / 255) / gain }
         }
-        for index in 0..<(width * height) {
-            var light = (red[index], green[index], blue[index])
-            let base = index * channels
-            if let alpha {
-                let coverage = alpha[index].isNaN ? 0 : min(max(alpha[index], 0), 1)
-                if let under {
-                    light = (
-                        light.0 + under[0] * (1 - coverage), light.1 + under[1] * (1 - coverage),
-                        light.2 + under[2] * (1 - coverage)
-                    )
-                } else {
-                    samples[base + 3] = UInt16((coverage * 65535).rounded())
-                    guard coverage > 0 else { continue }
-                    light = (light.0 / coverage, light.1 / coverage, light.2 / coverage)
+        // The matrix in locals, exposure folded in: the loop reads no array but the planes.
+        let m = conversion.matrix.map { $0 * gain }
+        let (m0, m1, m2, m3, m4, m5, m6, m7, m8) = (m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8])
+        samples.withUnsafeMutableBufferPointer { out in
+            for index in 0..<(width * height) {
+                var light = (red[index], green[index], blue[index])
+                let base = index * channels
+                if let alpha {
+                    let coverage = alpha[index].isNaN ? 0 : min(max(alpha[index], 0), 1)
+                    if let under {
+                        light = (
+                            light.0 + under[0] * (1 - coverage), light.1 + under[1] * (1 - coverage),
+                            light.2 + under[2] * (1 - coverage)
+                        )
+                    } else {
+                        out[base + 3] = UInt16(coverage * 65535 + 0.5)
+                        guard coverage > 0 else { continue }
+                        light = (light.0 / coverage, light.1 / coverage, light.2 / coverage)
+                    }
                 }
+                out[base] = code(m0 * light.0 + m1 * light.1 + m2 * light.2)
+                out[base + 1] = code(m3 * light.0 + m4 * light.1 + m5 * light.2)
+                out[base + 2] = code(m6 * light.0 + m7 * light.1 + m8 * light.2)
             }
-            let converted = conversion.apply(light.0 * gain, light.1 * gain, light.2 * gain)
-            samples[base] = code(converted.0)
-            samples[base + 1] = code(converted.1)
-            samples[base + 2] = code(converted.2)
         }
         var image = DeepImage(width: width, height: height, samples: samples, hasAlpha: keepsAlpha)
         image.sourceColour = SourceColour(
@@ -116,12 +120,25 @@ struct SceneLinearPicture {
         let channels = keepsAlpha ? 4 : 3
         let gain = view.gain
         var samples = [UInt16](repeating: 0, count: width * height * channels)
-        func code(_ value: Float) -> UInt16 { UInt16((value * 65535).rounded()) }
+        // Values are within 0...1 here: rounded by adding a half, without a call into libm.
+        @inline(__always) func code(_ value: Float) -> UInt16 { UInt16(value * 65535 + 0.5) }
         // The background as scene light that the view shows as the background's own values.
         let under = background.map { colour in
             [colour.red, colour.green, colour.blue].map { ViewTransform.linear(Float($0) / 255) / gain }
         }
-        // The light to show, exposed, alpha composited or divided out.
+        // The light to show, exposed, alpha composited or divided out. Without alpha or a config's view,
+        // one pass from the planes to the samples.
+        if alpha == nil && view.openColorIO == nil {
+            samples.withUnsafeMutableBufferPointer { out in
+                for index in 0..<(width * height) {
+                    let shown = view.display(red[index], green[index], blue[index], gain: gain)
+                    out[3 * index] = code(shown.0)
+                    out[3 * index + 1] = code(shown.1)
+                    out[3 * index + 2] = code(shown.2)
+                }
+            }
+            return DeepImage(width: width, height: height, samples: samples, hasAlpha: false)
+        }
         var light = [Float](repeating: 0, count: width * height * 3)
         for index in 0..<(width * height) {
             var colour = (red[index], green[index], blue[index])
