@@ -85,20 +85,11 @@ struct SceneLinearPicture {
         let (m0, m1, m2, m3, m4, m5, m6, m7, m8) = (m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8])
         samples.withUnsafeMutableBufferPointer { out in
             for index in 0..<(width * height) {
-                var light = (red[index], green[index], blue[index])
                 let base = index * channels
-                if let alpha {
-                    let coverage = alpha[index].isNaN ? 0 : min(max(alpha[index], 0), 1)
-                    if let under {
-                        light = (
-                            light.0 + under[0] * (1 - coverage), light.1 + under[1] * (1 - coverage),
-                            light.2 + under[2] * (1 - coverage)
-                        )
-                    } else {
-                        out[base + 3] = UInt16(coverage * 65535 + 0.5)
-                        guard coverage > 0 else { continue }
-                        light = (light.0 / coverage, light.1 / coverage, light.2 / coverage)
-                    }
+                let (light, coverage) = self.light(at: index, under: under)
+                if let coverage, under == nil {
+                    out[base + 3] = UInt16(coverage * 65535 + 0.5)
+                    guard coverage > 0 else { continue }
                 }
                 out[base] = code(m0 * light.0 + m1 * light.1 + m2 * light.2)
                 out[base + 1] = code(m3 * light.0 + m4 * light.1 + m5 * light.2)
@@ -110,6 +101,20 @@ struct SceneLinearPicture {
             codePoints: SourceColour.CodePoints(
                 primaries: 9, transfer: curve == .hlg ? 18 : 16, matrix: 0, fullRange: true))
         return image
+    }
+
+    /// Pixel `index`'s light and its coverage (`nil` without alpha): composited over `under` (the
+    /// background as scene light), or, without one, with the alpha divided out (black where it is 0).
+    @inline(__always) private func light(at index: Int, under: [Float]?) -> ((Float, Float, Float), Float?) {
+        let light = (red[index], green[index], blue[index])
+        guard let alpha else { return (light, nil) }
+        let coverage = alpha[index].isNaN ? 0 : min(max(alpha[index], 0), 1)
+        if let under {
+            let behind = 1 - coverage
+            return ((light.0 + under[0] * behind, light.1 + under[1] * behind, light.2 + under[2] * behind), coverage)
+        }
+        guard coverage > 0 else { return ((0, 0, 0), 0) }
+        return ((light.0 / coverage, light.1 / coverage, light.2 / coverage), coverage)
     }
 
     /// The picture through `view`: sRGB-encoded 16-bit samples. With a `background`, alpha is
@@ -141,19 +146,10 @@ struct SceneLinearPicture {
         }
         var light = [Float](repeating: 0, count: width * height * 3)
         for index in 0..<(width * height) {
-            var colour = (red[index], green[index], blue[index])
-            if let alpha {
-                let coverage = alpha[index].isNaN ? 0 : min(max(alpha[index], 0), 1)
-                if let under {
-                    colour = (
-                        colour.0 + under[0] * (1 - coverage), colour.1 + under[1] * (1 - coverage),
-                        colour.2 + under[2] * (1 - coverage)
-                    )
-                } else {
-                    samples[index * channels + 3] = code(coverage)
-                    guard coverage > 0 else { continue }
-                    colour = (colour.0 / coverage, colour.1 / coverage, colour.2 / coverage)
-                }
+            let (colour, coverage) = self.light(at: index, under: under)
+            if let coverage, under == nil {
+                samples[index * channels + 3] = code(coverage)
+                guard coverage > 0 else { continue }
             }
             light[3 * index] = colour.0 * gain
             light[3 * index + 1] = colour.1 * gain
