@@ -118,6 +118,25 @@ struct OpenEXRLayerTests {
         #expect(Self.psnr(grey, library) < whole - 10, "grey: \(Self.psnr(grey, library)) dB, ours \(whole) dB")
     }
 
+    /// The `chromaticities` attribute is honoured: the sample set's `XYZ.exr` (its pixels in CIE XYZ,
+    /// primaries at the diagram's corners) makes the movie its twin `Rec709.exr` makes, in a BT.709 and in a
+    /// Display P3 movie (its light made the movie's primaries before the view), far from its XYZ values
+    /// shown as they are.
+    @Test func theChromaticitiesAttributeIsHonoured() throws {
+        let dir = try TemporaryDirectory()
+        let xyz = Self.sample("Chromaticities/XYZ.exr")
+        let rec709 = Self.sample("Chromaticities/Rec709.exr")
+        for options in [[String](), ["--colour", "p3"]] {
+            let converted = try OpenEXRInputTests.moviePixels(of: xyz, in: dir, options)
+            let twin = try OpenEXRInputTests.moviePixels(of: rec709, in: dir, options)
+            #expect(converted.count == twin.count && !twin.isEmpty)
+            #expect(Self.psnr(converted, twin) >= 50, "\(options): \(Self.psnr(converted, twin)) dB")
+        }
+        let asTheyAre = try OpenEXRInputTests.moviePixels(of: xyz, in: dir, ["--colour-management", "off"])
+        let twin = try OpenEXRInputTests.moviePixels(of: rec709, in: dir, ["--colour-management", "off"])
+        #expect(Self.psnr(asTheyAre, twin) < 35, "XYZ shown raw is another picture: \(Self.psnr(asTheyAre, twin)) dB")
+    }
+
     /// Every file of 32 KB or less in the OpenEXR sample set's Damaged folder (fuzzers' finds) is refused
     /// by name without a crash: with `--skip-invalid` each is named as skipped and the movie holds the one
     /// good render after them; without, the first stops the movie and nothing is written.

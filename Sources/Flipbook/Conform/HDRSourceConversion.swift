@@ -22,7 +22,7 @@ struct HDRSourceConversion: Sendable {
         switch points.primaries {
         case 1: primaries = PrimariesConversion.bt709
         case 9: primaries = PrimariesConversion.bt2020
-        case 12: primaries = [0.3127, 0.3290, 0.680, 0.320, 0.265, 0.690, 0.150, 0.060]
+        case 12: primaries = PrimariesConversion.displayP3
         default: return nil
         }
     }
@@ -36,13 +36,7 @@ struct HDRSourceConversion: Sendable {
 
     /// `image` made the movie's; planes (which a request never asks for from such a file) are left as they are.
     func convert(_ image: DecodedImage, settings: ColourSettings) -> DecodedImage {
-        let target: [Double] =
-            switch settings.target {
-            case .bt709, .bt601: PrimariesConversion.bt709
-            case .displayP3: [0.3127, 0.3290, 0.680, 0.320, 0.265, 0.690, 0.150, 0.060]
-            case .bt2020, .pq, .hlg: PrimariesConversion.bt2020
-            }
-        let conversion = PrimariesConversion(from: primaries, to: target)
+        let conversion = PrimariesConversion(from: primaries, to: PrimariesConversion.primaries(of: settings.target))
         let white = settings.peakLuminance
         // Light relative to white for each 16-bit code of the source.
         let light = (0..<65536).map { Float(HDRTransfer.nits(Double($0) / 65535, curve: source) / white) }

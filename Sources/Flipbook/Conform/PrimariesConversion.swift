@@ -1,7 +1,9 @@
 import Foundation
 
-/// Linear RGB from one set of primaries to another: through CIE XYZ, the white points matched by the
-/// Bradford transform when they differ (an ACES file's D60 white to a movie's D65).
+/// Linear RGB from one set of primaries to another, through CIE XYZ without adapting one white to the
+/// other: OpenEXR's convention for its `chromaticities` (its own sample images `XYZ.exr`, white at
+/// 1/3, 1/3, and `Rec709.exr`, white at D65, are the same picture so: 75 dB apart, and 29 dB apart with
+/// the whites matched by the Bradford transform).
 struct PrimariesConversion: Sendable {
     /// Row-major 3x3 matrix applied to a column of linear R, G, B.
     let matrix: [Float]
@@ -11,6 +13,17 @@ struct PrimariesConversion: Sendable {
     static let bt709 = [0.3127, 0.3290, 0.64, 0.33, 0.30, 0.60, 0.15, 0.06]
     /// BT.2020 primaries, D65.
     static let bt2020 = [0.3127, 0.3290, 0.708, 0.292, 0.170, 0.797, 0.131, 0.046]
+    /// Display P3 primaries, D65.
+    static let displayP3 = [0.3127, 0.3290, 0.680, 0.320, 0.265, 0.690, 0.150, 0.060]
+
+    /// The primaries a movie of `standard` holds (BT.709's for BT.601 too: such movies hold sRGB values).
+    static func primaries(of standard: ColourStandard) -> [Double] {
+        switch standard {
+        case .bt709, .bt601: bt709
+        case .displayP3: displayP3
+        case .bt2020, .pq, .hlg: bt2020
+        }
+    }
 
     /// The conversion from `source` to `destination` (each white then red, green, blue x, y); the
     /// identity when either is not a set of primaries.
@@ -20,8 +33,7 @@ struct PrimariesConversion: Sendable {
             matrix = [1, 0, 0, 0, 1, 0, 0, 0, 1]
             return
         }
-        let adapt = Self.bradford(from: Array(source[0..<2]), to: Array(destination[0..<2]))
-        matrix = Self.multiply(fromXYZ, Self.multiply(adapt, toXYZ)).map(Float.init)
+        matrix = Self.multiply(fromXYZ, toXYZ).map(Float.init)
     }
 
     /// `(r, g, b)` converted.
@@ -34,15 +46,16 @@ struct PrimariesConversion: Sendable {
 
     private static func xyz(_ x: Double, _ y: Double) -> [Double] { [x / y, 1, (1 - x - y) / y] }
 
-    /// The RGB to XYZ matrix of `chromaticities` (white, red, green, blue x, y), white at Y = 1.
+    /// The RGB to XYZ matrix of `chromaticities` (white, red, green, blue x, y), white at Y = 1. A
+    /// primary may lie on the diagonal's edge (CIE XYZ's own, y = 0): each is taken as x, y, 1 - x - y.
     static func rgbToXYZ(_ chromaticities: [Double]) -> [Double]? {
-        guard chromaticities.count == 8, chromaticities.allSatisfy({ $0.isFinite }),
-            stride(from: 1, to: 8, by: 2).allSatisfy({ abs(chromaticities[$0]) > 1e-9 })
+        guard chromaticities.count == 8, chromaticities.allSatisfy({ $0.isFinite }), abs(chromaticities[1]) > 1e-9
         else { return nil }
         let white = xyz(chromaticities[0], chromaticities[1])
+        func point(_ x: Double, _ y: Double) -> [Double] { [x, y, 1 - x - y] }
         let columns = [
-            xyz(chromaticities[2], chromaticities[3]), xyz(chromaticities[4], chromaticities[5]),
-            xyz(chromaticities[6], chromaticities[7]),
+            point(chromaticities[2], chromaticities[3]), point(chromaticities[4], chromaticities[5]),
+            point(chromaticities[6], chromaticities[7]),
         ]
         let primaries = (0..<9).map { columns[$0 % 3][$0 / 3] }
         guard let inverse = inverse(primaries) else { return nil }
@@ -68,19 +81,5 @@ struct PrimariesConversion: Sendable {
             let (row, column) = (index / 3, index % 3)
             return (0..<3).reduce(0.0) { $0 + a[row * 3 + $1] * b[$1 * 3 + column] }
         }
-    }
-
-    /// The Bradford chromatic adaptation from white `source` to white `destination` (x, y each).
-    static func bradford(from source: [Double], to destination: [Double]) -> [Double] {
-        let cone: [Double] = [0.8951, 0.2664, -0.1614, -0.7502, 1.7135, 0.0367, 0.0389, -0.0685, 1.0296]
-        guard let coneInverse = inverse(cone), source != destination else { return [1, 0, 0, 0, 1, 0, 0, 0, 1] }
-        func response(_ white: [Double]) -> [Double] {
-            let value = xyz(white[0], white[1])
-            return (0..<3).map { row in (0..<3).reduce(0.0) { $0 + cone[row * 3 + $1] * value[$1] } }
-        }
-        let (from, to) = (response(source), response(destination))
-        var scale = [Double](repeating: 0, count: 9)
-        for index in 0..<3 { scale[index * 4] = to[index] / from[index] }
-        return multiply(coneInverse, multiply(scale, cone))
     }
 }

@@ -54,14 +54,47 @@ struct SceneLinearPicture {
             image = coded(for: settings, over: request.background)
             colour = image.sourceColour
         } else {
-            image = try displayed(through: view ?? request.colour?.view ?? .standard, over: request.background)
-            colour = SourceColour(chromaticities: chromaticities)
+            let view = view ?? request.colour?.view ?? .standard
+            var shown = self
+            var stated = SourceColour.unstated
+            // The file's primaries (its `chromaticities`, or BT.709's, OpenEXR's default) are made the
+            // movie's in linear light, before the view, and the picture is then the movie's; with colour
+            // management off its values are taken as they are; an OpenColorIO config's input colour space
+            // says the primaries instead. Outside a movie, stated primaries are made BT.709's.
+            if view.openColorIO == nil {
+                if let settings = request.colour {
+                    if settings.management == .on {
+                        shown = converted(to: PrimariesConversion.primaries(of: settings.target))
+                        stated = .inMovieSpace
+                    }
+                } else if chromaticities != nil {
+                    shown = converted(to: PrimariesConversion.bt709)
+                }
+            }
+            image = try shown.displayed(through: view, over: request.background)
+            colour = stated
         }
         let wantsDeep =
             request.deep && (request.planes?.accepts(width: image.width, height: image.height) ?? false)
             && (!image.hasAlpha || request.deepAlpha)
         let decoded: DecodedImage = wantsDeep ? .deep(image) : .frame(try image.eightBit())
         return decoded.withSourceColour(colour)
+    }
+
+    /// The picture with its light in `primaries` (white then red, green, blue x, y) rather than its own.
+    func converted(to primaries: [Double]) -> SceneLinearPicture {
+        let own = chromaticities ?? PrimariesConversion.bt709
+        guard own != primaries else { return self }
+        let m = PrimariesConversion(from: own, to: primaries).matrix
+        var (r, g, b) = (red, green, blue)
+        for index in 0..<(width * height) {
+            let (x, y, z) = (red[index], green[index], blue[index])
+            r[index] = m[0] * x + m[1] * y + m[2] * z
+            g[index] = m[3] * x + m[4] * y + m[5] * z
+            b[index] = m[6] * x + m[7] * y + m[8] * z
+        }
+        return SceneLinearPicture(
+            width: width, height: height, red: r, green: g, blue: b, alpha: alpha, chromaticities: primaries)
     }
 
     /// The picture coded for an HDR movie of `colour`: exposed, its primaries made BT.2020's, its light
