@@ -14,7 +14,7 @@ import Foundation
 /// data window is placed in the display window, which is the picture's size (outside the data window
 /// is black, and transparent when the file has alpha). The scene-linear values go through the movie's
 /// ``ViewTransform`` to sRGB-encoded 16-bit samples (alpha, associated in OpenEXR, is divided out first);
-/// the `chromaticities` attribute, when the file has one, is stated as the image's primaries. Sizes are
+/// the picture's primaries (its `chromaticities` attribute, or BT.709's) are made the movie's in linear light. Sizes are
 /// checked against the limits before any pixel memory is taken. Deep parts are refused by name.
 enum OpenEXRDecoder {
     /// Decodes the picture of an OpenEXR file `request` asks for (``DecodeRequest/layer``): a ``DeepImage`` when it asks for
