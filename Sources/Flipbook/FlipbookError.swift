@@ -128,6 +128,13 @@ struct LibraryCallError: Error, Sendable, CustomStringConvertible {
     var description: String {
         "\(library) \(function) " + (threw ? "threw" : "returned \(status)") + (libraryMessage.map { ": \($0)" } ?? "")
     }
+
+    /// A C++ library's exception, caught at Flipbook's C interface to it, which copied its message into
+    /// `buffer` (up to a terminating zero).
+    static func thrown(by library: String, _ function: String, message buffer: [CChar]) -> LibraryCallError {
+        let message = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return LibraryCallError(library: library, function: function, status: 0, libraryMessage: message, threw: true)
+    }
 }
 
 /// A failed system call: which call, on which file, and its `errno`.

@@ -127,6 +127,11 @@ func require<Value>(_ value: Value?, _ message: @autoclosure () -> String) throw
     return value
 }
 
+/// A name given to an option, or a usage error saying `message` when it is empty.
+func named(_ text: String, _ message: @autoclosure () -> String) throws -> String {
+    try require(text.isEmpty ? nil : text, message())
+}
+
 /// A thread or worker count: 0 (automatic) to 128.
 func automaticOrCount(_ text: String, option: String) throws -> Int {
     try require(
@@ -246,7 +251,7 @@ let optionTable: [OptionSpec] =
                 + "off to white at 11.2 times scene white); with an OpenColorIO config, one of its display's views "
                 + "(default standard, or the display's default view)."
         ) { options, text in
-            options.viewName = try require(text.isEmpty ? nil : text, "--view needs a view's name.")
+            options.viewName = try named(text, "--view needs a view's name.")
         },
         OptionSpec(
             names: ["--ocio"], value: "CONFIG",
@@ -254,19 +259,19 @@ let optionTable: [OptionSpec] =
                 "An OpenColorIO config (.ocio file) whose display transform shows scene-linear images "
                 + "(default: the OCIO environment variable, as OpenColorIO's own tools read it)."
         ) { options, text in
-            options.ocioConfig = try require(text.isEmpty ? nil : text, "--ocio needs a config file.")
+            options.ocioConfig = try named(text, "--ocio needs a config file.")
         },
         OptionSpec(
             names: ["--input-colourspace", "--input-colorspace"], value: "NAME",
             help: "The OpenColorIO colour space scene-linear images are in (default: the config's scene_linear role)."
         ) { options, text in
-            options.inputColourspace = try require(text.isEmpty ? nil : text, "--input-colourspace needs a name.")
+            options.inputColourspace = try named(text, "--input-colourspace needs a name.")
         },
         OptionSpec(
             names: ["--display"], value: "NAME",
             help: "The OpenColorIO display the movie is made for (default: the config's default display)."
         ) { options, text in
-            options.ocioDisplay = try require(text.isEmpty ? nil : text, "--display needs a name.")
+            options.ocioDisplay = try named(text, "--display needs a name.")
         },
         OptionSpec(
             names: ["--exposure"], value: "EV",
@@ -306,7 +311,7 @@ let optionTable: [OptionSpec] =
                 + "(default: the first part's R, G, B, else a Combined layer, else the first picture); a file "
                 + "without it is refused with the names it has."
         ) { options, text in
-            options.layer = try require(text.isEmpty ? nil : text, "--layer needs a layer or part name.")
+            options.layer = try named(text, "--layer needs a layer or part name.")
         },
         OptionSpec(
             names: ["--range"], value: "RANGE",

@@ -59,11 +59,7 @@ final class ColourTransforms: Sendable {
         if colour == .inMovieSpace { return .keep }
         // Pictures coded with an HDR movie's own transfer in BT.2020 (a render decoded for it, a PQ or HLG
         // PNG) are its values already.
-        if target.isHDR, colour.iccProfile == nil, let points = colour.codePoints, points.primaries == 9,
-            points.transfer == Int(ColourMatrix(target, .limited).transferCharacteristics)
-        {
-            return .keep
-        }
+        if target.holdsCodedValues(colour) { return .keep }
         if let conversion = HDRSourceConversion(colour) { return .hdr(conversion) }
         let source: LittleCMS.Profile
         let kind: LittleCMS.ProfileKind

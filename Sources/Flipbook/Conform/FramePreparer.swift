@@ -64,7 +64,7 @@ package struct FramePreparer: Sendable {
                 return try prepareInMovieColour(frame)
             }
             if let hdr {
-                if !isCoded(image.sourceColour, by: hdr) { image = hdr.recoded(image) }
+                if !colourTransform.target.holdsCodedValues(image.sourceColour) { image = hdr.recoded(image) }
                 contentLight?.measure(image)
             }
             var planes = PixelKernels.rgb16ToYUVp10(
@@ -81,18 +81,11 @@ package struct FramePreparer: Sendable {
         try prepare(DecodedImage.frame(frame))
     }
 
-    /// Whether pictures stating `colour` hold `hdr`'s coded values already (an HDR render decoded for
-    /// the movie, a PQ or HLG PNG of its transfer in BT.2020).
-    private func isCoded(_ colour: SourceColour, by hdr: HDRTransfer) -> Bool {
-        guard let points = colour.codePoints else { return false }
-        return points.primaries == 9 && points.transfer == hdr.transferCode
-    }
-
     /// A frame whose colour is the movie's, as the encoder takes it.
     private func prepareInMovieColour(_ frame: Frame) throws -> YUVPicture {
         if let hdr {
             // HDR pictures are made at 16 bits from the fitted, composited frame, then coded at 10.
-            let coded = isCoded(frame.sourceColour, by: hdr)
+            let coded = colourTransform.target.holdsCodedValues(frame.sourceColour)
             let keepsAlpha = pool.format.hasAlpha
             let conformed = try keepsAlpha ? conformer.conformKeepingAlpha(frame) : conformer.conform(frame)
             let image = hdr.deep(conformed, coded: coded, keepingAlpha: keepsAlpha)

@@ -27,6 +27,17 @@ struct HDRSourceConversion: Sendable {
         }
     }
 
+    private static let lightTables = LockedValue([String: [Float]]())
+
+    /// Light relative to white at `whiteNits` for each 16-bit code of `curve`, made once a curve and white.
+    private static func lightTable(_ curve: HDRTransfer.Curve, whiteNits: Double) -> [Float] {
+        let key = "\(curve) \(whiteNits)"
+        if let known = lightTables.withLock({ $0[key] }) { return known }
+        let made = (0..<65536).map { Float(HDRTransfer.nits(Double($0) / 65535, curve: curve) / whiteNits) }
+        lightTables.withLock { $0[key] = made }
+        return made
+    }
+
     /// The name conversions are counted under: `PQ (BT.2020)`.
     var name: String {
         (source == .pq ? "PQ" : "HLG")
@@ -38,8 +49,7 @@ struct HDRSourceConversion: Sendable {
     func convert(_ image: DecodedImage, settings: ColourSettings) -> DecodedImage {
         let conversion = PrimariesConversion(from: primaries, to: PrimariesConversion.primaries(of: settings.target))
         let white = settings.peakLuminance
-        // Light relative to white for each 16-bit code of the source.
-        let light = (0..<65536).map { Float(HDRTransfer.nits(Double($0) / 65535, curve: source) / white) }
+        let light = Self.lightTable(source, whiteNits: white)
         let coder: LinearLightCoder? =
             settings.target.isHDR ? LinearLightCoder(settings.target == .hlg ? .hlg : .pq, whiteNits: white) : nil
         func code(_ value: Float) -> UInt16 {
@@ -59,12 +69,7 @@ struct HDRSourceConversion: Sendable {
             }
             return out
         }
-        var stated = SourceColour.inMovieSpace
-        if settings.target.isHDR {
-            stated = SourceColour(
-                codePoints: SourceColour.CodePoints(
-                    primaries: 9, transfer: settings.target == .hlg ? 18 : 16, matrix: 0, fullRange: true))
-        }
+        let stated = settings.target.codedColour ?? .inMovieSpace
         switch image {
         case .deep(let deep):
             var result = DeepImage(
@@ -74,23 +79,10 @@ struct HDRSourceConversion: Sendable {
             return .deep(result)
         case .frame(let frame):
             // An 8-bit picture of an HDR transfer (rare): widened, converted, and made 8-bit again.
-            let (red, green, blue) = frame.format.channelOffsets
-            let hasAlpha = frame.format != .rgb
-            let channels = hasAlpha ? 4 : 3
-            var wide = [UInt16](repeating: 0, count: frame.width * frame.height * channels)
-            for row in 0..<frame.height {
-                for column in 0..<frame.width {
-                    let source = row * frame.bytesPerRow + column * frame.format.bytesPerPixel
-                    let target = (row * frame.width + column) * channels
-                    wide[target] = UInt16(frame.pixels[source + red]) * 257
-                    wide[target + 1] = UInt16(frame.pixels[source + green]) * 257
-                    wide[target + 2] = UInt16(frame.pixels[source + blue]) * 257
-                    if hasAlpha { wide[target + 3] = UInt16(frame.pixels[source + 3]) * 257 }
-                }
-            }
+            let wide = frame.widened(through: Frame.widening, keepingAlpha: true)
             var deep = DeepImage(
-                width: frame.width, height: frame.height, samples: recoded(wide, hasAlpha: hasAlpha), hasAlpha: hasAlpha
-            )
+                width: frame.width, height: frame.height, samples: recoded(wide.samples, hasAlpha: wide.hasAlpha),
+                hasAlpha: wide.hasAlpha)
             deep.sourceColour = stated
             guard var result = try? deep.eightBit() else { return image }
             result.sourceColour = stated

@@ -20,8 +20,6 @@ struct HDRTransfer: Sendable {
     let curve: Curve
     /// The nits reference white is shown at.
     let whiteNits: Double
-    /// The H.273 transfer characteristics the coded values are tagged with (16 or 18).
-    let transferCode: Int
     /// 8-bit sRGB-coded samples recoded, to 16 bits.
     let fromSRGB8: [UInt16]
     /// 16-bit sRGB-coded samples recoded.
@@ -32,8 +30,8 @@ struct HDRTransfer: Sendable {
     /// The transfer of `standard`, or `nil` for a standard-dynamic-range one.
     init?(_ standard: ColourStandard, whiteNits: Double) {
         switch standard {
-        case .pq: (curve, transferCode) = (.pq, 16)
-        case .hlg: (curve, transferCode) = (.hlg, 18)
+        case .pq: curve = .pq
+        case .hlg: curve = .hlg
         default: return nil
         }
         self.whiteNits = whiteNits
@@ -41,8 +39,8 @@ struct HDRTransfer: Sendable {
         func code(_ relative: Double) -> UInt16 {
             UInt16((Self.code(relative, curve: curve, whiteNits: whiteNits) * 65535).rounded())
         }
-        fromSRGB8 = (0..<256).map { code(Double(ViewTransform.linear(Float($0) / 255))) }
-        fromSRGB16 = (0..<65536).map { code(Self.sRGBLinear(Double($0) / 65535)) }
+        fromSRGB8 = (0..<256).map { code(ViewTransform.linear(Double($0) / 255)) }
+        fromSRGB16 = (0..<65536).map { code(ViewTransform.linear(Double($0) / 65535)) }
         nits16 = (0..<65536).map { Float(Self.nits(Double($0) / 65535, curve: curve)) }
     }
 
@@ -102,11 +100,6 @@ struct HDRTransfer: Sendable {
         coded <= 0.5 ? coded * coded / 3 : (exp((coded - c) / a) + b) / 12
     }
 
-    /// IEC 61966-2-1's EOTF in double precision.
-    private static func sRGBLinear(_ encoded: Double) -> Double {
-        encoded <= 0.040_45 ? encoded / 12.92 : pow((encoded + 0.055) / 1.055, 2.4)
-    }
-
     /// `image` (BT.2020, sRGB-coded) recoded; alpha is kept as it is.
     func recoded(_ image: DeepImage) -> DeepImage {
         let channels = image.hasAlpha ? 4 : 3
@@ -128,35 +121,41 @@ struct HDRTransfer: Sendable {
     /// An 8-bit frame's RGB (and alpha, when `keepingAlpha`) at 16 bits: recoded from sRGB's curve, or
     /// widened as they are when `coded` (the frame holds this transfer's values already).
     func deep(_ frame: Frame, coded: Bool, keepingAlpha: Bool) -> DeepImage {
-        let (red, green, blue) = frame.format.channelOffsets
-        let hasAlpha = keepingAlpha && frame.format != .rgb
+        frame.widened(through: coded ? Frame.widening : fromSRGB8, keepingAlpha: keepingAlpha)
+    }
+}
+
+extension Frame {
+    /// Each 8-bit value at 16 bits as it is (times 257).
+    static let widening = (0..<256).map { UInt16($0) * 257 }
+
+    /// The frame's R, G, B through `table` (16-bit samples for each 8-bit value) and its alpha widened
+    /// (when it has alpha and `keepingAlpha`), as a 16-bit picture.
+    func widened(through table: [UInt16], keepingAlpha: Bool) -> DeepImage {
+        let (red, green, blue) = format.channelOffsets
+        let hasAlpha = keepingAlpha && format != .rgb
         let channels = hasAlpha ? 4 : 3
-        let bytesPerPixel = frame.format.bytesPerPixel
-        let count = frame.width * frame.height * channels
+        let count = width * height * channels
         let samples = [UInt16](unsafeUninitializedCapacity: count) { out, initialized in
-            fromSRGB8.withUnsafeBufferPointer { table in
-                frame.pixels.withUnsafeBufferPointer { source in
+            table.withUnsafeBufferPointer { table in
+                pixels.withUnsafeBufferPointer { source in
                     var target = 0
-                    for row in 0..<frame.height {
-                        var offset = row * frame.bytesPerRow
-                        for _ in 0..<frame.width {
-                            let values = (source[offset + red], source[offset + green], source[offset + blue])
-                            out[target] = coded ? UInt16(values.0) * 257 : table[Int(values.0)]
-                            out[target + 1] = coded ? UInt16(values.1) * 257 : table[Int(values.1)]
-                            out[target + 2] = coded ? UInt16(values.2) * 257 : table[Int(values.2)]
-                            target += 3
-                            if hasAlpha {
-                                out[target] = UInt16(source[offset + 3]) * 257
-                                target += 1
-                            }
-                            offset += bytesPerPixel
+                    for row in 0..<height {
+                        var offset = row * bytesPerRow
+                        for _ in 0..<width {
+                            out[target] = table[Int(source[offset + red])]
+                            out[target + 1] = table[Int(source[offset + green])]
+                            out[target + 2] = table[Int(source[offset + blue])]
+                            if hasAlpha { out[target + 3] = UInt16(source[offset + 3]) * 257 }
+                            target += channels
+                            offset += format.bytesPerPixel
                         }
                     }
                 }
             }
             initialized = count
         }
-        return DeepImage(width: frame.width, height: frame.height, samples: samples, hasAlpha: hasAlpha)
+        return DeepImage(width: width, height: height, samples: samples, hasAlpha: hasAlpha)
     }
 }
 
@@ -247,5 +246,24 @@ struct LinearLightCoder: Sendable {
             guard high < 0x7F80 else { return table[0x7F80] }
             return table[high] + (table[high + 1] - table[high]) * fraction
         }
+    }
+}
+
+extension ColourStandard {
+    /// What pictures coded for a movie of this HDR standard state: BT.2020 primaries with its transfer
+    /// (H.273 16 or 18), RGB, full range; `nil` for a standard-dynamic-range standard.
+    var codedColour: SourceColour? {
+        guard isHDR else { return nil }
+        return SourceColour(
+            codePoints: SourceColour.CodePoints(
+                primaries: 9, transfer: Int(ColourMatrix(self, .limited).transferCharacteristics), matrix: 0,
+                fullRange: true))
+    }
+
+    /// Whether pictures stating `colour` hold this HDR standard's coded values already (a render decoded
+    /// for the movie, a PQ or HLG PNG of its transfer in BT.2020).
+    func holdsCodedValues(_ colour: SourceColour) -> Bool {
+        guard isHDR, colour.iccProfile == nil, let points = colour.codePoints else { return false }
+        return points.primaries == 9 && points.transfer == Int(ColourMatrix(self, .limited).transferCharacteristics)
     }
 }

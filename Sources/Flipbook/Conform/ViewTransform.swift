@@ -90,8 +90,11 @@ public struct ViewTransform: Sendable, Hashable {
     }
 
     /// The linear light of an sRGB-encoded value (0...1): IEC 61966-2-1's EOTF.
-    static func linear(_ encoded: Float) -> Float {
-        encoded <= 0.040_45 ? encoded / 12.92 : powf((encoded + 0.055) / 1.055, 2.4)
+    static func linear(_ encoded: Float) -> Float { Float(linear(Double(encoded))) }
+
+    /// The same in double precision.
+    static func linear(_ encoded: Double) -> Double {
+        encoded <= 0.040_45 ? encoded / 12.92 : pow((encoded + 0.055) / 1.055, 2.4)
     }
 
     /// The factor scene light is multiplied by: 2 to the power of ``exposure``.

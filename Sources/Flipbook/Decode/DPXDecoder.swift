@@ -51,11 +51,7 @@ enum DPXDecoder {
             }
         }
         let image = DeepImage(width: layout.width, height: layout.height, samples: samples, hasAlpha: layout.hasAlpha)
-        let wantsDeep =
-            layout.bits > 8 && request.deep
-            && (request.planes?.accepts(width: image.width, height: image.height) ?? false)
-            && (!image.hasAlpha || request.deepAlpha)
-        return wantsDeep ? .deep(image) : .frame(try image.eightBit())
+        return layout.bits > 8 ? try request.delivering(image) : .frame(try image.eightBit())
     }
 }
 

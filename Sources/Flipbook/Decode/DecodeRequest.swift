@@ -85,6 +85,15 @@ package struct DecodeRequest: Sendable, Hashable {
         return frame(of: sized, limits: limits)
     }
 
+    /// `image` as the request takes it: at its depth when it asks for 16 bits at this size (with alpha only
+    /// when it keeps alpha), otherwise as an 8-bit frame.
+    func delivering(_ image: DeepImage) throws -> DecodedImage {
+        let keepsDepth =
+            deep && (planes?.accepts(width: image.width, height: image.height) ?? false)
+            && (!image.hasAlpha || deepAlpha)
+        return keepsDepth ? .deep(image) : .frame(try image.eightBit())
+    }
+
     /// The same request for another page.
     func onPage(_ page: Int?) -> DecodeRequest {
         var request = self

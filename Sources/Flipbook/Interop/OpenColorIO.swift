@@ -25,10 +25,7 @@ final class OpenColorIOConfig: @unchecked Sendable {
         var message = [CChar](repeating: 0, count: 512)
         guard let handle = flipbook_ocio_config_open(path, &message, message.count) else {
             throw FlipbookError.colourConfigNotRead(
-                path,
-                cause: LibraryCallError(
-                    library: "OpenColorIO", function: "Config::CreateFromFile", status: 0,
-                    libraryMessage: OpenColorIOConfig.text(message), threw: true))
+                path, cause: LibraryCallError.thrown(by: "OpenColorIO", "Config::CreateFromFile", message: message))
         }
         let config = OpenColorIOConfig(handle: handle, path: path)
         return opened.withLock { opened in
@@ -72,10 +69,7 @@ final class OpenColorIOConfig: @unchecked Sendable {
         var message = [CChar](repeating: 0, count: 512)
         guard let made = flipbook_ocio_processor_make(handle, input, display, view, &message, message.count) else {
             throw FlipbookError.colourConfigNotRead(
-                path,
-                cause: LibraryCallError(
-                    library: "OpenColorIO", function: "Config::getProcessor", status: 0,
-                    libraryMessage: OpenColorIOConfig.text(message), threw: true))
+                path, cause: LibraryCallError.thrown(by: "OpenColorIO", "Config::getProcessor", message: message))
         }
         let processor = OpenColorIOProcessor(handle: made, config: self)
         return Self.processors.withLock { processors in
@@ -83,11 +77,6 @@ final class OpenColorIOConfig: @unchecked Sendable {
             processors[key] = processor
             return processor
         }
-    }
-
-    /// A message the C interface copied into `buffer`, up to its terminating zero.
-    static func text(_ buffer: [CChar]) -> String {
-        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// OpenColorIO's version, such as `2.1.2`.

@@ -55,7 +55,7 @@ struct SceneLinearPicture {
             colour = image.sourceColour
         } else {
             let view = view ?? request.colour?.view ?? .standard
-            var shown = self
+            var primaries: [Double]?
             var stated = SourceColour.unstated
             // The file's primaries (its `chromaticities`, or BT.709's, OpenEXR's default) are made the
             // movie's in linear light, before the view, and the picture is then the movie's; with colour
@@ -64,37 +64,25 @@ struct SceneLinearPicture {
             if view.openColorIO == nil {
                 if let settings = request.colour {
                     if settings.management == .on {
-                        shown = converted(to: PrimariesConversion.primaries(of: settings.target))
+                        primaries = PrimariesConversion.primaries(of: settings.target)
                         stated = .inMovieSpace
                     }
                 } else if chromaticities != nil {
-                    shown = converted(to: PrimariesConversion.bt709)
+                    primaries = PrimariesConversion.bt709
                 }
             }
-            image = try shown.displayed(through: view, over: request.background)
+            image = try displayed(through: view, over: request.background, in: primaries)
             colour = stated
         }
-        let wantsDeep =
-            request.deep && (request.planes?.accepts(width: image.width, height: image.height) ?? false)
-            && (!image.hasAlpha || request.deepAlpha)
-        let decoded: DecodedImage = wantsDeep ? .deep(image) : .frame(try image.eightBit())
-        return decoded.withSourceColour(colour)
+        return try request.delivering(image).withSourceColour(colour)
     }
 
-    /// The picture with its light in `primaries` (white then red, green, blue x, y) rather than its own.
-    func converted(to primaries: [Double]) -> SceneLinearPicture {
+    /// The conversion of the picture's light to `primaries` (white then red, green, blue x, y); `nil` when
+    /// none is asked for or its own are those.
+    private func conversion(to primaries: [Double]?) -> PrimariesConversion? {
         let own = chromaticities ?? PrimariesConversion.bt709
-        guard own != primaries else { return self }
-        let m = PrimariesConversion(from: own, to: primaries).matrix
-        var (r, g, b) = (red, green, blue)
-        for index in 0..<(width * height) {
-            let (x, y, z) = (red[index], green[index], blue[index])
-            r[index] = m[0] * x + m[1] * y + m[2] * z
-            g[index] = m[3] * x + m[4] * y + m[5] * z
-            b[index] = m[6] * x + m[7] * y + m[8] * z
-        }
-        return SceneLinearPicture(
-            width: width, height: height, red: r, green: g, blue: b, alpha: alpha, chromaticities: primaries)
+        guard let primaries, own != primaries else { return nil }
+        return PrimariesConversion(from: own, to: primaries)
     }
 
     /// The picture coded for an HDR movie of `colour`: exposed, its primaries made BT.2020's, its light
@@ -130,16 +118,17 @@ struct SceneLinearPicture {
             }
         }
         var image = DeepImage(width: width, height: height, samples: samples, hasAlpha: keepsAlpha)
-        image.sourceColour = SourceColour(
-            codePoints: SourceColour.CodePoints(
-                primaries: 9, transfer: curve == .hlg ? 18 : 16, matrix: 0, fullRange: true))
+        image.sourceColour = colour.target.codedColour ?? .unstated
         return image
     }
 
-    /// Pixel `index`'s light and its coverage (`nil` without alpha): composited over `under` (the
-    /// background as scene light), or, without one, with the alpha divided out (black where it is 0).
-    @inline(__always) private func light(at index: Int, under: [Float]?) -> ((Float, Float, Float), Float?) {
-        let light = (red[index], green[index], blue[index])
+    /// Pixel `index`'s light (in other primaries, through `conversion`) and its coverage (`nil` without
+    /// alpha): composited over `under` (the background as scene light), or, without one, with the alpha
+    /// divided out (black where it is 0).
+    @inline(__always) private func light(
+        at index: Int, under: [Float]?, through conversion: PrimariesConversion? = nil
+    ) -> ((Float, Float, Float), Float?) {
+        let light = conversion?.apply(red[index], green[index], blue[index]) ?? (red[index], green[index], blue[index])
         guard let alpha else { return (light, nil) }
         let coverage = alpha[index].isNaN ? 0 : min(max(alpha[index], 0), 1)
         if let under {
@@ -152,8 +141,12 @@ struct SceneLinearPicture {
 
     /// The picture through `view`: sRGB-encoded 16-bit samples. With a `background`, alpha is
     /// composited over it in linear light (the background's sRGB values made linear) and the picture has
-    /// none; without one, alpha is divided out and kept, straight.
-    func displayed(through view: ViewTransform, over background: RGBColour? = nil) throws -> DeepImage {
+    /// none; without one, alpha is divided out and kept, straight. The light is made `primaries`' first
+    /// (white then red, green, blue x, y), when given, in the same pass.
+    func displayed(
+        through view: ViewTransform, over background: RGBColour? = nil, in primaries: [Double]? = nil
+    ) throws -> DeepImage {
+        let conversion = conversion(to: primaries)
         let keepsAlpha = alpha != nil && background == nil
         let channels = keepsAlpha ? 4 : 3
         let gain = view.gain
@@ -169,7 +162,11 @@ struct SceneLinearPicture {
         if alpha == nil && view.openColorIO == nil {
             samples.withUnsafeMutableBufferPointer { out in
                 for index in 0..<(width * height) {
-                    let shown = view.display(red[index], green[index], blue[index], gain: gain)
+                    let (r, g, b) =
+                        conversion?.apply(red[index], green[index], blue[index]) ?? (
+                            red[index], green[index], blue[index]
+                        )
+                    let shown = view.display(r, g, b, gain: gain)
                     out[3 * index] = code(shown.0)
                     out[3 * index + 1] = code(shown.1)
                     out[3 * index + 2] = code(shown.2)
@@ -179,7 +176,7 @@ struct SceneLinearPicture {
         }
         var light = [Float](repeating: 0, count: width * height * 3)
         for index in 0..<(width * height) {
-            let (colour, coverage) = self.light(at: index, under: under)
+            let (colour, coverage) = self.light(at: index, under: under, through: conversion)
             if let coverage, under == nil {
                 samples[index * channels + 3] = code(coverage)
                 guard coverage > 0 else { continue }
@@ -432,12 +429,8 @@ private final class OpenEXRFile {
                 message.count)
         }
         guard status == 0 else {
-            let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             throw FlipbookError.imageDataDamaged(
-                "OpenEXR",
-                cause: LibraryCallError(
-                    library: "OpenEXR", function: "InputPart::readPixels", status: Int(status), libraryMessage: reason,
-                    threw: true))
+                "OpenEXR", cause: LibraryCallError.thrown(by: "OpenEXR", "InputPart::readPixels", message: message))
         }
         return planes
     }
