@@ -183,4 +183,11 @@ void flipbook_colour_matrix_convert(
     const uint8_t *source, size_t source_stride, uint8_t *destination, size_t destination_stride, int width,
     int height, flipbook_pixel_layout layout, const flipbook_colour_tables *tables, const uint8_t *encode);
 
+/// Undoes OpenEXR's ZIP/ZIPS reordering and delta coding of an inflated chunk of `count` bytes: `coded`
+/// (overwritten, as scratch) becomes the chunk's bytes in `out` (which must not overlap it).
+void flipbook_exr_zip_unpredict(uint8_t *out, uint8_t *coded, size_t count);
+
+/// `flipbook_exr_zip_unpredict` byte by byte, as the format defines it.
+void flipbook_exr_zip_unpredict_portable(uint8_t *out, uint8_t *coded, size_t count);
+
 #endif

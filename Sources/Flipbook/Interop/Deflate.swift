@@ -79,4 +79,24 @@ enum Deflate {
             throw FlipbookError.pngDataDamaged(cause: cause)
         }
     }
+
+    /// A decompressor kept for many streams on one thread (the chunks of one OpenEXR picture).
+    final class Inflater {
+        private let decompressor: OpaquePointer?
+
+        init() { decompressor = libdeflate_alloc_decompressor() }
+
+        deinit { libdeflate_free_decompressor(decompressor) }
+
+        /// Inflates the zlib stream at `input` (`inputCount` bytes) into exactly `count` bytes at
+        /// `output`; false when the stream is damaged, ends early, is longer, or no decompressor was made.
+        func inflate(_ input: UnsafeRawPointer, count inputCount: Int, into output: UnsafeMutableRawPointer, count: Int)
+            -> Bool
+        {
+            guard let decompressor else { return false }
+            var produced = 0
+            let status = libdeflate_zlib_decompress(decompressor, input, inputCount, output, count, &produced)
+            return status == LIBDEFLATE_SUCCESS && produced == count
+        }
+    }
 }

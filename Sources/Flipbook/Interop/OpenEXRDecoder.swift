@@ -19,12 +19,27 @@ import Foundation
 enum OpenEXRDecoder {
     /// Decodes the picture of an OpenEXR file `request` asks for (``DecodeRequest/layer``): a ``DeepImage`` when it asks for
     /// 16 bits at this size (with alpha only when it keeps alpha), otherwise an 8-bit frame.
-    static func decodeImage(_ data: Data, request: DecodeRequest) throws -> DecodedImage {
+    /// A render of half R, G, B channels shown through the standard view goes the quick way
+    /// (``OpenEXRFile/displayedHalves(_:for:view:)``) unless `quick` is false; the picture is the same.
+    static func decodeImage(_ data: Data, request: DecodeRequest, quick: Bool = true) throws -> DecodedImage {
         let view = request.colour?.view ?? .standard
         return try data.withUnsafeBytes { raw in
             try OpenEXRFile.withOpened(raw, limits: request.limits) { file in
-                let picture = try file.read(file.layers().choose(request.layer), limits: request.limits)
+                let chosen = try file.layers().choose(request.layer)
+                if quick, let image = try file.displayedHalves(chosen, for: request, view: view) { return image }
+                let picture = try file.read(chosen, limits: request.limits)
                 return try picture.decoded(for: request, view: view)
+            }
+        }
+    }
+
+    /// Whether `request`'s picture of the file goes the quick way; for the tests that hold both ways
+    /// to one picture.
+    static func goesQuickly(_ data: Data, request: DecodeRequest) throws -> Bool {
+        try data.withUnsafeBytes { raw in
+            try OpenEXRFile.withOpened(raw, limits: request.limits) { file in
+                try file.displayedHalves(
+                    file.layers().choose(request.layer), for: request, view: request.colour?.view ?? .standard) != nil
             }
         }
     }
@@ -55,31 +70,35 @@ struct SceneLinearPicture {
             colour = image.sourceColour
         } else {
             let view = view ?? request.colour?.view ?? .standard
-            var primaries: [Double]?
-            var stated = SourceColour.unstated
-            // The file's primaries (its `chromaticities`, or BT.709's, OpenEXR's default) are made the
-            // movie's in linear light, before the view, and the picture is then the movie's; with colour
-            // management off its values are taken as they are; an OpenColorIO config's input colour space
-            // says the primaries instead. Outside a movie, stated primaries are made BT.709's.
-            if view.openColorIO == nil {
-                if let settings = request.colour {
-                    if settings.management == .on {
-                        primaries = PrimariesConversion.primaries(of: settings.target)
-                        stated = .inMovieSpace
-                    }
-                } else if chromaticities != nil {
-                    primaries = PrimariesConversion.bt709
-                }
-            }
+            let (primaries, stated) = Self.shownPrimaries(
+                for: request, view: view, chromaticities: chromaticities)
             image = try displayed(through: view, over: request.background, in: primaries)
             colour = stated
         }
         return try request.delivering(image).withSourceColour(colour)
     }
 
-    /// The conversion of the picture's light to `primaries` (white then red, green, blue x, y); `nil` when
-    /// none is asked for or its own are those.
-    private func conversion(to primaries: [Double]?) -> PrimariesConversion? {
+    /// The primaries (white then red, green, blue x, y) a picture of `chromaticities` is made in linear
+    /// light before `view` shows it for an SDR movie of `request`, and the colour the shown picture states.
+    ///
+    /// The file's primaries (its `chromaticities`, or BT.709's, OpenEXR's default) are made the movie's,
+    /// and the picture is then the movie's; with colour management off its values are taken as they are;
+    /// an OpenColorIO config's input colour space says the primaries instead. Outside a movie, stated
+    /// primaries are made BT.709's.
+    static func shownPrimaries(
+        for request: DecodeRequest, view: ViewTransform, chromaticities: [Double]?
+    ) -> (primaries: [Double]?, stated: SourceColour) {
+        guard view.openColorIO == nil else { return (nil, .unstated) }
+        guard let settings = request.colour else {
+            return (chromaticities == nil ? nil : PrimariesConversion.bt709, .unstated)
+        }
+        guard settings.management == .on else { return (nil, .unstated) }
+        return (PrimariesConversion.primaries(of: settings.target), .inMovieSpace)
+    }
+
+    /// The conversion of light in `chromaticities` (BT.709's when `nil`) to `primaries` (white then red,
+    /// green, blue x, y); `nil` when none is asked for or they are the same.
+    static func conversion(from chromaticities: [Double]?, to primaries: [Double]?) -> PrimariesConversion? {
         let own = chromaticities ?? PrimariesConversion.bt709
         guard let primaries, own != primaries else { return nil }
         return PrimariesConversion(from: own, to: primaries)
@@ -89,21 +108,13 @@ struct SceneLinearPicture {
     /// relative to white coded with the movie's transfer (reference white at `colour`'s peak luminance),
     /// 16 bits, stated as BT.2020 with that transfer. Alpha as ``displayed(through:over:)`` treats it.
     func coded(for colour: ColourSettings, over background: RGBColour?) -> DeepImage {
-        let curve: HDRTransfer.Curve = colour.target == .hlg ? .hlg : .pq
-        let coder = LinearLightCoder(curve, whiteNits: colour.peakLuminance)
-        let conversion = PrimariesConversion(
-            from: chromaticities ?? PrimariesConversion.bt709, to: PrimariesConversion.bt2020)
+        let coder = HDRPixelCoder(colour, chromaticities: chromaticities)
         let keepsAlpha = alpha != nil && background == nil
         let channels = keepsAlpha ? 4 : 3
-        let gain = colour.view.gain
         var samples = [UInt16](repeating: 0, count: width * height * channels)
-        @inline(__always) func code(_ value: Float) -> UInt16 { UInt16(coder.code(value) * 65535 + 0.5) }
         let under = background.map { colour in
-            [colour.red, colour.green, colour.blue].map { ViewTransform.linear(Float($0) / 255) / gain }
+            [colour.red, colour.green, colour.blue].map { ViewTransform.linear(Float($0) / 255) / coder.gain }
         }
-        // The matrix in locals, exposure folded in: the loop reads no array but the planes.
-        let m = conversion.matrix.map { $0 * gain }
-        let (m0, m1, m2, m3, m4, m5, m6, m7, m8) = (m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8])
         samples.withUnsafeMutableBufferPointer { out in
             for index in 0..<(width * height) {
                 let base = index * channels
@@ -112,9 +123,7 @@ struct SceneLinearPicture {
                     out[base + 3] = UInt16(coverage * 65535 + 0.5)
                     guard coverage > 0 else { continue }
                 }
-                out[base] = code(m0 * light.0 + m1 * light.1 + m2 * light.2)
-                out[base + 1] = code(m3 * light.0 + m4 * light.1 + m5 * light.2)
-                out[base + 2] = code(m6 * light.0 + m7 * light.1 + m8 * light.2)
+                (out[base], out[base + 1], out[base + 2]) = coder.code(light.0, light.1, light.2)
             }
         }
         var image = DeepImage(width: width, height: height, samples: samples, hasAlpha: keepsAlpha)
@@ -146,7 +155,7 @@ struct SceneLinearPicture {
     func displayed(
         through view: ViewTransform, over background: RGBColour? = nil, in primaries: [Double]? = nil
     ) throws -> DeepImage {
-        let conversion = conversion(to: primaries)
+        let conversion = Self.conversion(from: chromaticities, to: primaries)
         let keepsAlpha = alpha != nil && background == nil
         let channels = keepsAlpha ? 4 : 3
         let gain = view.gain
@@ -209,8 +218,8 @@ struct SceneLinearPicture {
 }
 
 /// A read context over bytes in memory.
-private final class OpenEXRFile {
-    private let context: exr_context_t
+final class OpenEXRFile {
+    let context: exr_context_t
     /// The file's bytes, for OpenEXR's C++ library where OpenEXRCore does not decode (DWAA, DWAB).
     private let bytes: UnsafeRawBufferPointer
 
@@ -301,7 +310,8 @@ private final class OpenEXRFile {
             isDWA
             ? try decodeWithImf(part, shapes: shapes, limits: limits)
             : try decodePlanes(
-                part, shapes: shapes, storage: storage, data: data, dataWidth: dataWidth, dataHeight: dataHeight)
+                part, shapes: shapes, zip: OpenEXRZipChunks(compression), storage: storage, data: data,
+                dataWidth: dataWidth, dataHeight: dataHeight)
 
         let window = DataWindow(
             left: Int(data.min.x) - Int(display.min.x), top: Int(data.min.y) - Int(display.min.y), width: dataWidth,
@@ -331,10 +341,10 @@ private final class OpenEXRFile {
             chromaticities: chromaticities)
     }
 
-    private let damaged: (any Error) -> FlipbookError = { FlipbookError.imageHeaderOrDataDamaged("OpenEXR", cause: $0) }
+    let damaged: (any Error) -> FlipbookError = { FlipbookError.imageHeaderOrDataDamaged("OpenEXR", cause: $0) }
 
     /// The part's channels: each name and its sampling (1 for every pixel).
-    private func channels(_ part: Int32) throws -> [(name: String, x: Int, y: Int)] {
+    func channels(_ part: Int32) throws -> [(name: String, x: Int, y: Int)] {
         var list: UnsafePointer<exr_attr_chlist_t>?
         try exrCall(exr_get_channels(context, part, &list), "exr_get_channels", damaged)
         guard let list, let entries = list.pointee.entries else { return [] }
@@ -345,7 +355,7 @@ private final class OpenEXRFile {
     }
 
     /// The `chromaticities` attribute as white point then red, green and blue (x, y), if the file has one.
-    private func chromaticities(_ part: Int32) -> [Double]? {
+    func chromaticities(_ part: Int32) -> [Double]? {
         var value = exr_attr_chromaticities_t()
         guard
             exr_attr_get_chromaticities(context, part, "chromaticities", &value)
@@ -362,10 +372,25 @@ private final class OpenEXRFile {
     /// Every chunk of the part (scanline blocks, or the tiles of the full-resolution level) decoded into
     /// one float plane per channel named, the size of the data window (over its sampling).
     private func decodePlanes(
-        _ part: Int32, shapes: [String: FloatPlanes.Shape], storage: exr_storage_t, data: exr_attr_box2i_t,
+        _ part: Int32, shapes: [String: FloatPlanes.Shape], zip: OpenEXRZipChunks?, storage: exr_storage_t,
+        data: exr_attr_box2i_t,
         dataWidth: Int, dataHeight: Int
     ) throws -> FloatPlanes {
         let planes = FloatPlanes(shapes)
+        try forEachChunk(part, storage: storage, data: data, dataWidth: dataWidth, dataHeight: dataHeight) {
+            chunk, origin in
+            try decode(
+                chunk, at: origin, part: part, into: planes, zip: zip, dataWidth: dataWidth, dataHeight: dataHeight)
+        }
+        return planes
+    }
+
+    /// Runs `body` with every chunk of the part (scanline blocks, or the tiles of the full-resolution
+    /// level) and where its first pixel lies in the data window.
+    func forEachChunk(
+        _ part: Int32, storage: exr_storage_t, data: exr_attr_box2i_t, dataWidth: Int, dataHeight: Int,
+        _ body: (exr_chunk_info_t, (x: Int, y: Int)) throws -> Void
+    ) throws {
         if storage == EXR_STORAGE_SCANLINE {
             var lines: Int32 = 0
             try exrCall(exr_get_scanlines_per_chunk(context, part, &lines), "exr_get_scanlines_per_chunk", damaged)
@@ -374,14 +399,12 @@ private final class OpenEXRFile {
                 var chunk = exr_chunk_info_t()
                 try exrCall(
                     exr_read_scanline_chunk_info(context, part, y, &chunk), "exr_read_scanline_chunk_info", damaged)
-                try decode(
-                    chunk, at: (Int(chunk.start_x) - Int(data.min.x), Int(chunk.start_y) - Int(data.min.y)), part: part,
-                    into: planes, dataWidth: dataWidth, dataHeight: dataHeight)
+                try body(chunk, (Int(chunk.start_x) - Int(data.min.x), Int(chunk.start_y) - Int(data.min.y)))
                 let (next, overflow) = y.addingReportingOverflow(max(lines, 1))
                 guard !overflow else { break }
                 y = next
             }
-            return planes
+            return
         }
         var (tileWidth, tileHeight): (UInt32, UInt32) = (0, 0)
         var level = EXR_TILE_ONE_LEVEL
@@ -399,12 +422,9 @@ private final class OpenEXRFile {
                     exr_read_tile_chunk_info(context, part, Int32(column), Int32(row), 0, 0, &chunk),
                     "exr_read_tile_chunk_info", damaged)
                 // A tile's chunk says which tile it is; its pixels start a whole number of tiles in.
-                try decode(
-                    chunk, at: (column * Int(tileWidth), row * Int(tileHeight)), part: part, into: planes,
-                    dataWidth: dataWidth, dataHeight: dataHeight)
+                try body(chunk, (column * Int(tileWidth), row * Int(tileHeight)))
             }
         }
-        return planes
     }
 
     /// The part's channels named in `shapes` read by OpenEXR's C++ library (which decodes DWAA and DWAB,
@@ -439,7 +459,7 @@ private final class OpenEXRFile {
     /// data window.
     private func decode(
         _ chunk: exr_chunk_info_t, at origin: (x: Int, y: Int), part: Int32, into planes: FloatPlanes,
-        dataWidth: Int, dataHeight: Int
+        zip: OpenEXRZipChunks?, dataWidth: Int, dataHeight: Int
     ) throws {
         var chunk = chunk
         // The chunk's rectangle in the data window; a damaged offset table could name any other.
@@ -494,10 +514,11 @@ private final class OpenEXRFile {
         try exrCall(
             exr_decoding_choose_default_routines(context, part, &pipeline), "exr_decoding_choose_default_routines",
             dataDamaged)
+        zip?.take(&pipeline)
         try exrCall(exr_decoding_run(context, part, &pipeline), "exr_decoding_run", dataDamaged)
     }
 
-    private let dataDamaged: (any Error) -> FlipbookError = { FlipbookError.imageDataDamaged("OpenEXR", cause: $0) }
+    let dataDamaged: (any Error) -> FlipbookError = { FlipbookError.imageDataDamaged("OpenEXR", cause: $0) }
 }
 
 /// Float planes that stay where they are while OpenEXRCore decodes chunks into them.
@@ -620,7 +641,7 @@ private struct DataWindow {
 
 /// Runs one OpenEXRCore call: a status other than success becomes the error `failure` makes of it,
 /// with the library's name for the status as its cause.
-private func exrCall(
+func exrCall(
     _ status: exr_result_t, _ function: String, _ failure: (any Error) -> FlipbookError
 ) throws {
     guard status != exr_result_t(EXR_ERR_SUCCESS.rawValue) else { return }
