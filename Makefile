@@ -24,8 +24,10 @@ PACKAGES := libx264-dev libx265-dev libsvtav1enc-dev libspng-dev libturbojpeg0-d
 # GStreamer (gst-launch-1.0 with its base, good and libav plugins): a second player that places every decoded
 # sample and picture at its own time, the judge of sound-and-picture sync beside ffmpeg.
 # mediaconch: Matroska's and FFV1's conformance checker, the judge of every FFV1 stream the tests write.
+# blender-data: Blender 3.4's OpenColorIO config (its Filmic views and their LUT files), read as Blender ships it.
 TEST_PACKAGES := imagemagick libtiff-tools libheif-examples python3-venv icc-profiles-free colord-data argyll attr mkvtoolnix sox mandoc \
-	zsh fish gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-libav mediaconch
+	zsh fish gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-libav mediaconch \
+	blender-data
 HEIF_VENV := .build/heif-venv
 # bench/make-corpora.sh and bench/compare.sh (make bench-deps).
 BENCH_PACKAGES := python3 python3-pil python3-numpy x264 ffmpeg time bc
@@ -89,13 +91,14 @@ demo: release $(DEMO_FRAMES)/.done
 # The tests' venv under .build/ (made with Debian's /usr/bin/python3): pillow-heif, pinned to the release that
 # still reads and writes AVIF as well as HEIC, OpenEXR's own Python binding, which writes the OpenEXR
 # files the tests read as renderers write them, and OpenColorIO's (2.2, whose built-in ACES config the
-# tests write out as a .ocio file and whose processors judge the views Flipbook's OpenColorIO 2.1 makes).
+# tests write out as a .ocio file and whose processors judge the views Flipbook's OpenColorIO 2.1 makes),
+# and OpenImageIO's (its wheel carries oiiotool: a second reader of OpenEXR and a second writer of DPX).
 test-deps: deps
 	$(call install-missing,$(TEST_PACKAGES))
-	@$(HEIF_VENV)/bin/python -c 'import pillow_heif, OpenEXR, PyOpenColorIO' 2>/dev/null || { \
+	@$(HEIF_VENV)/bin/python -c 'import pillow_heif, OpenEXR, PyOpenColorIO, OpenImageIO' 2>/dev/null || { \
 		rm -rf $(HEIF_VENV) && /usr/bin/python3 -m venv $(HEIF_VENV) && \
 		$(HEIF_VENV)/bin/pip install -q --disable-pip-version-check 'pillow-heif==0.15.0' 'OpenEXR==3.3.14' \
-			'opencolorio==2.2.1'; }
+			'opencolorio==2.2.1' 'openimageio==3.2.2.0'; }
 
 # The suites of Tests/long-suites.txt (each judges one promise in depth with many or large movies) are left
 # to `make test-long`; CI runs both.

@@ -164,7 +164,7 @@ struct DPXInputTests {
         #expect(difference.largest <= 1 && difference.mean <= 0.1, "\(difference)")
     }
 
-    /// A DPX cut short, one of Y'CbCr, one of 10-bit samples packed across words and one run-length
+    /// A DPX cut short, one of Y'CbCr, one of a packing DPX does not define and one run-length
     /// encoded are each refused by name with a sentence of Flipbook's own, and nothing is written.
     @Test func damagedAndUnreadDPXAreNamedAndNothingIsWritten() throws {
         let dir = try TemporaryDirectory()
@@ -175,14 +175,14 @@ struct DPXInputTests {
             open(sys.argv[2] + "/cut.dpx", "wb").write(data[:len(data) * 2 // 3])
             ycbcr = bytearray(data); ycbcr[780 + 20] = 100
             open(sys.argv[2] + "/ycbcr.dpx", "wb").write(ycbcr)
-            packed = bytearray(data); struct.pack_into(">H", packed, 780 + 24, 0)
-            open(sys.argv[2] + "/packed.dpx", "wb").write(packed)
+            packing = bytearray(data); struct.pack_into(">H", packing, 780 + 24, 5)
+            open(sys.argv[2] + "/packing.dpx", "wb").write(packing)
             rle = bytearray(data); struct.pack_into(">H", rle, 780 + 26, 1)
             open(sys.argv[2] + "/rle.dpx", "wb").write(rle)
             """
         _ = try Self.python(script, [source, dir.path("")])
         for (name, words) in [
-            ("cut", "cannot be decoded"), ("ycbcr", "Y'CbCr"), ("packed", "packed across words"),
+            ("cut", "cannot be decoded"), ("ycbcr", "Y'CbCr"), ("packing", "packing 5"),
             ("rle", "run-length encoded"),
         ] {
             let movie = dir.path("\(name).mp4")

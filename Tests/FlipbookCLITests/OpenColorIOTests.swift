@@ -82,6 +82,37 @@ struct OpenColorIOTests {
         #expect(OpenEXRInputTests.difference(movies[0], standard).mean > 5, "the config's view is not the standard one")
     }
 
+    /// Blender 3.4's own config, from Debian's `blender-data` (which `make test` installs).
+    static let blenderConfig = "/usr/share/blender/datafiles/colormanagement/config.ocio"
+
+    /// Blender's config read as Blender ships it (an OCIO v2 file, its Filmic views made of 1D and 3D LUT
+    /// files beside it): its Filmic and Filmic Log views of the sRGB display from Linear (its
+    /// `scene_linear` role, the default colour space), with exposure, are what OpenColorIO makes of the
+    /// render, within one level; its default view is Standard.
+    @Test(
+        .enabled(
+            if: FileManager.default.fileExists(atPath: blenderConfig),
+            "Blender's config (Debian's blender-data) is missing: run make test"))
+    func blendersFilmicViewIsWhatOpenColorIOMakesOfTheRender() throws {
+        let dir = try TemporaryDirectory()
+        let render = try Self.render(in: dir)
+        var movies: [[UInt8]] = []
+        for (view, stops) in [("Filmic", 0.0), ("Filmic Log", 0.0), ("Filmic", 2.0), ("Standard", 0.0)] {
+            let options =
+                ["--ocio", Self.blenderConfig, "--exposure", String(stops)]
+                + (view == "Standard" ? [] : ["--view", view])
+            let ours = try OpenEXRInputTests.moviePixels(of: render, in: dir, options)
+            let theirs = try Self.expected(
+                render, config: Self.blenderConfig, input: "Linear", display: "sRGB", view: view, stops: stops)
+            #expect(ours.count == 96 * 64 * 3 && theirs.count == ours.count)
+            let difference = OpenEXRInputTests.difference(ours, theirs)
+            #expect(difference.largest <= 1 && difference.mean <= 0.1, "\(view) at \(stops) EV: \(difference)")
+            movies.append(ours)
+        }
+        #expect(OpenEXRInputTests.difference(movies[0], movies[1]).mean > 5, "Filmic and Filmic Log differ")
+        #expect(OpenEXRInputTests.difference(movies[0], movies[3]).mean > 5, "Filmic is not Standard")
+    }
+
     /// `$OCIO` names the config when `--ocio` does not, as OpenColorIO's own tools read it.
     @Test func theOCIOEnvironmentVariableNamesTheConfig() throws {
         let dir = try TemporaryDirectory()

@@ -5,13 +5,14 @@ import Foundation
 ///
 /// DPX: either byte order; the first image element, RGB, RGBA, ABGR or luminance, at 8, 10, 12 or 16
 /// bits (10 and 12 bits filled into 32-bit words by method A or B), lines from any corner read upright
-/// (orientations 0 to 3). Cineon: 10-bit RGB filled into 32-bit words. The transfer field decides what
+/// (orientations 0 to 3), and 10 and 12 bits packed across words (each word's low bits first, as
+/// OpenImageIO writes 12 bits by default and ffmpeg reads them). Cineon: 10-bit RGB filled into 32-bit words. The transfer field decides what
 /// the values are: printing density or logarithmic (and every Cineon file) is Cineon log, made linear
 /// (reference black at code 95 and white at 685 of 1023, 0.002 density a code, 0.6 negative gamma, as
 /// Kodak's conversion and Nuke's default have it) and shown through the movie's view transform as an
 /// OpenEXR render is; any other transfer (linear, video, unspecified) is taken as display values, as
-/// players show them (ffmpeg states `linear` for every DPX it writes). Y'CbCr descriptors, packed 10
-/// and 12 bits and run-length encoding are refused by name.
+/// players show them (ffmpeg states `linear` for every DPX it writes). Y'CbCr descriptors and
+/// run-length encoding are refused by name.
 enum DPXDecoder {
     /// Whether `data` starts as a DPX file does, in either byte order.
     static func isDPX(_ data: Data) -> Bool {
@@ -171,9 +172,7 @@ struct DPXLayout {
         case (8, 0), (8, 1), (8, 2): bytes = samples
         case (10, 1), (10, 2): bytes = (samples + 2) / 3 * 4
         case (12, 1), (12, 2), (16, 0), (16, 1), (16, 2): bytes = perLine
-        case (10, 0), (12, 0):
-            throw FlipbookError.imageFeatureNotDecoded(
-                "DPX", by: "Flipbook", detail: "\(bits)-bit samples packed across words; write them filled (method A)")
+        case (10, 0), (12, 0): bytes = (samples * bits + 31) / 32 * 4
         default:
             throw FlipbookError.imageFeatureNotDecoded(
                 "DPX", by: "Flipbook", detail: "\(bits)-bit samples, packing \(packing)")
@@ -213,6 +212,17 @@ struct DPXLayout {
                 switch bits {
                 case 8:
                     for index in 0..<perLine { lineCodes[index] = UInt16(data[line + index]) }
+                case 10 where packing == 0, 12 where packing == 0:
+                    // Packed: one stream of samples from each word's low bits up, across words.
+                    let mask = UInt64(1) << UInt64(bits) - 1
+                    for index in 0..<perLine {
+                        let (first, offset) = (index * bits).quotientAndRemainder(dividingBy: 32)
+                        var value = UInt64(self.word(data, line + first * 4)) >> UInt64(offset)
+                        if offset + bits > 32 {
+                            value |= UInt64(self.word(data, line + first * 4 + 4)) << UInt64(32 - offset)
+                        }
+                        lineCodes[index] = UInt16(value & mask)
+                    }
                 case 10:
                     let shift = packing == 1 ? 22 : 20
                     for index in 0..<perLine {
