@@ -98,6 +98,11 @@ public struct VideoSettings: Sendable, Hashable {
     /// `G`, `B` (and `A`), else a `Combined` layer, else its first picture. A file without the layer is
     /// refused with the names it has.
     public var layer: String?
+    /// Where the movie's timecode starts (``TimecodeStart/fromImageNumbers`` by default: the first
+    /// image's number, when the images are numbered files). An MP4 or QuickTime movie holds it as a
+    /// timecode track (`tmcd`), which editors read; Matroska as a `TIMECODE` tag. A fragmented movie and an
+    /// animated image hold none: a timecode given for one is a usage error.
+    public var timecode: TimecodeStart = .fromImageNumbers
     /// How far the pictures are turned clockwise when shown (``Rotation/upright`` by default): the
     /// video track's display matrix, as phones write it. The pictures are encoded as given, at
     /// ``width`` by ``height``.

@@ -111,6 +111,9 @@ struct MovieBoxWriter {
                 volume: media == .audio ? 0x0100 : 0, rotation: track.rotation
             ).write(to: &w)
             if !track.editList.isEmpty { EditListBox(entries: track.editList).write(to: &w) }
+            if let timecode = track.timecodeTrackID {
+                w.box("tref") { w in w.box("tmcd") { w in w.putUInt32(timecode) } }
+            }
             w.box("mdia") { w in
                 MediaHeaderBox(
                     creationTime: creationTime, modificationTime: creationTime, timescale: track.timescale,
@@ -122,6 +125,7 @@ struct MovieBoxWriter {
                     switch media {
                     case .video: VideoMediaHeaderBox().write(to: &w)
                     case .audio: SoundMediaHeaderBox().write(to: &w)
+                    case .timecode: TimecodeMediaHeaderBox(isQuickTime: isQuickTime).write(to: &w)
                     }
                     DataInformationBox().write(to: &w)
                     w.box("stbl") { w in

@@ -72,4 +72,6 @@ package enum MediaKind: Sendable, Equatable {
     case video(width: Int, height: Int)
     /// Sound.
     case audio
+    /// A timecode: one sample, the number of the first picture's timecode, for the whole movie.
+    case timecode
 }

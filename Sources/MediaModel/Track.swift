@@ -15,6 +15,9 @@ package struct Track: Sendable {
     /// Degrees the pictures are turned clockwise for display: 0 (the default), 90, 180 or 270. The
     /// pictures themselves and the track's width and height are unchanged.
     package var rotation: Int = 0
+    /// The ID of the timecode track that gives this track's pictures their timecode (an MP4's
+    /// `tref`/`tmcd`); `nil` for none.
+    package var timecodeTrackID: UInt32?
 
     /// The ID of the movie's picture track.
     package static let videoTrackID = TrackKind.video.trackID

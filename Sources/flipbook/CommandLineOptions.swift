@@ -24,6 +24,7 @@ struct CommandLineOptions {
     var inputColourspace: String?
     var ocioDisplay: String?
     var layer: String?
+    var timecode = TimecodeStart.fromImageNumbers
     var peakLuminance = 203.0
     var masteringDisplay: MasteringDisplay?
     var contentLight: ContentLight?
@@ -312,6 +313,20 @@ let optionTable: [OptionSpec] =
                 + "without it is refused with the names it has."
         ) { options, text in
             options.layer = try named(text, "--layer needs a layer or part name.")
+        },
+        OptionSpec(
+            names: ["--timecode"], value: "TIMECODE",
+            help:
+                "The first frame's timecode: HH:MM:SS:FF (HH:MM:SS;FF drop-frame, at 29.97 or 59.94 fps), "
+                + "from-frame (the first image's number as a frame count: frame 1001 at 24 fps is 00:00:41:17) "
+                + "or none (default from-frame for numbered images). A timecode track (tmcd) in .mp4 and .mov, "
+                + "a TIMECODE tag in .mkv; none in fragmented movies, GIF or WebP."
+        ) { options, text in
+            switch text {
+            case "none": options.timecode = .none
+            case "from-frame": options.timecode = .fromImageNumbers
+            default: options.timecode = .at(try Timecode(parsing: text))
+            }
         },
         OptionSpec(
             names: ["--range"], value: "RANGE",

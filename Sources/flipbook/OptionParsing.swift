@@ -111,6 +111,19 @@ extension CommandLineOptions {
         try UsageError.rephrasing("a rotation", as: "--rotate \(rotation.degrees)") {
             try container.checkRotation(rotation)
         }
+        if let start = timecode.start {
+            try UsageError.rephrasing("timecode \(start)", as: "--timecode \(start)") {
+                try start.check(at: frameRate)
+            }
+            if container.isAnimatedImage || fragmented || follow {
+                throw UsageError(
+                    description: "--timecode goes in progressive .mp4, .mov and .mkv files; "
+                        + (container.isAnimatedImage
+                            ? "a .\(container.fileExtensions[0]) holds none: leave it out, or name the output .mp4, "
+                                + ".mov or .mkv."
+                            : "a fragmented or followed movie holds none: leave it out, or drop --fragmented."))
+            }
+        }
         if keepsAlpha {
             try UsageError.rephrasing("", as: "--alpha") {
                 try codec.checkAlpha(bitDepth: effectiveBitDepth, in: container)

@@ -215,6 +215,7 @@ extension CommandLineOptions {
         // validate() has resolved the view already; a failure here leaves the built-in one.
         settings.viewTransform = (try? resolvedViewTransform()) ?? viewTransform
         settings.layer = layer
+        settings.timecode = timecode
         settings.peakLuminance = peakLuminance
         settings.masteringDisplay = masteringDisplay
         settings.contentLight = contentLight

@@ -23,7 +23,8 @@ import Testing
 
     static func presentationTimes(of movie: String) throws -> [Double] {
         let result = try ExternalTool.run(
-            "ffprobe", ["-v", "error", "-show_entries", "packet=pts_time", "-of", "csv=p=0", movie])
+            "ffprobe",
+            ["-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pts_time", "-of", "csv=p=0", movie])
         #expect(result.status == 0, "\(result.stderr)")
         return result.stdout.split(separator: "\n").compactMap { Double($0.split(separator: ",")[0]) }.sorted()
     }

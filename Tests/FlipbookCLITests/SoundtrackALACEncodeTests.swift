@@ -85,7 +85,11 @@ import Testing
             #expect(fields.contains("reserved (0):                    65536 (0x00010000)"), "\(fields)")
             #expect(fields.contains("samplerate:                      48000"), "\(fields)")
             #expect(fields.contains("Name:                          srat"), "\(fields)")
-            let stsd = try #require(details.range(of: "Name:                            stsd", options: .backwards))
+            // The sound track's stsd: the last before its entry (a timecode track's comes after).
+            let stsd = try #require(
+                details.range(
+                    of: "Name:                            stsd", options: .backwards,
+                    range: details.startIndex..<entry.lowerBound))
             #expect(details[stsd.upperBound...].prefix(80).contains("Version:                          1 (0x01)"))
         } else {
             #expect(fields.contains("Version:                         2 (0x0002)"), "\(fields)")

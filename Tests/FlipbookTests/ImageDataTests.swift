@@ -142,6 +142,8 @@ import Testing
         }
         var options = SequenceOptions(settings: VideoSettings(frameRate: FrameRate(30), crf: 18))
         options.skipInvalidImages = withDamagedImage
+        // Numbered files give the movie a timecode; bytes in memory have no numbers.
+        options.settings.timecode = .none
         let fromFiles = dir.url.appendingPathComponent("files.mp4")
         let fromMemory = dir.url.appendingPathComponent("memory.mp4")
         let filesMovie = try await MovieWriter.makeMovie(

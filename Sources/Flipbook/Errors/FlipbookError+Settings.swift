@@ -192,3 +192,63 @@ extension FlipbookError {
             fileID: fileID, line: line)
     }
 }
+
+// MARK: Timecode
+
+extension FlipbookError {
+    /// Text that is no timecode.
+    static func timecodeNotUnderstood(_ text: String, fileID: String = #fileID, line: Int = #line) -> FlipbookError {
+        Self(
+            .invalidSettings,
+            "timecode '\(text)' is not understood; write HH:MM:SS:FF (01:00:00:00), or HH:MM:SS;FF for drop-frame",
+            fileID: fileID, line: line)
+    }
+
+    /// A timecode at a rate no timecode counts.
+    static func timecodeRateOutOfRange(_ frameRate: FrameRate, fileID: String = #fileID, line: Int = #line)
+        -> FlipbookError
+    {
+        Self(
+            .invalidSettings,
+            "a timecode counts 1 to 255 frames a second, and the movie is \(frameRate) fps; leave the timecode out",
+            fileID: fileID, line: line)
+    }
+
+    /// A timecode whose frames reach the rate's count.
+    static func timecodeFrameOutOfRange(
+        _ timecode: Timecode, count: Int, _ frameRate: FrameRate, fileID: String = #fileID, line: Int = #line
+    ) -> FlipbookError {
+        Self(
+            .invalidSettings,
+            "timecode \(timecode) has frame \(timecode.frames); at \(frameRate) fps its frames run 00 to \(count - 1)",
+            fileID: fileID, line: line)
+    }
+
+    /// A drop-frame timecode at a rate that has none.
+    static func dropFrameTimecodeAtRate(
+        _ timecode: Timecode, _ frameRate: FrameRate, fileID: String = #fileID, line: Int = #line
+    ) -> FlipbookError {
+        Self(
+            .invalidSettings,
+            "timecode \(timecode) is drop-frame, which only 29.97 and 59.94 fps have; at \(frameRate) fps write it "
+                + "with ':' before the frames", fileID: fileID, line: line)
+    }
+
+    /// A drop-frame label that is skipped.
+    static func timecodeLabelDropped(_ timecode: Timecode, fileID: String = #fileID, line: Int = #line)
+        -> FlipbookError
+    {
+        Self(
+            .invalidSettings,
+            "timecode \(timecode) does not exist: drop-frame timecode skips the first frame labels of each minute "
+                + "but every tenth", fileID: fileID, line: line)
+    }
+
+    /// A timecode for a fragmented movie or an animated image, which hold none.
+    static func timecodeNotHeld(fragmented: Bool, fileID: String = #fileID, line: Int = #line) -> FlipbookError {
+        Self(
+            .invalidSettings,
+            (fragmented ? "a fragmented movie" : "an animated image") + " holds no timecode; write a progressive "
+                + ".mp4, .mov or .mkv, or leave the timecode out", fileID: fileID, line: line)
+    }
+}

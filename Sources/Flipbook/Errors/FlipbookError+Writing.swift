@@ -48,7 +48,9 @@ extension FlipbookError {
     static func restating(_ error: FlipbookError, path: String, fileID: String = #fileID, line: Int = #line)
         -> FlipbookError
     {
-        Self(error.code, error.message, path: path, fileID: fileID, line: line)
+        var restated = Self(error.code, error.message, path: path, fileID: fileID, line: line)
+        restated.isSettingsConflict = error.isSettingsConflict
+        return restated
     }
 
     /// Copied sound asked to loop in a fragmented movie.

@@ -14,7 +14,8 @@ import MediaModel
 /// tables or blocks, and their media is copied file to file by the kernel (`copy_file_range`: shared blocks or a copy on
 /// the server where the file system can), so a join runs at about the speed of copying the files.
 /// The joined movie keeps the first segment's metadata (title, creation time and the other tags) and
-/// rotation, and records the sum of the colour conversions the segments record (see `flipbook probe`).
+/// rotation, starts its timecode where the first segment's starts, and records the sum of the colour
+/// conversions the segments record (see `flipbook probe`).
 public enum MovieJoiner {
     /// Joins `segments` (in any order) into a movie at `url`.
     ///
@@ -67,9 +68,11 @@ public enum MovieJoiner {
         var tags = first.tags
         tags.items.removeAll { $0.name == ColourConversionTag.name }
         if let record = ColourConversionTag.item(conversions) { tags.set([record]) }
+        // The joined movie's timecode starts where the first segment's does.
+        tags.items.removeAll { $0.name.lowercased() == "timecode" }
         let muxer = try MovieMuxer(
             destination: destination, videoTimescale: first.timescale, sound: sound, frameDuration: frameDuration,
-            tags: tags)
+            tags: tags, timecode: first.info.movieTimecode)
         let outline = MovieOutline(
             url: url, timescale: timeline.timescale, width: first.width, height: first.height,
             rotation: first.rotation)

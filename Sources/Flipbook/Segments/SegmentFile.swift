@@ -69,9 +69,14 @@ extension SegmentFile {
         guard let info = SegmentInfo(moov: moov, bytes: file.bytes) else {
             throw FlipbookError.notAFlipbookSegment(path)
         }
-        // Segments hold one video track; a join copies that track and nothing else, so a segment
+        // Segments hold one video track (and the timecode track its pictures refer to, which the
+        // segment's description states again); a join copies that track and nothing else, so a segment
         // with more is refused rather than joined without the rest.
-        let tracks = moov.children.filter { $0.type == "trak" }.count
+        let tracks = moov.children.filter { track in
+            guard track.type == "trak" else { return false }
+            let handler = track.descendant(["mdia", "hdlr"]).flatMap { try? HandlerBox(reading: $0, in: file.bytes) }
+            return handler?.handlerType != "tmcd"
+        }.count
         guard tracks == 1 else {
             throw FlipbookError.segmentTrackCount(path, tracks)
         }

@@ -23,6 +23,10 @@ struct SegmentInfo: Codable, Equatable, Sendable {
     /// starts a whole number of nominal frames into the sequence). `nil` in older segments.
     var timescale: Int32?
     var frameDuration: Int64?
+    /// The segment's first picture's timecode (`HH:MM:SS:FF`) and the frame rate it counts at
+    /// (`24000/1001`): a join's movie starts at the first segment's. `nil` for none, and in older segments.
+    var timecode: String?
+    var frameRate: String?
 
     /// The user type naming the box: the 16 ASCII bytes `flipbook.segment`.
     static let userType = Array("flipbook.segment".utf8)
@@ -71,13 +75,23 @@ struct SegmentInfo: Codable, Equatable, Sendable {
         self.frameDuration = frameDuration
     }
 
-    /// Describes a segment encoded with `settings`, its clock included.
+    /// Describes a segment encoded with `settings`, its clock and timecode included.
     init(segment: Segment, firstFrame: Int, frames: Int, totalFrames: Int, settings: VideoSettings) {
         let timescale = settings.resolvedTimescale
         self.init(
             segment: segment, firstFrame: firstFrame, frames: frames, totalFrames: totalFrames,
             settings: settings.segmentSignature, timescale: timescale,
             frameDuration: settings.frameRate.frameDuration.exactly(inTimescale: timescale)?.value)
+        timecode = settings.timecode.start?.description
+        frameRate = timecode == nil ? nil : settings.frameRate.description
+    }
+
+    /// The timecode the segment's first picture has, as a movie's timecode; `nil` for none.
+    var movieTimecode: MovieTimecode? {
+        guard let timecode, let start = try? Timecode(parsing: timecode), let rate = frameRate,
+            let frameRate = FrameRate(parsing: rate)
+        else { return nil }
+        return MovieTimecode(start: start, frameRate: frameRate)
     }
 }
 

@@ -67,6 +67,10 @@ struct FollowedImageFiles: SequenceImages {
         nil
     }
 
+    func firstImageNumber(at _: Int, _ image: FollowedImage) -> Int? {
+        image.number
+    }
+
     func complete(_ summary: inout MovieSummary) {
         if !follower.missing.isEmpty {
             summary.missingNumbers = follower.missing

@@ -54,6 +54,10 @@ struct StreamedImageData: SequenceImages {
         "frame \(position)"
     }
 
+    func firstImageNumber(at _: Int, _: Data) -> Int? {
+        nil
+    }
+
     /// Decodes one image's bytes as `request` asks, as a file's are decoded; when that fails and the
     /// image's structure stops before its end (the last image of a stream cut short), the error says so.
     static func decode(_ data: Data, _ request: DecodeRequest) throws -> DecodedImage {

@@ -71,6 +71,11 @@ struct ListedImageFiles: SequenceImages {
         images[index].description
     }
 
+    func firstImageNumber(at index: Int, _: Int) -> Int? {
+        let name = images[index].file.lastPathComponent
+        return NumberPattern(example: name)?.number(in: name)
+    }
+
     func segmentInfo(of settings: VideoSettings) -> SegmentInfo? {
         segment.map {
             SegmentInfo(

@@ -18,6 +18,9 @@ final class MovieMuxer {
     var sound: (any SoundFeed)?
     /// The decode time reached by the video samples stored, in the movie's ticks.
     private var videoDecodeTime: Int64 = 0
+    /// The timecode, when the movie has a timecode track (a progressive MP4 or QuickTime movie).
+    private let timecodeTrack: MovieTimecode?
+    private let videoTimescale: UInt32
 
     /// Creates the hidden file beside `destination` and the session for its container.
     ///
@@ -30,14 +33,21 @@ final class MovieMuxer {
     ///     (Matroska's `DefaultDuration`); none by default.
     ///   - tags: The creation time and tags written in `moov`; none by default.
     ///   - animation: How an animated image (GIF, WebP) encodes its frames; `nil` for a movie.
+    ///   - timecode: The movie's timecode, where the container holds one (``MovieTimecode``); none by default.
     init(
         destination: MovieDestination, videoTimescale: UInt32, sound: (any SoundFeed)? = nil,
         fragmentDuration: UInt64? = nil, frameDuration: UInt64? = nil, tags: MovieTags = MovieTags(),
-        animation: AnimationOptions? = nil
+        animation: AnimationOptions? = nil, timecode: MovieTimecode? = nil
     ) throws {
         sink = try MovieFileSink(destination: destination, playable: fragmentDuration != nil)
         var timescales = [videoTimescale]
         if let sound { timescales.append(sound.timescale) }
+        var tags = tags
+        let container = destination.container
+        timecodeTrack = container.isMatroska || container.isAnimatedImage || fragmentDuration != nil ? nil : timecode
+        if let timecodeTrack { timescales.append(timecodeTrack.timescale) }
+        if let timecode, container.isMatroska { tags.set([timecode.tag]) }
+        self.videoTimescale = videoTimescale
         do {
             session = try destination.container.record.makeSession(
                 timescales: timescales, alignment: sink.blockSize, fragmentDuration: fragmentDuration,
@@ -86,6 +96,11 @@ final class MovieMuxer {
             }
             sound = feed
         }
+        if let timecodeTrack {
+            let sample = timecodeTrack.sample(movieEnd: movieEnd, movieTimescale: videoTimescale)
+            let provisional = { self.tracks(video: video, movieEnd: nil) }
+            try sink.perform(session.add(sample, track: provisional().count - 1, tracks: provisional))
+        }
         try sink.perform(session.finish(tracks: tracks(video: video, movieEnd: movieEnd), extensions: extensions))
         try sink.commit()
         return sink.size
@@ -99,11 +114,15 @@ final class MovieMuxer {
     /// Removes the temporary files; the destination is not touched.
     func discard() { sink.discard() }
 
-    /// The movie's tracks: the video track, and the sound track with its edits for a movie ending
-    /// at `movieEnd` (provisional ones without it).
+    /// The movie's tracks: the video track, the sound track with its edits for a movie ending at
+    /// `movieEnd` (provisional ones without it), and the timecode track the pictures refer to.
     private func tracks(video: Track, movieEnd: Int64?) -> [Track] {
-        guard let sound else { return [video] }
-        return [video, sound.track(movieEnd: movieEnd)]
+        var video = video
+        video.timecodeTrackID = timecodeTrack == nil ? nil : MovieTimecode.trackID
+        var tracks = [video]
+        if let sound { tracks.append(sound.track(movieEnd: movieEnd)) }
+        if let timecodeTrack { tracks.append(timecodeTrack.track()) }
+        return tracks
     }
 }
 

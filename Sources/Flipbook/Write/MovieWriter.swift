@@ -140,6 +140,14 @@ public actor MovieWriter {
             if settings.keepsAlpha {
                 try settings.codec.checkAlpha(bitDepth: settings.bitDepth, in: destination.container)
             }
+            if let timecode = settings.timecode.start {
+                try FlipbookError.markingSettingsConflicts {
+                    try timecode.check(at: settings.frameRate)
+                    if destination.container.isAnimatedImage || settings.fragmentDuration != nil {
+                        throw FlipbookError.timecodeNotHeld(fragmented: settings.fragmentDuration != nil)
+                    }
+                }
+            }
             if destination.container.isAnimatedImage {
                 try Self.checkAnimatedImage(
                     destination.container, settings: settings, sound: soundtrack != nil || audio != nil)
@@ -185,7 +193,8 @@ public actor MovieWriter {
             frameDuration: MovieMuxer.nanoseconds(
                 ofFrame: UInt64(settings.frameRate.denominator), timescale: UInt64(settings.frameRate.numerator)),
             tags: metadata.movieTags,
-            animation: destination.container.isAnimatedImage ? AnimationOptions(settings: settings) : nil)
+            animation: destination.container.isAnimatedImage ? AnimationOptions(settings: settings) : nil,
+            timecode: settings.timecode.start.map { MovieTimecode(start: $0, frameRate: settings.frameRate) })
     }
 
     /// Checks what an animated image (GIF, WebP) cannot be: with sound, or fragmented.

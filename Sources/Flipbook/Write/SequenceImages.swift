@@ -46,6 +46,10 @@ protocol SequenceImages {
     /// The first image as a warning about its colours names it; `nil` gives no such warning.
     func firstImageName(at position: Int, _ item: Arrivals.Item) -> String?
 
+    /// The first image's own number (the last run of digits in its file's name), which the movie's
+    /// timecode starts from by default; `nil` when it has none.
+    func firstImageNumber(at position: Int, _ item: Arrivals.Item) -> Int?
+
     /// What the movie says of itself as a segment of a longer sequence, made with `settings`; `nil`
     /// when it is no segment.
     func segmentInfo(of settings: VideoSettings) -> SegmentInfo?

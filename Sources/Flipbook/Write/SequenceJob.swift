@@ -36,6 +36,16 @@ struct SequenceJob<Images: SequenceImages> {
             .firstImage(size: size, of: settings, limits: imageLimits), skipping: &skipping)
         var arrivals = opened.arrivals
         let first = opened.first
+        var settings = settings
+        if case .fromImageNumbers = settings.timecode {
+            // Only a container that holds a timecode takes one from the images' numbers.
+            let holds = !destination.container.isAnimatedImage && settings.fragmentDuration == nil
+            settings.timecode =
+                holds
+                ? settings.timecode.resolved(
+                    firstNumber: images.firstImageNumber(at: first.position, first.item), frameRate: settings.frameRate)
+                : .none
+        }
         let (writer, roundedFrom) = try MovieWriter.forFirstImage(
             first.image, size: size, settings: settings, destination: destination, imageLimits: imageLimits,
             soundtrack: soundtrack, metadata: metadata)

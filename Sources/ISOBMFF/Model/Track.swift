@@ -25,11 +25,13 @@ extension SampleEntry {
 }
 
 extension MediaKind {
-    /// The handler type written in `hdlr`: `vide` with `vmhd`, or `soun` with `smhd` at full volume.
+    /// The handler type written in `hdlr`: `vide` with `vmhd`, `soun` with `smhd` at full volume, or
+    /// `tmcd` with QuickTime's `gmhd` (an MP4's `nmhd`).
     package var handlerType: FourCC {
         switch self {
         case .video: "vide"
         case .audio: "soun"
+        case .timecode: "tmcd"
         }
     }
 
@@ -38,6 +40,7 @@ extension MediaKind {
         switch self {
         case .video: "VideoHandler"
         case .audio: "SoundHandler"
+        case .timecode: "TimeCodeHandler"
         }
     }
 }
