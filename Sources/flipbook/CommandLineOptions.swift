@@ -7,6 +7,10 @@ struct CommandLineOptions {
     var output: String?
     var frameRate = FrameRate(30)
     var imageDuration: MediaTime?
+    /// `--timing`'s list of images and their durations, or `exif`.
+    var timingList: String?
+    /// `--speedup`: how much faster than it was shot `--timing exif` plays a time-lapse.
+    var speedup: MediaTime?
     var repeatFrames = false
     var segment: String?
     var size: FrameSize?
@@ -167,6 +171,27 @@ let optionTable: [OptionSpec] =
                 throw UsageError(description: "--duration \(text) is not a time; use seconds such as 2, 0.5 or 1/3.")
             }
             options.imageDuration = duration
+        },
+        OptionSpec(
+            names: ["--timing"], value: "FILE",
+            help:
+                "The images and how long each stays on screen, from a list: ffmpeg's concat list (file 'a.png' "
+                + "then duration 2.5), CSV (a.png,2.5) or JSON ([{\"file\": \"a.png\", \"duration\": 2.5}]); "
+                + "names from the list's folder, durations exact; an image without one lasts --duration (or one frame). "
+                + "exif times the images given by when each photo was taken (EXIF DateTimeOriginal), sped up by --speedup."
+        ) { options, text in
+            options.timingList = try named(text, "--timing needs a list file, or exif.")
+        },
+        OptionSpec(
+            names: ["--speedup"], value: "N",
+            help:
+                "With --timing exif, how many times faster than it was shot the movie plays, such as 600 (ten minutes "
+                + "of shooting a second; default 1)."
+        ) { options, text in
+            guard let speedup = MediaTime(parsingSeconds: text), speedup > .zero else {
+                throw UsageError(description: "--speedup \(text) is not a positive number such as 600 or 2.5.")
+            }
+            options.speedup = speedup
         },
         OptionSpec(
             names: ["--repeat-frames"], value: nil,

@@ -129,8 +129,23 @@ extension CommandLineOptions {
                 try codec.checkAlpha(bitDepth: effectiveBitDepth, in: container)
             }
         }
-        guard !inputs.isEmpty else {
-            throw UsageError(description: "no inputs; give image files or folders, such as frames/.")
+        if speedup != nil && timingList != "exif" {
+            throw UsageError(description: "--speedup is for --timing exif; add it, or leave --speedup out.")
+        }
+        if timingList != nil && timingList != "exif" {
+            guard inputs.isEmpty else {
+                throw UsageError(
+                    description: "--timing names the images; give no other inputs (\(inputs[0]) was given).")
+            }
+        } else {
+            guard !inputs.isEmpty else {
+                throw UsageError(description: "no inputs; give image files or folders, such as frames/.")
+            }
+        }
+        if timingList != nil && (repeatFrames || follow || inputs == ["-"]) {
+            throw UsageError(
+                description: "--timing makes each image one frame of its own duration; leave out "
+                    + (repeatFrames ? "--repeat-frames." : follow ? "--follow." : "standard input (-)."))
         }
         try validateStandardInput()
         if startNumber != nil && !inputs.contains(where: { $0.contains("%") }) && !follow {

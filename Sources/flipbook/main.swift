@@ -136,9 +136,23 @@ func makeMovie(
             fromImageData: ImageStream(reading: .standardInput), to: URL(fileURLWithPath: options.output!),
             options: sequence)
     }
-    let images = try ImageFiles.collect(
-        options.inputs.map { URL(fileURLWithPath: $0) }, keepOrder: options.keepOrder, startNumber: options.startNumber,
-        tiffPages: options.tiffPages)
+    var images: [URL]
+    if options.timingList == "exif" {
+        images = try ImageFiles.collect(
+            options.inputs.map { URL(fileURLWithPath: $0) }, keepOrder: options.keepOrder,
+            startNumber: options.startNumber, tiffPages: options.tiffPages)
+        let timing = try ImageTimingList(
+            capturedBy: images, speedup: options.speedup ?? MediaTime(value: 1, timescale: 1))
+        sequence.imageDurations = timing.entries.map(\.duration)
+    } else if let list = options.timingList {
+        let timing = try ImageTimingList(contentsOf: URL(fileURLWithPath: list))
+        images = timing.entries.map(\.image)
+        sequence.imageDurations = timing.entries.map(\.duration)
+    } else {
+        images = try ImageFiles.collect(
+            options.inputs.map { URL(fileURLWithPath: $0) }, keepOrder: options.keepOrder,
+            startNumber: options.startNumber, tiffPages: options.tiffPages)
+    }
     if case .targetSize(let bytes) = settings.rateControl {
         var copies = 1
         if options.repeatFrames, let duration = options.imageDuration {

@@ -311,3 +311,102 @@ extension FlipbookError {
                 + "frames this far apart", frameIndex: index, fileID: fileID, line: line)
     }
 }
+
+// MARK: Timing lists
+
+extension FlipbookError {
+    /// A timing list that cannot be read.
+    static func timingListNotReadable(_ path: String, cause: any Error, fileID: String = #fileID, line: Int = #line)
+        -> FlipbookError
+    {
+        Self(
+            .unreadableInput, "the timing list cannot be read as UTF-8 text", path: path, underlying: cause,
+            fileID: fileID, line: line)
+    }
+
+    /// A timing list with no images.
+    static func timingListEmpty(_ path: String, fileID: String = #fileID, line: Int = #line) -> FlipbookError {
+        Self(
+            .invalidSettings,
+            "the timing list names no images; write one line per image: file 'a.png' then duration 2.5, "
+                + "or a.png,2.5 in CSV", path: path, fileID: fileID, line: line)
+    }
+
+    /// A line of a timing list that is not understood.
+    static func timingListLineNotUnderstood(
+        _ path: String, line number: Int, _ text: String, fileID: String = #fileID, line: Int = #line
+    ) -> FlipbookError {
+        Self(
+            .invalidSettings,
+            "line \(number) of the timing list is not understood (\(text)); write file 'a.png' then "
+                + "duration 2.5 (ffmpeg's concat list), a.png,2.5 (CSV) or [{\"file\": \"a.png\", \"duration\": 2.5}]",
+            path: path, fileID: fileID, line: line)
+    }
+
+    /// A duration in a timing list that is not positive seconds.
+    static func timingListDurationNotUnderstood(
+        _ path: String, entry: Int, _ text: String, fileID: String = #fileID, line: Int = #line
+    ) -> FlipbookError {
+        Self(
+            .invalidSettings,
+            "image \(entry) of the timing list has duration '\(text)'; give positive seconds such as 2.5 or 1001/24000",
+            path: path, fileID: fileID, line: line)
+    }
+
+    /// Durations that are not one per image.
+    static func imageDurationsMiscounted(_ count: Int, images: Int, fileID: String = #fileID, line: Int = #line)
+        -> FlipbookError
+    {
+        Self(
+            .invalidSettings, "\(count) image durations for \(images) images; give one per image (nil for the default)",
+            fileID: fileID, line: line)
+    }
+
+    /// Durations for each image with repeated frames or animated images, which time their frames themselves.
+    static func imageDurationsWithFrames(animated: Bool, fileID: String = #fileID, line: Int = #line)
+        -> FlipbookError
+    {
+        Self(
+            .invalidSettings,
+            animated
+                ? "a duration for each image cannot time an animated image's frames, which have their own delays"
+                : "a duration for each image makes each image one frame of its length; leave out repeated frames",
+            fileID: fileID, line: line)
+    }
+
+    /// A speed-up that is not positive.
+    static func speedupNotPositive(_ speedup: MediaTime, fileID: String = #fileID, line: Int = #line) -> FlipbookError {
+        Self(
+            .invalidSettings, "a speed-up of \(speedup.seconds) is not positive; give one such as 600", fileID: fileID,
+            line: line)
+    }
+
+    /// A photo whose capture time cannot be read.
+    static func captureTimeNotReadable(_ path: String, cause: any Error, fileID: String = #fileID, line: Int = #line)
+        -> FlipbookError
+    {
+        Self(
+            .unreadableInput, "the photo cannot be read for its capture time", path: path, underlying: cause,
+            fileID: fileID, line: line)
+    }
+
+    /// A photo without an EXIF capture time.
+    static func captureTimeMissing(_ path: String, fileID: String = #fileID, line: Int = #line) -> FlipbookError {
+        Self(
+            .invalidSettings,
+            "the photo has no EXIF capture time (DateTimeOriginal in a JPEG), which --timing exif times it by; "
+                + "give a timing list or --duration instead", path: path, fileID: fileID, line: line)
+    }
+
+    /// A photo taken no later than the one before it.
+    static func captureTimesOutOfOrder(
+        _ path: String, after previous: String, fileID: String = #fileID, line: Int = #line
+    )
+        -> FlipbookError
+    {
+        Self(
+            .invalidSettings,
+            "the photo was taken no later than the one before it (\(previous)); --timing exif needs the photos in "
+                + "the order they were taken", path: path, fileID: fileID, line: line)
+    }
+}

@@ -119,6 +119,14 @@ extension MovieWriter {
             settings: options.settings.forContainer(destination.container), imageDuration: options.imageDuration,
             repeatFrames: options.repeatFrames)
         var settings = timing.settings
+        let lengths = try Self.imageLengths(
+            options, images: allImages.count, animated: animated.hasAnimation, copies: timing.copies,
+            rate: settings.frameRate)
+        if let lengths, settings.timescale == nil {
+            // A clock in which every image's length is a whole number of ticks.
+            let scale = VideoSettings.timescale(exactFor: [settings.frameRate.frameDuration] + lengths)
+            if scale != 90000 { settings.timescale = scale }
+        }
         if animated.hasAnimation && settings.timescale == nil {
             // A clock in which every frame's delay is a whole number of ticks (GIF's hundredths and
             // WebP's milliseconds are, at any rate's clock; an APNG's fractions may need more).
@@ -163,6 +171,13 @@ extension MovieWriter {
             job.timings = animated.timing(
                 rate: settings.frameRate, copies: timing.copies, constantRate: options.repeatFrames)
         }
+        if let lengths {
+            var start = MediaTime.zero
+            job.timings = lengths.map { length in
+                defer { start = start + length }
+                return EntryTiming(start: start, duration: length, copies: 1)
+            }
+        }
         var summary = try await job.run()
         summary.warnings.insert(contentsOf: animated.warnings, at: 0)
         if let numbering, !numbering.missing.isEmpty {
@@ -170,6 +185,30 @@ extension MovieWriter {
             summary.gapDescription = numbering.gapDescription
         }
         return summary
+    }
+}
+
+extension MovieWriter {
+    /// Each image's length from ``SequenceOptions/imageDurations``, a missing one one image's default
+    /// (`copies` frames at `rate`); `nil` without durations.
+    ///
+    /// - Throws: ``FlipbookError`` when the durations are not one per image, or come with repeated
+    ///   frames or animated images.
+    static func imageLengths(
+        _ options: SequenceOptions, images: Int, animated: Bool, copies: Int, rate: FrameRate
+    ) throws -> [MediaTime]? {
+        guard let durations = options.imageDurations else { return nil }
+        guard durations.count == images else {
+            throw FlipbookError.imageDurationsMiscounted(durations.count, images: images)
+        }
+        guard !options.repeatFrames, !animated else {
+            throw FlipbookError.imageDurationsWithFrames(animated: animated)
+        }
+        return try durations.map { duration in
+            guard let duration else { return MediaTime(frame: copies, at: rate) }
+            guard duration > .zero else { throw FlipbookError.imageDurationNotPositive(duration) }
+            return duration
+        }
     }
 }
 

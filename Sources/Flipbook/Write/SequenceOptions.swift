@@ -23,6 +23,11 @@ public struct SequenceOptions: Sendable {
     /// How long each image is shown (a slideshow); `nil` (the default) means one frame at the
     /// settings' frame rate. Each image is one encoded frame of that duration unless ``repeatFrames``.
     public var imageDuration: MediaTime?
+    /// How long each image is shown, one entry per image in order (an ``ImageTimingList``'s durations);
+    /// an entry of `nil` lasts ``imageDuration``, or one frame. Each image is one frame of its own
+    /// length, and the movie's clock holds every length exactly. Not with ``repeatFrames`` or animated
+    /// images; `nil` (the default) for none.
+    public var imageDurations: [MediaTime?]?
     /// Encode each image as repeated frames at the settings' frame rate instead, for players that
     /// need a constant frame rate; ``imageDuration`` must then be a whole number of frames.
     public var repeatFrames = false
