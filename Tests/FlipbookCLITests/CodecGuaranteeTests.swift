@@ -58,7 +58,11 @@ import Testing
         #expect(stream.colorRange == "tv")
         #expect(stream.frameCount == 48)
         let tag = try ExternalTool.run(
-            "ffprobe", ["-v", "error", "-show_entries", "stream=codec_tag_string", "-of", "csv=p=0", movie])
+            "ffprobe",
+            [
+                "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=codec_tag_string", "-of", "csv=p=0",
+                movie,
+            ])
         #expect(tag.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == expected.tag)
 
         let decoded = try Judge.frames(of: movie)
