@@ -1,7 +1,7 @@
 import Foundation
 
 extension ImageTimingList {
-    /// `images` timed by when each photo was taken (``ExifCaptureTime``: its EXIF `DateTimeOriginal` and
+    /// `images` timed by when each photo was taken (its EXIF `DateTimeOriginal` and
     /// `SubSecTimeOriginal`): each lasts the interval to the next photo's capture time divided by
     /// `speedup` (600 makes ten minutes of shooting one second), exactly; the last lasts the interval
     /// before it. A time-lapse shot at uneven intervals keeps them, sped up.
