@@ -4,66 +4,28 @@ import Foundation
 /// HH:MM:SS") and `SubSecTimeOriginal` (0x9291, the digits of the fraction of that second), as cameras
 /// and phones write them into a JPEG's APP1 segment.
 ///
-/// Parsing is pure Swift over the file's bytes and checks every offset: missing, malformed, truncated
-/// or hostile metadata means "no time", never a trap.
+/// Read through ``ExifTIFF``: missing, malformed, truncated or hostile metadata means "no time", never
+/// a trap.
 enum ExifCaptureTime {
     /// The capture time as exact seconds from 1970-01-01 00:00:00 in the camera's own clock (no time
     /// zone: only differences between photos of one camera are meant), or `nil` when the JPEG has none.
     static func read<Bytes: RandomAccessCollection>(fromJPEG bytes: Bytes) -> MediaTime?
     where Bytes.Element == UInt8, Bytes.Index == Int {
-        var time: MediaTime?
-        JPEGSegments.walk(bytes) { marker, payload in
-            if marker == 0xE1 { time = fromExifSegment(Array(bytes[payload])) }
-            return time == nil
-        }
-        return time
+        ExifTIFF.first(inJPEG: bytes, captureTime)
     }
 
-    /// The capture time in an APP1 segment's payload (`Exif\0\0` then a TIFF structure).
-    static func fromExifSegment(_ segment: [UInt8]) -> MediaTime? {
-        let header: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0, 0]  // "Exif\0\0"
-        guard segment.count >= header.count + 8, Array(segment.prefix(6)) == header else { return nil }
-        let tiff = Array(segment.dropFirst(6))
-        let bigEndian: Bool
-        switch (tiff[0], tiff[1]) {
-        case (0x4D, 0x4D): bigEndian = true  // "MM"
-        case (0x49, 0x49): bigEndian = false  // "II"
-        default: return nil
-        }
-        func u16(_ at: Int) -> Int? {
-            guard at >= 0, at + 2 <= tiff.count else { return nil }
-            return bigEndian ? Int(tiff[at]) << 8 | Int(tiff[at + 1]) : Int(tiff[at + 1]) << 8 | Int(tiff[at])
-        }
-        func u32(_ at: Int) -> Int? {
-            guard let first = u16(at), let second = u16(at + 2) else { return nil }
-            return bigEndian ? first << 16 | second : second << 16 | first
-        }
-        /// The entries of the IFD at `offset`: tag, type, count and the value field's offset.
-        func entries(at offset: Int) -> [(tag: Int, type: Int, count: Int, field: Int)] {
-            guard let count = u16(offset), count <= 1000 else { return [] }
-            return (0..<count).compactMap { entry in
-                let at = offset + 2 + entry * 12
-                guard let tag = u16(at), let type = u16(at + 2), let values = u32(at + 4) else { return nil }
-                return (tag, type, values, at + 8)
-            }
-        }
-        /// An ASCII value (type 2): in the field when it fits in four bytes, else at the offset it holds.
-        func ascii(_ entry: (tag: Int, type: Int, count: Int, field: Int)) -> String? {
-            guard entry.type == 2, entry.count > 0, entry.count <= 64 else { return nil }
-            let start = entry.count <= 4 ? entry.field : (u32(entry.field) ?? -1)
-            guard start >= 0, start + entry.count <= tiff.count else { return nil }
-            let bytes = tiff[start..<(start + entry.count)].prefix { $0 != 0 }
-            return String(decoding: bytes, as: UTF8.self)
-        }
-        guard u16(2) == 42, let ifd0 = u32(4),
-            let pointer = entries(at: ifd0).first(where: { $0.tag == 0x8769 }), let exif = u32(pointer.field)
+    /// The capture time in an EXIF TIFF structure: the Exif IFD (IFD0's tag 0x8769 points to it) and its
+    /// two tags.
+    static func captureTime(_ tiff: ExifTIFF) -> MediaTime? {
+        guard let ifd0 = tiff.firstIFD, let pointer = tiff.entries(at: ifd0).first(where: { $0.tag == 0x8769 }),
+            let exif = tiff.u32(pointer.field)
         else { return nil }
-        let fields = entries(at: exif)
-        guard let original = fields.first(where: { $0.tag == 0x9003 }).flatMap(ascii),
+        let fields = tiff.entries(at: exif)
+        guard let original = fields.first(where: { $0.tag == 0x9003 }).flatMap(tiff.ascii),
             let seconds = secondsSince1970(original)
         else { return nil }
         let fraction =
-            fields.first(where: { $0.tag == 0x9291 }).flatMap(ascii)?
+            fields.first(where: { $0.tag == 0x9291 }).flatMap(tiff.ascii)?
             .trimmingCharacters(in: .whitespaces).prefix(9) ?? ""
         guard !fraction.isEmpty, fraction.allSatisfy(\.isASCIIDigit), let digits = Int64(fraction) else {
             return MediaTime(value: seconds, timescale: 1)

@@ -278,16 +278,9 @@ final class OpenEXRFile {
         guard storage == EXR_STORAGE_SCANLINE || storage == EXR_STORAGE_TILED else {
             throw FlipbookError.exrIsDeep()
         }
-        var display = exr_attr_box2i_t()
-        var data = exr_attr_box2i_t()
-        try exrCall(exr_get_display_window(context, part, &display), "exr_get_display_window", damaged)
-        try exrCall(exr_get_data_window(context, part, &data), "exr_get_data_window", damaged)
-        let width = Int(display.max.x) - Int(display.min.x) + 1
-        let height = Int(display.max.y) - Int(display.min.y) + 1
-        let dataWidth = Int(data.max.x) - Int(data.min.x) + 1
-        let dataHeight = Int(data.max.y) - Int(data.min.y) + 1
-        try limits.check(width: width, height: height)
-        try limits.check(width: dataWidth, height: dataHeight)
+        let windows = try windows(part, limits: limits)
+        let (width, height, data, window) = (windows.width, windows.height, windows.data, windows.window)
+        let (dataWidth, dataHeight) = (window.width, window.height)
 
         var compression = EXR_COMPRESSION_NONE
         try exrCall(exr_get_compression(context, part, &compression), "exr_get_compression", damaged)
@@ -313,9 +306,6 @@ final class OpenEXRFile {
                 part, shapes: shapes, zip: OpenEXRZipChunks(compression), storage: storage, data: data,
                 dataWidth: dataWidth, dataHeight: dataHeight)
 
-        let window = DataWindow(
-            left: Int(data.min.x) - Int(display.min.x), top: Int(data.min.y) - Int(display.min.y), width: dataWidth,
-            height: dataHeight)
         let chromaticities = chromaticities(part)
         func placed(_ role: String) -> [Float] {
             guard let name = picture.channels[role] else { return [] }
@@ -343,14 +333,34 @@ final class OpenEXRFile {
 
     let damaged: (any Error) -> FlipbookError = { FlipbookError.imageHeaderOrDataDamaged("OpenEXR", cause: $0) }
 
-    /// The part's channels: each name and its sampling (1 for every pixel).
-    func channels(_ part: Int32) throws -> [(name: String, x: Int, y: Int)] {
+    /// The part's display window (the picture's size) and data window, both checked against `limits`.
+    func windows(_ part: Int32, limits: ImageLimits) throws -> PartWindows {
+        var display = exr_attr_box2i_t()
+        var data = exr_attr_box2i_t()
+        try exrCall(exr_get_display_window(context, part, &display), "exr_get_display_window", damaged)
+        try exrCall(exr_get_data_window(context, part, &data), "exr_get_data_window", damaged)
+        let windows = PartWindows(
+            width: Int(display.max.x) - Int(display.min.x) + 1, height: Int(display.max.y) - Int(display.min.y) + 1,
+            data: data,
+            window: DataWindow(
+                left: Int(data.min.x) - Int(display.min.x), top: Int(data.min.y) - Int(display.min.y),
+                width: Int(data.max.x) - Int(data.min.x) + 1, height: Int(data.max.y) - Int(data.min.y) + 1))
+        try limits.check(width: windows.width, height: windows.height)
+        try limits.check(width: windows.window.width, height: windows.window.height)
+        return windows
+    }
+
+    /// The part's channels: each name, its sampling (1 for every pixel) and its sample type.
+    func channels(_ part: Int32) throws -> [(name: String, x: Int, y: Int, type: exr_pixel_type_t)] {
         var list: UnsafePointer<exr_attr_chlist_t>?
         try exrCall(exr_get_channels(context, part, &list), "exr_get_channels", damaged)
         guard let list, let entries = list.pointee.entries else { return [] }
         return (0..<Int(list.pointee.num_channels)).map { index in
             let entry = entries[index]
-            return (entry.name.str.map { String(cString: $0) } ?? "", Int(entry.x_sampling), Int(entry.y_sampling))
+            return (
+                entry.name.str.map { String(cString: $0) } ?? "", Int(entry.x_sampling), Int(entry.y_sampling),
+                entry.pixel_type
+            )
         }
     }
 
@@ -386,11 +396,20 @@ final class OpenEXRFile {
     }
 
     /// Runs `body` with every chunk of the part (scanline blocks, or the tiles of the full-resolution
-    /// level) and where its first pixel lies in the data window.
+    /// level) and where its first pixel lies in the data window, once its rectangle is checked to lie
+    /// inside the window (a damaged offset table could name any other).
     func forEachChunk(
         _ part: Int32, storage: exr_storage_t, data: exr_attr_box2i_t, dataWidth: Int, dataHeight: Int,
         _ body: (exr_chunk_info_t, (x: Int, y: Int)) throws -> Void
     ) throws {
+        func checked(_ chunk: exr_chunk_info_t, at origin: (x: Int, y: Int)) throws {
+            guard origin.x >= 0, origin.y >= 0, chunk.width >= 0, chunk.height >= 0,
+                origin.x + Int(chunk.width) <= dataWidth, origin.y + Int(chunk.height) <= dataHeight
+            else {
+                throw FlipbookError.imageDataDamaged("OpenEXR")
+            }
+            try body(chunk, origin)
+        }
         if storage == EXR_STORAGE_SCANLINE {
             var lines: Int32 = 0
             try exrCall(exr_get_scanlines_per_chunk(context, part, &lines), "exr_get_scanlines_per_chunk", damaged)
@@ -399,7 +418,7 @@ final class OpenEXRFile {
                 var chunk = exr_chunk_info_t()
                 try exrCall(
                     exr_read_scanline_chunk_info(context, part, y, &chunk), "exr_read_scanline_chunk_info", damaged)
-                try body(chunk, (Int(chunk.start_x) - Int(data.min.x), Int(chunk.start_y) - Int(data.min.y)))
+                try checked(chunk, at: (Int(chunk.start_x) - Int(data.min.x), Int(chunk.start_y) - Int(data.min.y)))
                 let (next, overflow) = y.addingReportingOverflow(max(lines, 1))
                 guard !overflow else { break }
                 y = next
@@ -422,7 +441,7 @@ final class OpenEXRFile {
                     exr_read_tile_chunk_info(context, part, Int32(column), Int32(row), 0, 0, &chunk),
                     "exr_read_tile_chunk_info", damaged)
                 // A tile's chunk says which tile it is; its pixels start a whole number of tiles in.
-                try body(chunk, (column * Int(tileWidth), row * Int(tileHeight)))
+                try checked(chunk, at: (column * Int(tileWidth), row * Int(tileHeight)))
             }
         }
     }
@@ -462,13 +481,7 @@ final class OpenEXRFile {
         zip: OpenEXRZipChunks?, dataWidth: Int, dataHeight: Int
     ) throws {
         var chunk = chunk
-        // The chunk's rectangle in the data window; a damaged offset table could name any other.
         let (x, y) = origin
-        guard x >= 0, y >= 0, chunk.width >= 0, chunk.height >= 0, x + Int(chunk.width) <= dataWidth,
-            y + Int(chunk.height) <= dataHeight
-        else {
-            throw FlipbookError.imageDataDamaged("OpenEXR")
-        }
         var pipeline = exr_decode_pipeline_t()
         try exrCall(exr_decoding_initialize(context, part, &chunk, &pipeline), "exr_decoding_initialize", dataDamaged)
         defer { exr_decoding_destroy(context, &pipeline) }
@@ -610,8 +623,17 @@ private final class FloatPlanes {
     }
 }
 
+/// A part's display window (the picture's size) and data window.
+struct PartWindows {
+    let width: Int
+    let height: Int
+    let data: exr_attr_box2i_t
+    /// Where the data window lies in the display window.
+    let window: DataWindow
+}
+
 /// Where a part's data window lies in its display window.
-private struct DataWindow {
+struct DataWindow {
     let left: Int
     let top: Int
     let width: Int

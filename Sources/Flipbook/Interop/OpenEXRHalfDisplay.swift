@@ -41,19 +41,11 @@ extension OpenEXRFile {
             return nil
         }
 
-        var display = exr_attr_box2i_t()
-        var data = exr_attr_box2i_t()
-        try exrCall(exr_get_display_window(context, part, &display), "exr_get_display_window", damaged)
-        try exrCall(exr_get_data_window(context, part, &data), "exr_get_data_window", damaged)
-        let width = Int(display.max.x) - Int(display.min.x) + 1
-        let height = Int(display.max.y) - Int(display.min.y) + 1
-        let dataWidth = Int(data.max.x) - Int(data.min.x) + 1
-        let dataHeight = Int(data.max.y) - Int(data.min.y) + 1
-        try request.limits.check(width: width, height: height)
-        try request.limits.check(width: dataWidth, height: dataHeight)
-        let left = Int(data.min.x) - Int(display.min.x)
-        let top = Int(data.min.y) - Int(display.min.y)
-        guard left >= 0, top >= 0, left + dataWidth <= width, top + dataHeight <= height else { return nil }
+        let windows = try windows(part, limits: request.limits)
+        let (width, height, window) = (windows.width, windows.height, windows.window)
+        guard window.left >= 0, window.top >= 0, window.left + window.width <= width,
+            window.top + window.height <= height
+        else { return nil }
 
         // Outside the data window the samples stay 0: black, as a half 0 shows.
         var samples = [UInt16](repeating: 0, count: width * height * 3)
@@ -61,15 +53,10 @@ extension OpenEXRFile {
         let zip = OpenEXRZipChunks(compression)
         try samples.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
-            try forEachChunk(part, storage: storage, data: data, dataWidth: dataWidth, dataHeight: dataHeight) {
-                chunk, origin in
-                // The chunk's rectangle in the data window; a damaged offset table could name any other.
-                guard origin.x >= 0, origin.y >= 0, chunk.width >= 0, chunk.height >= 0,
-                    origin.x + Int(chunk.width) <= dataWidth, origin.y + Int(chunk.height) <= dataHeight
-                else {
-                    throw FlipbookError.imageDataDamaged("OpenEXR")
-                }
-                let first = base + ((top + origin.y) * width + left + origin.x) * 3
+            try forEachChunk(
+                part, storage: storage, data: windows.data, dataWidth: window.width, dataHeight: window.height
+            ) { chunk, origin in
+                let first = base + ((window.top + origin.y) * width + window.left + origin.x) * 3
                 try decodeHalves(chunk, part: part, zip: zip, offsets: offsets, first: first, lineLength: width * 3)
             }
         }
@@ -98,17 +85,9 @@ extension OpenEXRFile {
 
     /// Whether the part's channels `named` are halves and those of `fullResolution` sampled at every pixel.
     private func halfChannels(_ part: Int32, _ named: [String], fullResolution: [String]) throws -> Bool {
-        var list: UnsafePointer<exr_attr_chlist_t>?
-        try exrCall(exr_get_channels(context, part, &list), "exr_get_channels", damaged)
-        guard let list, let entries = list.pointee.entries else { return false }
-        var halves = Set<String>()
-        for index in 0..<Int(list.pointee.num_channels) {
-            let entry = entries[index]
-            let name = entry.name.str.map { String(cString: $0) } ?? ""
-            guard fullResolution.contains(name) else { continue }
-            guard entry.x_sampling == 1, entry.y_sampling == 1 else { return false }
-            if entry.pixel_type == EXR_PIXEL_HALF { halves.insert(name) }
-        }
+        let listed = try channels(part).filter { fullResolution.contains($0.name) }
+        guard listed.allSatisfy({ $0.x == 1 && $0.y == 1 }) else { return false }
+        let halves = Set(listed.filter { $0.type == EXR_PIXEL_HALF }.map(\.name))
         return named.allSatisfy(halves.contains)
     }
 

@@ -1,4 +1,3 @@
-import Foundation
 import ISOBMFF
 import MediaModel
 
@@ -19,7 +18,7 @@ struct MovieTimecode {
     /// The `TIMECODE` tag's item.
     var tag: MovieTags.Item { MovieTags.Item(name: "timecode", value: start.description) }
 
-    /// The timecode track for a movie whose pictures end at `movieEnd` ticks of `movieTimescale`.
+    /// The timecode track: one entry counting frames at the rate, drop-frame when the start is.
     func track() -> Track {
         Track(
             trackID: Self.trackID, timescale: timescale,
