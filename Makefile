@@ -10,6 +10,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # the Kubernetes Jobs in docs/kubernetes) and GNU parallel (the one-machine recipe of docs/segments.md, run).
 PACKAGES := libx264-dev libx265-dev libsvtav1enc-dev libspng-dev libturbojpeg0-dev libwebp-dev libtiff-dev libheif-dev libopenexr-dev libopencolorio-dev libdeflate-dev libgif-dev \
 	libavcodec-dev libavformat-dev libswresample-dev libvpx-dev libaom-dev libopus-dev liblcms2-dev libimagequant-dev \
+	libfreetype-dev libharfbuzz-dev fonts-dejavu-core \
 	python3-pil ffmpeg pkg-config time mediainfo libimage-exiftool-perl python3-yaml parallel
 # The tests' makers of TIFF, HEIC and AVIF files (libtiff's tiffcp and tiffset, libheif's heif-enc) and Debian's Python
 # with venv for pillow-heif (from PyPI), the tests' reference HEIC/AVIF decoder with its own libheif and codecs.
@@ -25,9 +26,10 @@ PACKAGES := libx264-dev libx265-dev libsvtav1enc-dev libspng-dev libturbojpeg0-d
 # sample and picture at its own time, the judge of sound-and-picture sync beside ffmpeg.
 # mediaconch: Matroska's and FFV1's conformance checker, the judge of every FFV1 stream the tests write.
 # blender-data: Blender 3.4's OpenColorIO config (its Filmic views and their LUT files), read as Blender ships it.
+# tesseract-ocr: OCR, the judge of burnt-in text read back from ffmpeg's decode of the movie.
 TEST_PACKAGES := imagemagick libtiff-tools libheif-examples python3-venv icc-profiles-free colord-data argyll attr mkvtoolnix sox mandoc \
 	zsh fish gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-libav mediaconch \
-	blender-data
+	blender-data tesseract-ocr tesseract-ocr-eng
 HEIF_VENV := .build/heif-venv
 # bench/make-corpora.sh and bench/compare.sh (make bench-deps).
 BENCH_PACKAGES := python3 python3-pil python3-numpy x264 ffmpeg time bc

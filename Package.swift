@@ -100,6 +100,12 @@ let package = Package(
             pkgConfig: "libturbojpeg",
             providers: [.apt(["libturbojpeg0-dev"])]),
 
+        // Burn-in and slate text: FreeType renders the glyphs, HarfBuzz shapes the lines (one module, see its shim).
+        .systemLibrary(
+            name: "CFreeTypeHarfBuzz",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev", "libfreetype-dev"])]),
+
         // glibc's allocator settings (<malloc.h>), which the Glibc module leaves out.
         .systemLibrary(name: "CLinux"),
 
@@ -123,7 +129,7 @@ let package = Package(
                 "MediaModel", "ISOBMFF", "Matroska", "CX264", "CX265", "CSVTAV1", "CSPNG", "CTurboJPEG", "CWebP",
                 "CTIFF", "CHEIF", "COpenEXR", "COpenEXRImf", "COpenColorIO",
                 "CDeflate", "CLinux", "CAVCodec", "CVPX", "CAOM", "CLCMS2", "CGIF", "CWebPDemux", "CWebPMux",
-                "CImageQuant",
+                "CImageQuant", "CFreeTypeHarfBuzz",
                 "CFlipbookPixels",
             ]),
 

@@ -158,6 +158,9 @@ struct FrameOrigin: Sendable {
     /// The image file the frame was decoded from.
     var path: String? = nil
 
+    /// The name of the frame's image file, without its folder.
+    var fileName: String? { path.map { URL(filePath: $0).lastPathComponent } }
+
     /// The error, attributed to this frame and file when it was not yet.
     func attribute(_ error: FlipbookError, fallbackIndex: Int? = nil) -> FlipbookError {
         // The output and the soundtrack are no frame's.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The speed/compression trade-off, from fastest to smallest output: x264's and x265's preset names,
 /// which SVT-AV1 takes as numbers (see ``svtAV1Preset``).
 public enum EncoderPreset: String, Sendable, CaseIterable {
@@ -103,6 +105,17 @@ public struct VideoSettings: Sendable, Hashable {
     /// timecode track (`tmcd`), which editors read; Matroska as a `TIMECODE` tag. A fragmented movie and an
     /// animated image hold none: a timecode given for one is a usage error.
     public var timecode: TimecodeStart = .fromImageNumbers
+    /// Text drawn into every picture after it is scaled, in the movie's colours (see ``BurnIn``); none
+    /// by default.
+    public var burnIns: [BurnIn] = []
+    /// Values for the burn-ins' and the slate's fields, by key (`shot`, `version`): a key is letters,
+    /// digits, `_` and `-`, and not a frame's own field name.
+    public var fields: [String: String] = [:]
+    /// The font of burn-ins and the slate: a TrueType or OpenType file; `nil` (the default) for DejaVu
+    /// Sans (Debian's `fonts-dejavu-core`).
+    public var fontFile: URL? = nil
+    /// A card shown before the first picture (see ``Slate``); none by default.
+    public var slate: Slate? = nil
     /// How far the pictures are turned clockwise when shown (``Rotation/upright`` by default): the
     /// video track's display matrix, as phones write it. The pictures are encoded as given, at
     /// ``width`` by ``height``.
@@ -300,6 +313,7 @@ public struct VideoSettings: Sendable, Hashable {
         {
             throw FlipbookError.fragmentDurationOutOfRange(fragmentDuration)
         }
+        try validateText()
         for (name, count) in [("encoder threads", encoderThreads), ("decode workers", decodeWorkers)]
         where !Self.threadRange.contains(count) {
             throw FlipbookError.threadCountOutOfRange(name, count, advice: Self.threadRangeAdvice)

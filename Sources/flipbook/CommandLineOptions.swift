@@ -29,6 +29,12 @@ struct CommandLineOptions {
     var ocioDisplay: String?
     var layer: String?
     var timecode = TimecodeStart.fromImageNumbers
+    var burnIns: [BurnIn] = []
+    /// `--field`'s values, by key.
+    var fields: [String: String] = [:]
+    var fontFile: String?
+    var slate: SlateLength?
+    var timecodeOnSlate = false
     var peakLuminance = 203.0
     var masteringDisplay: MasteringDisplay?
     var contentLight: ContentLight?
@@ -657,7 +663,7 @@ let optionTable: [OptionSpec] =
             let (seconds, rest) = time.value.quotientAndRemainder(dividingBy: Int64(time.timescale))
             options.followTimeout = .seconds(seconds) + .nanoseconds(rest * 1_000_000_000 / Int64(time.timescale))
         },
-    ] + metadataOptionTable + [
+    ] + metadataOptionTable + dailiesOptionTable + [
         OptionSpec(
             names: ["--keep-order"], value: nil,
             help:

@@ -124,6 +124,7 @@ extension CommandLineOptions {
                             : "a fragmented or followed movie holds none: leave it out, or drop --fragmented."))
             }
         }
+        try validateDailies()
         if keepsAlpha {
             try UsageError.rephrasing("", as: "--alpha") {
                 try codec.checkAlpha(bitDepth: effectiveBitDepth, in: container)

@@ -230,6 +230,10 @@ extension CommandLineOptions {
         settings.viewTransform = (try? resolvedViewTransform()) ?? viewTransform
         settings.layer = layer
         settings.timecode = timecode
+        settings.burnIns = burnIns
+        settings.fields = fields
+        settings.fontFile = fontFile.map { URL(fileURLWithPath: $0) }
+        settings.slate = slate?.slate(at: frameRate, timecodeOnSlate: timecodeOnSlate)
         settings.peakLuminance = peakLuminance
         settings.masteringDisplay = masteringDisplay
         settings.contentLight = contentLight

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the Debian package of the tool: scripts/package/deb.sh BINARY OUTPUT_DIR
 # The package holds what `make install` puts under /usr (the Swift runtime libraries in /usr/lib/flipbook,
-# which the binary's RUNPATH names), Depends computed by dpkg-shlibdeps from the binary and those libraries,
+# which the binary's RUNPATH names), Depends computed by dpkg-shlibdeps from the binary and those libraries
+# (and fonts-dejavu-core, the burn-ins' and slate's font, which the binary opens by path),
 # and the licences as /usr/share/doc/flipbook/copyright. Prints the path of the .deb. DEB_XZ_LEVEL (default
 # 6, dpkg's) trades size for time: 2 makes a 19 MB package in a third of the CPU time of 6's 16.7 MB.
 set -euo pipefail
@@ -40,7 +41,7 @@ Version: $version-1
 Architecture: $architecture
 Maintainer: Flipbook maintainers <flipbook@users.noreply.github.com>
 Installed-Size: $size
-Depends: $depends
+Depends: $depends, fonts-dejavu-core
 Section: video
 Priority: optional
 Description: turn a sequence of still images into a movie

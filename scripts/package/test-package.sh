@@ -70,7 +70,7 @@ left=$(find "$dest" -not -type d)
 deb=$(DEB_XZ_LEVEL=2 bash "$here/deb.sh" "$binary" "$work/deb")
 pass "built $(basename "$deb"), $(du -k "$deb" | cut -f1) KiB"
 depends=$(dpkg-deb -f "$deb" Depends)
-for library in libx264 libx265 libsvtav1enc libavcodec libvpx libspng libc6; do
+for library in libx264 libx265 libsvtav1enc libavcodec libvpx libspng libfreetype6 libharfbuzz0b fonts-dejavu-core libc6; do
     [[ $depends == *"$library"* ]] || fail "Depends names no $library: $depends"
 done
 # The root is cached under .build by what it is made from: a change of suite, variant or mirror makes a new one.
@@ -110,6 +110,7 @@ unshare -m bash -c '
     chroot "$root" env -i PATH=/usr/bin:/bin flipbook --version >"$root/tmp/version.txt"
     chroot "$root" env -i PATH=/usr/bin:/bin flipbook /tmp/frames -o /tmp/movie.mp4 --quiet
     chroot "$root" env -i PATH=/usr/bin:/bin flipbook /tmp/frames -o /tmp/movie.webm --quiet
+    chroot "$root" env -i PATH=/usr/bin:/bin flipbook /tmp/frames -o /tmp/burnt.mp4 --burn-in "BR:{frame}" --slate 2 --quiet
 ' sh "$root" "$cache" "$(basename "$deb")" && pass "apt installed the .deb in the Debian 12 root and flipbook ran there" \
     || fail "installing or running the .deb in the Debian 12 root"
 if [ -s "$root/tmp/version.txt" ]; then
@@ -119,6 +120,8 @@ find "$root" -name 'libswiftCore.so*' -not -path "$root/usr/lib/flipbook/*" | gr
     && fail "a Swift runtime outside /usr/lib/flipbook in the root"
 judge "$root/tmp/movie.mp4" h264 320 240 15 && pass "the root's H.264 MP4 is judged sound" || fail "the root's MP4"
 judge "$root/tmp/movie.webm" vp9 320 240 15 && pass "the root's VP9 WebM is judged sound" || fail "the root's WebM"
+judge "$root/tmp/burnt.mp4" h264 320 240 17 && pass "the root's movie with a burn-in and a 2-frame slate (its font from Depends) is judged sound" \
+    || fail "the root's movie with a burn-in and a slate"
 
 # 3. The man page, as packaged.
 dpkg-deb -x "$deb" "$work/unpacked"

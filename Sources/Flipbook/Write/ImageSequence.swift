@@ -91,6 +91,9 @@ extension MovieWriter {
         if options.segment != nil && options.soundtrack != nil {
             throw FlipbookError.segmentWithSoundtrack()
         }
+        if options.segment != nil && options.settings.slate != nil {
+            throw FlipbookError.slateInSegment()
+        }
         try options.metadata.validate()
         // Before any work, so an existing movie is reported at once.
         let destination = try MovieDestination(url, overwrite: options.overwrite)

@@ -32,7 +32,8 @@ struct MovieTimeline {
 
     /// Frames scheduled so far.
     var frameCount: Int { presentationTimes.count }
-    private var firstPresentationTime: Int64 { presentationTimes.first ?? 0 }
+    /// The first frame's presentation time in ticks (0 before any).
+    var firstPresentationTime: Int64 { presentationTimes.first ?? 0 }
 
     /// The latest packet, whose decode duration is known only once the next one arrives.
     private var pending: EncodedPacket?
@@ -44,6 +45,11 @@ struct MovieTimeline {
             throw FlipbookError.timescaleCannotHoldFrame(timescale, frameRate: frameRate)
         }
         nominalFrameDuration = duration.value
+    }
+
+    /// Whole frames at the nominal rate from `start` to `end` ticks (a frame shown longer counts as many).
+    func frames(from start: Int64, to end: Int64) -> Int {
+        Int((end - start) / nominalFrameDuration)
     }
 
     /// Where presentation ends: the latest frame's start plus its duration, in ticks.

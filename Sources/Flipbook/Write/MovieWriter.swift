@@ -54,6 +54,12 @@ public actor MovieWriter {
     private let isAnimatedImage: Bool
     /// The encoding of the last frame admitted, while it runs.
     private var pendingEncode: Task<Void, Never>?
+    /// Draws the burn-ins and the slate; `nil` for a movie without text.
+    private let painter: BurnInPainter?
+    /// The slate, until it is written before the first picture.
+    private var slatePending: Slate?
+    /// How long the slate lasts: every time given is this much later on the movie's timeline.
+    private let slateLength: MediaTime
 
     private nonisolated let executor = WriterExecutor()
     /// The writer runs on a Dispatch queue of its own, so the encoder's blocking calls do not hold
@@ -167,6 +173,26 @@ public actor MovieWriter {
         outline = MovieOutline(
             url: destination.url, timescale: timeline.timescale, width: settings.width, height: settings.height,
             rotation: settings.rotation)
+        let slateFrames = settings.slate?.frames ?? 0
+        let slateLength = MediaTime(frame: slateFrames, at: settings.frameRate)
+        self.slateLength = slateLength
+        slatePending = settings.slate
+        var timecode = settings.timecode.start
+        if let start = timecode, let slate = settings.slate, !slate.timecodeStartsOnSlate {
+            // The first picture keeps its timecode; the slate's frames have the ones before it.
+            timecode = Timecode(
+                frameNumber: start.frameNumber(at: settings.frameRate) - slateFrames, frameRate: settings.frameRate,
+                dropFrame: start.dropFrame)
+        }
+        let whiteCode = preparer.hdr?.code(1) ?? 1
+        let painter = try FlipbookError.markingSettingsConflicts { [timecode] in
+            try BurnInPainter(
+                settings: settings, timecodeStart: timecode, date: metadata.creationDate ?? Date(), whiteCode: whiteCode
+            )
+        }
+        self.painter = painter
+        var soundtrack = soundtrack
+        if let offset = soundtrack?.offset { soundtrack?.offset = offset + slateLength }
         var sound = try soundtrack.map {
             try SoundFeeds.make($0, movieTimescale: timeline.timescale, container: destination.container)
         }
@@ -175,7 +201,8 @@ public actor MovieWriter {
                 path: EncodedSoundFeed.fromMemory, sampleRate: audio.sampleRate,
                 planes: Array(repeating: [], count: audio.channelCount))
             sound = try EncodedSoundFeed(
-                sound: empty, offset: .zero, loops: false, bitrate: audio.bitrate, movieTimescale: timeline.timescale,
+                sound: empty, offset: slateLength, loops: false, bitrate: audio.bitrate,
+                movieTimescale: timeline.timescale,
                 codec: SoundCodec(for: destination.container))
         }
         if settings.fragmentDuration != nil, let soundtrack, soundtrack.loops, sound is CopiedSoundFeed {
@@ -194,7 +221,7 @@ public actor MovieWriter {
                 ofFrame: UInt64(settings.frameRate.denominator), timescale: UInt64(settings.frameRate.numerator)),
             tags: metadata.movieTags,
             animation: destination.container.isAnimatedImage ? AnimationOptions(settings: settings) : nil,
-            timecode: settings.timecode.start.map { MovieTimecode(start: $0, frameRate: settings.frameRate) })
+            timecode: timecode.map { MovieTimecode(start: $0, frameRate: settings.frameRate) })
     }
 
     /// Checks what an animated image (GIF, WebP) cannot be: with sound, or fragmented.
@@ -297,14 +324,44 @@ public actor MovieWriter {
         prepared picture: Result<YUVPicture, any Error>, at time: MediaTime?, duration: MediaTime?,
         origin: FrameOrigin
     ) async throws {
+        if let slate = slatePending, case .success(let first) = picture, let painter {
+            // The slate's frames come before the first picture, made from it.
+            slatePending = nil
+            let facts = FrameFacts(
+                number: Self.number(of: origin, fallback: 0), framesFromStart: slate.frames, file: origin.fileName)
+            let card = SlateCard(
+                settings: settings, codec: encoder.codecName, first: facts, timecode: painter.timecode(facts),
+                date: BurnInPainter.dateText(metadata.creationDate ?? Date())
+            ).picture(like: first, painter: painter)
+            for _ in 0..<slate.frames {
+                try await append(prepared: .success(card), at: nil, duration: nil, origin: FrameOrigin(), isSlate: true)
+            }
+        }
+        try await append(
+            prepared: picture, at: time.map { $0 + slateLength }, duration: duration, origin: origin, isSlate: false)
+    }
+
+    /// ``append(prepared:at:duration:origin:)`` at the movie's own times, the burn-ins drawn unless it
+    /// is the slate.
+    private func append(
+        prepared picture: Result<YUVPicture, any Error>, at time: MediaTime?, duration: MediaTime?,
+        origin: FrameOrigin, isSlate: Bool
+    ) async throws {
         while true {
             switch lifecycle.admitFrame() {
             case .proceed:
                 let index = origin.index ?? framesAppended
                 let prepared = try origin.attributing(index: framesAppended) {
-                    let prepared = try picture.get()
+                    var prepared = try picture.get()
                     try Task.checkCancellation()
-                    try timeline.schedule(at: time, duration: duration)
+                    let start = try timeline.schedule(at: time, duration: duration)
+                    if let painter, !isSlate, painter.drawsBurnIns {
+                        let facts = FrameFacts(
+                            number: Self.number(of: origin, fallback: index),
+                            framesFromStart: timeline.frames(from: timeline.firstPresentationTime, to: start),
+                            file: origin.fileName)
+                        painter.draw(into: &prepared, facts)
+                    }
                     return prepared
                 }
                 let frameNumber = framesAppended
@@ -321,6 +378,14 @@ public actor MovieWriter {
                 throw error
             }
         }
+    }
+
+    /// The image's own number (the last run of digits in its file's name), else `fallback`.
+    private static func number(of origin: FrameOrigin, fallback: Int) -> Int {
+        guard let name = origin.fileName, let number = NumberPattern(example: name)?.number(in: name) else {
+            return fallback
+        }
+        return number
     }
 
     /// Encodes an admitted frame and stores its samples; a failure fails the writer, to be thrown
@@ -392,7 +457,7 @@ public actor MovieWriter {
     func extendLastFrame(until time: MediaTime) async throws {
         while let pending = pendingEncode, lifecycle.state == .writing(encoding: true) { await pending.value }
         try lifecycle.checkWritable(for: "extendLastFrame")
-        try timeline.extendLatest(until: time)
+        try timeline.extendLatest(until: time + slateLength)
     }
 
     /// Describes the movie as a segment of a longer sequence, for ``MovieJoiner``.
