@@ -14,6 +14,8 @@ import Foundation
 //                                       N synthetic RGBA frames made in memory into a movie; with Y4M,
 //                                       the same frames (as Flipbook converts them) are also written as
 //                                       a .y4m file for bare x264.
+//   FlipbookBench burnin WxH N         four burn-ins (shot, timecode, file and date, frame number) drawn
+//                                       into a prepared WxH picture, time per frame
 //   FlipbookBench follow SOURCE LIVE N FPS OUT.mp4 [polling]
 //                                       follows a renderer writing N frames at FPS (FollowBench.swift).
 
@@ -129,6 +131,39 @@ case "fit":
         String(
             format: "fit: %ld images into %ldx%ld cover: read %.2f ms, decode %.2f ms, fit and convert %.2f ms each",
             files.count, width, height, each(reading), each(decoding), each(fitting)))
+case "burnin":
+    let (width, height) = parseSize(arguments[2])
+    let count = Int(arguments[3])!
+    var settings = VideoSettings(width: width, height: height, frameRate: FrameRate(24))
+    settings.burnIns = try ["TL:{shot} v{version}", "TR:{timecode}", "BL:{file} {date}", "BR:{frame}"].map(
+        BurnIn.init(parsing:))
+    settings.fields = ["shot": "KESTREL", "version": "3"]
+    let painter = try BurnInPainter(
+        settings: settings, timecodeStart: Timecode(hours: 0, minutes: 0, seconds: 41, frames: 17), date: Date(),
+        whiteCode: 1)!
+    let frame = try Frame(
+        width: width, height: height, format: .rgba, pixels: syntheticFrame(1, width: width, height: height))
+    let prepared = try FramePreparer(settings: settings, matrix: .bt709).prepare(.frame(frame))
+    var picture = prepared
+    painter.draw(into: &picture, FrameFacts(number: 1000, framesFromStart: 0, file: "shot.1000.png"))  // glyphs cached
+    let time = seconds {
+        for index in 0..<count {
+            picture = prepared
+            painter.draw(
+                into: &picture,
+                FrameFacts(number: 1001 + index, framesFromStart: index, file: "shot.\(1001 + index).png"))
+        }
+    }
+    let copy = seconds {
+        for _ in 0..<count {
+            picture = prepared
+            picture.withEightBitPlanes { $0.luma[0] = 1 }
+        }
+    }
+    print(
+        String(
+            format: "burnin: four burn-ins at %ldx%ld: %.3f ms a frame (of which %.3f ms copying the picture)", width,
+            height, time * 1000 / Double(count), copy * 1000 / Double(count)))
 case "convert":
     let (width, height) = parseSize(arguments[2])
     let count = Int(arguments[3])!

@@ -24,15 +24,15 @@ let dailiesOptionTable: [OptionSpec] = [
         help: "The TrueType or OpenType font of burn-ins and the slate (default DejaVu Sans, from fonts-dejavu-core)."
     ) { options, text in options.fontFile = try named(text, "--font needs a font file.") },
     OptionSpec(
-        names: ["--slate"], value: "SECONDS s|FRAMES",
+        names: ["--slate"], value: "Ns|FRAMES",
         help:
-            "A card before the first picture, such as 1s or 24 (frames): the fields, the first image, its timecode, "
+            "A card before the first picture, such as 1s, 2.5s or 24 (frames, also 24f): the fields, the first image, its timecode, "
             + "the rate, size, codec and colour pipeline, beside the first picture made small. The timecode "
             + "counts from the first picture after it; the soundtrack starts with that picture (default none)."
     ) { options, text in
         if text.hasSuffix("s"), let time = MediaTime(parsingSeconds: String(text.dropLast())), time > .zero {
             options.slate = .time(time)
-        } else if let frames = Int(text), frames > 0 {
+        } else if let frames = Int(text.hasSuffix("f") ? String(text.dropLast()) : text), frames > 0 {
             options.slate = .frames(frames)
         } else {
             throw UsageError(

@@ -15,7 +15,7 @@ import Foundation
 /// settings.fields = ["shot": "sh010", "version": "3"]
 /// ```
 ///
-/// The text is DejaVu Sans (or ``VideoSettings/fontFile``), a thirtieth of the movie's height (12 pixels at least), white in the
+/// The text is DejaVu Sans (or ``VideoSettings/fontFile``), a thirtieth of the movie's height (16 pixels at least), white in the
 /// movie's own colours over a box that keeps a third of the picture's brightness; burn-ins in the same
 /// corner stack away from it in the order given.
 public struct BurnIn: Sendable, Hashable, CustomStringConvertible {

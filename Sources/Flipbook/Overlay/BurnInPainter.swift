@@ -1,19 +1,25 @@
 import Foundation
 
 /// What a frame's burn-ins say of it.
-struct FrameFacts {
+package struct FrameFacts {
     /// The image's own number, or the frame's index in the movie for a frame without one.
     let number: Int
     /// Frames of the movie's rate from the movie's first frame to this one.
     let framesFromStart: Int
     /// The image file's name, when the frame has one.
     let file: String?
+
+    package init(number: Int, framesFromStart: Int, file: String?) {
+        self.number = number
+        self.framesFromStart = framesFromStart
+        self.file = file
+    }
 }
 
 /// Draws a movie's burn-ins into each of its pictures: the text each template makes for the frame, in
 /// a box at its corner, sized by the movie's height (see ``BurnIn``). Lines are shaped and glyphs
 /// rendered by ``FontFace``, which keeps each glyph once; only the boxes' samples are touched.
-final class BurnInPainter {
+package final class BurnInPainter {
     private let burnIns: [(corner: BurnIn.Corner, template: TextTemplate)]
     let font: FontFace
     let overlay: PictureOverlay
@@ -26,15 +32,16 @@ final class BurnInPainter {
     let padding: Int
     let gap: Int
 
-    /// The text size for a movie `height` pixels high: a thirtieth of it, at least 12 pixels.
-    static func pixelSize(height: Int) -> Int { max(12, height / 30) }
+    /// The text size for a movie `height` pixels high: a thirtieth of it, at least 16 pixels (legible,
+    /// and read back by OCR, in a 240-line preview).
+    static func pixelSize(height: Int) -> Int { max(16, height / 30) }
 
     /// The painter of `settings`' burn-ins (none when it has none and no slate), for a movie whose first
     /// frame's timecode is `timecodeStart` and whose creation date is `date`.
     ///
     /// - Throws: `.invalidSettings` for a template or a font that cannot be used, or text the font has no
     ///   glyphs for.
-    init?(settings: VideoSettings, timecodeStart: Timecode?, date: Date, whiteCode: Double) throws {
+    package init?(settings: VideoSettings, timecodeStart: Timecode?, date: Date, whiteCode: Double) throws {
         guard settings.drawsText else { return nil }
         let templates = try settings.burnInTemplates()
         burnIns = zip(settings.burnIns, templates).map { ($0.corner, $1) }
@@ -84,7 +91,7 @@ final class BurnInPainter {
     }
 
     /// Draws the frame's burn-ins into its picture.
-    func draw(into picture: inout YUVPicture, _ facts: FrameFacts) {
+    package func draw(into picture: inout YUVPicture, _ facts: FrameFacts) {
         var stacked: [BurnIn.Corner: Int] = [:]
         for (burnIn, text) in zip(burnIns, texts(facts)) {
             let line = font.line(text)
