@@ -10,7 +10,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # the Kubernetes Jobs in docs/kubernetes) and GNU parallel (the one-machine recipe of docs/segments.md, run).
 PACKAGES := libx264-dev libx265-dev libsvtav1enc-dev libspng-dev libturbojpeg0-dev libwebp-dev libtiff-dev libheif-dev libopenexr-dev libopencolorio-dev libdeflate-dev libgif-dev \
 	libavcodec-dev libavformat-dev libswresample-dev libvpx-dev libaom-dev libopus-dev liblcms2-dev libimagequant-dev \
-	libfreetype-dev libharfbuzz-dev fonts-dejavu-core \
+	libfreetype-dev libharfbuzz-dev fonts-dejavu-core libraw-dev \
 	python3-pil ffmpeg pkg-config time mediainfo libimage-exiftool-perl python3-yaml parallel
 # The tests' makers of TIFF, HEIC and AVIF files (libtiff's tiffcp and tiffset, libheif's heif-enc) and Debian's Python
 # with venv for pillow-heif (from PyPI), the tests' reference HEIC/AVIF decoder with its own libheif and codecs.
@@ -27,9 +27,11 @@ PACKAGES := libx264-dev libx265-dev libsvtav1enc-dev libspng-dev libturbojpeg0-d
 # mediaconch: Matroska's and FFV1's conformance checker, the judge of every FFV1 stream the tests write.
 # blender-data: Blender 3.4's OpenColorIO config (its Filmic views and their LUT files), read as Blender ships it.
 # tesseract-ocr: OCR, the judge of burnt-in text read back from ffmpeg's decode of the movie.
+# libraw-bin: LibRaw's dcraw_emu, the reference development of camera raw files; python3-dev builds pidng (a DNG
+# writer from PyPI, in the tests' venv), which writes DNGs from a known sensor mosaic.
 TEST_PACKAGES := imagemagick libtiff-tools libheif-examples python3-venv icc-profiles-free colord-data argyll attr mkvtoolnix sox mandoc \
 	zsh fish gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-libav mediaconch \
-	blender-data tesseract-ocr tesseract-ocr-eng
+	blender-data tesseract-ocr tesseract-ocr-eng libraw-bin python3-dev
 HEIF_VENV := .build/heif-venv
 # bench/make-corpora.sh and bench/compare.sh (make bench-deps).
 BENCH_PACKAGES := python3 python3-pil python3-numpy x264 ffmpeg time bc
@@ -97,10 +99,10 @@ demo: release $(DEMO_FRAMES)/.done
 # and OpenImageIO's (its wheel carries oiiotool: a second reader of OpenEXR and a second writer of DPX).
 test-deps: deps
 	$(call install-missing,$(TEST_PACKAGES))
-	@$(HEIF_VENV)/bin/python -c 'import pillow_heif, OpenEXR, PyOpenColorIO, OpenImageIO' 2>/dev/null || { \
+	@$(HEIF_VENV)/bin/python -c 'import pillow_heif, OpenEXR, PyOpenColorIO, OpenImageIO, pidng' 2>/dev/null || { \
 		rm -rf $(HEIF_VENV) && /usr/bin/python3 -m venv $(HEIF_VENV) && \
 		$(HEIF_VENV)/bin/pip install -q --disable-pip-version-check 'pillow-heif==0.15.0' 'OpenEXR==3.3.14' \
-			'opencolorio==2.2.1' 'openimageio==3.2.2.0'; }
+			'opencolorio==2.2.1' 'openimageio==3.2.2.0' 'pidng==4.0.9'; }
 
 # The suites of Tests/long-suites.txt (each judges one promise in depth with many or large movies) are left
 # to `make test-long`; CI runs both.

@@ -100,6 +100,10 @@ let package = Package(
             pkgConfig: "libturbojpeg",
             providers: [.apt(["libturbojpeg0-dev"])]),
 
+        // Camera raw files (CR2, CR3, NEF, ARW, RAF, ORF, RW2, DNG): LibRaw 0.20's reentrant build, by its module map.
+        .systemLibrary(
+            name: "CLibRaw",
+            providers: [.apt(["libraw-dev"])]),
         // Burn-in and slate text: FreeType renders the glyphs, HarfBuzz shapes the lines (one module, see its shim).
         .systemLibrary(
             name: "CFreeTypeHarfBuzz",
@@ -129,7 +133,7 @@ let package = Package(
                 "MediaModel", "ISOBMFF", "Matroska", "CX264", "CX265", "CSVTAV1", "CSPNG", "CTurboJPEG", "CWebP",
                 "CTIFF", "CHEIF", "COpenEXR", "COpenEXRImf", "COpenColorIO",
                 "CDeflate", "CLinux", "CAVCodec", "CVPX", "CAOM", "CLCMS2", "CGIF", "CWebPDemux", "CWebPMux",
-                "CImageQuant", "CFreeTypeHarfBuzz",
+                "CImageQuant", "CFreeTypeHarfBuzz", "CLibRaw",
                 "CFlipbookPixels",
             ]),
 
@@ -162,6 +166,7 @@ let package = Package(
         .executableTarget(name: "FuzzHEIF", dependencies: ["Flipbook"], path: "fuzz/targets/FuzzHEIF"),
         .executableTarget(name: "FuzzEXR", dependencies: ["Flipbook"], path: "fuzz/targets/FuzzEXR"),
         .executableTarget(name: "FuzzDPX", dependencies: ["Flipbook"], path: "fuzz/targets/FuzzDPX"),
+        .executableTarget(name: "FuzzRaw", dependencies: ["Flipbook"], path: "fuzz/targets/FuzzRaw"),
         .executableTarget(
             name: "FuzzImageStream", dependencies: ["Flipbook"], path: "fuzz/targets/FuzzImageStream"),
         .executableTarget(name: "FuzzMP4", dependencies: ["MediaModel", "ISOBMFF"], path: "fuzz/targets/FuzzMP4"),

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Builds each libFuzzer target with ASan and runs it for FUZZ_SECONDS (default 60), FUZZ_JOBS at a time
 # (default 1; each target is one process on one core, so two on 2 cores each still get a whole core).
-# Usage: fuzz/run.sh [TARGET...]   (default: FuzzPNG FuzzJPEG FuzzWebP FuzzGIF FuzzTIFF FuzzHEIF FuzzEXR FuzzDPX FuzzImageStream FuzzMP4 FuzzMatroska FuzzSound FuzzColour)
+# Usage: fuzz/run.sh [TARGET...]   (default: FuzzPNG FuzzJPEG FuzzWebP FuzzGIF FuzzTIFF FuzzHEIF FuzzEXR FuzzDPX FuzzRaw FuzzImageStream FuzzMP4 FuzzMatroska FuzzSound FuzzColour)
 # Exits non-zero when a target crashes; the input that did it is saved under fuzz/artifacts/ and kept
 # as fuzz/seeds/KIND/regression-found-*, which make test replays through the target's entry point.
 set -u
@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
 FUZZ_SECONDS=${FUZZ_SECONDS:-60}
 BUILD_PATH=.build/fuzz
-targets=${*:-FuzzPNG FuzzJPEG FuzzWebP FuzzGIF FuzzTIFF FuzzHEIF FuzzEXR FuzzDPX FuzzImageStream FuzzMP4 FuzzMatroska FuzzSound FuzzColour}
+targets=${*:-FuzzPNG FuzzJPEG FuzzWebP FuzzGIF FuzzTIFF FuzzHEIF FuzzEXR FuzzDPX FuzzRaw FuzzImageStream FuzzMP4 FuzzMatroska FuzzSound FuzzColour}
 mkdir -p fuzz/artifacts
 FUZZ_JOBS=${FUZZ_JOBS:-1}
 
@@ -23,6 +23,7 @@ seeds_of() {
     FuzzHEIF) echo fuzz/seeds/heif ;;
     FuzzEXR) echo fuzz/seeds/exr ;;
     FuzzDPX) echo fuzz/seeds/dpx ;;
+    FuzzRaw) echo fuzz/seeds/raw ;;
     FuzzImageStream) echo fuzz/seeds/stream ;;
     FuzzMP4) echo fuzz/seeds/mp4 ;;
     FuzzMatroska) echo fuzz/seeds/matroska ;;

@@ -100,6 +100,11 @@ public struct VideoSettings: Sendable, Hashable {
     /// `G`, `B` (and `A`), else a `Combined` layer, else its first picture. A file without the layer is
     /// refused with the names it has.
     public var layer: String?
+    /// How camera raw files are white-balanced before their camera matrix (``WhiteBalance/camera`` by default).
+    public var whiteBalance: WhiteBalance = .camera
+    /// Whether camera raw files give their embedded preview (the camera's own JPEG, quick to decode)
+    /// instead of their developed sensor data (`false` by default).
+    public var rawPreview = false
     /// Where the movie's timecode starts (``TimecodeStart/fromImageNumbers`` by default: the first
     /// image's number, when the images are numbered files). An MP4 or QuickTime movie holds it as a
     /// timecode track (`tmcd`), which editors read; Matroska as a `TIMECODE` tag. A fragmented movie and an

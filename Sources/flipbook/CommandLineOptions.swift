@@ -35,6 +35,8 @@ struct CommandLineOptions {
     var fontFile: String?
     var slate: SlateLength?
     var timecodeOnSlate = false
+    var whiteBalance = WhiteBalance.camera
+    var rawPreview = false
     var peakLuminance = 203.0
     var masteringDisplay: MasteringDisplay?
     var contentLight: ContentLight?
@@ -663,7 +665,7 @@ let optionTable: [OptionSpec] =
             let (seconds, rest) = time.value.quotientAndRemainder(dividingBy: Int64(time.timescale))
             options.followTimeout = .seconds(seconds) + .nanoseconds(rest * 1_000_000_000 / Int64(time.timescale))
         },
-    ] + metadataOptionTable + dailiesOptionTable + [
+    ] + metadataOptionTable + dailiesOptionTable + timelapseOptionTable + [
         OptionSpec(
             names: ["--keep-order"], value: nil,
             help:

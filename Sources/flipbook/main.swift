@@ -231,6 +231,8 @@ extension CommandLineOptions {
         settings.layer = layer
         settings.timecode = timecode
         settings.burnIns = burnIns
+        settings.whiteBalance = whiteBalance
+        settings.rawPreview = rawPreview
         settings.fields = fields
         settings.fontFile = fontFile.map { URL(fileURLWithPath: $0) }
         settings.slate = slate?.slate(at: frameRate, timecodeOnSlate: timecodeOnSlate)

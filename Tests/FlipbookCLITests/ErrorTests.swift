@@ -69,7 +69,8 @@ import Testing
         let message = try expectFailure(paths, in: dir, output: dir.path("out.mp4"))
         #expect(message.contains("frame 1"))
         #expect(message.contains(paths[1]))
-        #expect(message.contains("not a PNG, JPEG, WebP, GIF, TIFF, HEIC, AVIF, OpenEXR, DPX or Cineon image"))
+        #expect(
+            message.contains("not a PNG, JPEG, WebP, GIF, camera raw, TIFF, HEIC, AVIF, OpenEXR, DPX or Cineon image"))
     }
 
     @Test func missingInputIsNamed() throws {

@@ -35,6 +35,10 @@ import Testing
         Judge(name: "giflib", pkgConfig: nil, debianPackage: "libgif7"),
         Judge(name: "lcms2", pkgConfig: "lcms2", debianPackage: "liblcms2-2"),
         Judge(name: "libimagequant", pkgConfig: "imagequant", debianPackage: "libimagequant0"),
+        Judge(name: "LibRaw", pkgConfig: "libraw_r", debianPackage: "libraw20"),
+        // FreeType's pkg-config version is libtool's (25.0.19), not the release's.
+        Judge(name: "FreeType", pkgConfig: nil, debianPackage: "libfreetype6"),
+        Judge(name: "HarfBuzz", pkgConfig: "harfbuzz", debianPackage: "libharfbuzz0b"),
     ]
 
     /// The libraries `--version --json` lists, by name: version and source.
@@ -120,7 +124,7 @@ import Testing
         "spng": "libspng", "webp": "libwebp", "tiff": "libtiff", "heif": "libheif", "deflate": "libdeflate",
         "gif": "giflib", "lcms2": "lcms2", "imagequant": "libimagequant", "webpmux": "libwebp",
         "webpdemux": "libwebp",
-        "OpenEXRCore-3_1": "OpenEXR",
+        "OpenEXRCore-3_1": "OpenEXR", "raw_r": "LibRaw", "freetype": "FreeType", "harfbuzz": "HarfBuzz",
     ]
 
     /// A C library linked later must be reported too: every `link` of a system-library target's module map

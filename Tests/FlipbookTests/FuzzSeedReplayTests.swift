@@ -40,6 +40,14 @@ import Testing
         for seed in seeds { FuzzEntry.dpxTarget(seed.bytes) }
     }
 
+    /// The camera raw fuzz target's kept inputs (tiny DNGs pidng wrote, one turned, one cut short),
+    /// developed at full and half size and asked for their preview.
+    @Test func everyKeptRawInputIsDevelopedOrRefusedWithoutACrash() throws {
+        let seeds = try FuzzSeeds.files("raw")
+        #expect(seeds.count >= 3, "fuzz/seeds/raw holds its seeds")
+        for seed in seeds { FuzzEntry.rawTarget(seed.bytes) }
+    }
+
     /// The image-stream splitter's kept inputs (images back to back, cut short, with garbage between),
     /// replayed through its fuzz entry, which checks its own invariants.
     @Test func everyKeptImageStreamInputIsCutWithoutACrash() throws {

@@ -19,7 +19,7 @@ import Testing
         #expect(ImageFormat.forExtension("JPG")?.name == "JPEG")
         #expect(ImageFormat.forExtension("GIF")?.name == "GIF")
         #expect(ImageFormat.forExtension("bmp") == nil)
-        #expect(ImageFormat.nameList == "PNG, JPEG, WebP, GIF, TIFF, HEIC, AVIF, OpenEXR, DPX or Cineon")
+        #expect(ImageFormat.nameList == "PNG, JPEG, WebP, GIF, camera raw, TIFF, HEIC, AVIF, OpenEXR, DPX or Cineon")
         #expect(ImageFormat.all.filter(\.hasPages).map(\.name) == ["TIFF"])
     }
 
@@ -59,7 +59,8 @@ import Testing
             try ImageDecoder.decode(bmp, limits: ImageLimits())
         } throws: { error in
             (error as? FlipbookError)?.message.contains(
-                "this is a BMP file, not a PNG, JPEG, WebP, GIF, TIFF, HEIC, AVIF, OpenEXR, DPX or Cineon image")
+                "this is a BMP file, not a PNG, JPEG, WebP, GIF, camera raw, TIFF, HEIC, AVIF, OpenEXR, DPX or Cineon image"
+            )
                 ?? false
         }
         #expect {

@@ -29,6 +29,8 @@ package struct DecodeRequest: Sendable, Hashable {
     /// How the movie manages colour, so that an image to be converted comes as RGB (not planes) and a
     /// CMYK JPEG with a profile as CMYK; `nil` (a decode outside a movie) for values as they are.
     package var colour: ColourSettings?
+    /// How a camera raw file is developed: its white balance, or its embedded preview instead.
+    package var raw = RawDevelopment()
     /// Whether a CMYK JPEG comes as its CMYK samples (``SourceColour/pixelsAreCMYK``), set by
     /// ``ImageFormat`` when its profile will convert them.
     package var keepsCMYK = false
@@ -58,6 +60,7 @@ package struct DecodeRequest: Sendable, Hashable {
         request.deepAlpha = settings.keepsAlpha
         request.colour = ColourSettings(settings)
         request.layer = settings.layer
+        request.raw = RawDevelopment(whiteBalance: settings.whiteBalance, usesPreview: settings.rawPreview)
         request.background = settings.keepsAlpha ? nil : settings.background
         return request
     }
@@ -77,6 +80,7 @@ package struct DecodeRequest: Sendable, Hashable {
             request.deepAlpha = settings.keepsAlpha
             request.colour = ColourSettings(settings)
             request.layer = settings.layer
+            request.raw = RawDevelopment(whiteBalance: settings.whiteBalance, usesPreview: settings.rawPreview)
             request.background = settings.keepsAlpha ? nil : settings.background
             return request
         }

@@ -27,6 +27,28 @@ struct ExifTIFF {
         guard u16(2) == 42 else { return nil }
     }
 
+    /// The TIFF structure of a whole file (a TIFF, or a camera raw file laid out as one), read from
+    /// `bytes`, its first bytes; `nil` when it is none.
+    init?(file bytes: [UInt8]) {
+        guard bytes.count >= 8 else { return nil }
+        tiff = bytes
+        switch (tiff[0], tiff[1]) {
+        case (0x4D, 0x4D): bigEndian = true
+        case (0x49, 0x49): bigEndian = false
+        default: return nil
+        }
+        guard u16(2) == 42 else { return nil }
+    }
+
+    /// A SHORT or LONG value (type 3 or 4) held in the entry's field.
+    func number(_ entry: Entry) -> Int? {
+        switch entry.type {
+        case 3: u16(entry.field)
+        case 4: u32(entry.field)
+        default: nil
+        }
+    }
+
     /// The first value `read` finds in the APP1 segments of a JPEG before its first scan.
     static func first<Bytes: RandomAccessCollection, Value>(inJPEG bytes: Bytes, _ read: (ExifTIFF) -> Value?)
         -> Value?

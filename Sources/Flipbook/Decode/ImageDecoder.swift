@@ -34,9 +34,6 @@ package enum ImageDecoder {
     /// - Throws: ``FlipbookError`` with `.unsupportedImage` for other formats (naming a well-known
     ///   one), `.corruptImage` for damaged data; the caller attributes it to a frame and path.
     package static func decodeImage(_ data: Data, _ request: DecodeRequest) throws -> DecodedImage {
-        if let format = ImageSniffing.cameraRawFormat(data) {
-            throw FlipbookError.imageIsCameraRaw(format)
-        }
         if let format = ImageFormat.recognising(data) {
             if request.page != nil && !format.hasPages { throw pagesRefused(thisFile: "a \(format.name)") }
             return try format.decodeImage(data, request)

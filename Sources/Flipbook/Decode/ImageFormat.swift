@@ -66,7 +66,7 @@ public struct ImageFormat: Sendable, CustomStringConvertible {
     /// Every extension of every format, lowercase, without the dot.
     public static var allFileExtensions: Set<String> { Set(all.flatMap(\.fileExtensions)) }
 
-    /// The formats' names as a sentence lists them: `PNG, JPEG, WebP, GIF, TIFF, HEIC, AVIF, OpenEXR, DPX or Cineon`.
+    /// The formats' names as a sentence lists them: `PNG, JPEG, WebP, GIF, camera raw, TIFF, HEIC, AVIF, OpenEXR, DPX or Cineon`.
     public static var nameList: String {
         spokenList(all.flatMap { $0.name.components(separatedBy: ", ") }, joinedBy: "or")
     }

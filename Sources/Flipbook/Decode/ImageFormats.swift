@@ -3,7 +3,8 @@ import Foundation
 /// One record per image format. A new format is a record here and its decoder under `Interop/`
 /// (with its library in `Package.swift` and the Makefile's packages).
 enum ImageFormats {
-    static let all: [ImageFormat] = [png, jpeg, webp, gif, tiff, heif, openEXR, dpx, cineon]
+    // Camera raw before TIFF: most raw files are laid out as TIFFs.
+    static let all: [ImageFormat] = [png, jpeg, webp, gif, cameraRaw, tiff, heif, openEXR, dpx, cineon]
 
     static let png = ImageFormat(
         name: "PNG", fileExtensions: ["png"],
@@ -77,6 +78,16 @@ enum ImageFormats {
             try request.limits.check(width: layout.width, height: layout.height)
             return .frame(try GIFAnimationDecoder(data, layout: layout, limits: request.limits).nextFrame())
         })
+
+    static let cameraRaw = ImageFormat(
+        name: "camera raw", fileExtensions: CameraRaw.extensions,
+        summary: [
+            "CR2, CR3, NEF, ARW, RAF, ORF, RW2, PEF, SRW and DNG through LibRaw 0.20: developed linear (half size when",
+            "the movie is at most half the sensor), --white-balance, the camera's matrix, its orientation, shown",
+            "through the view transform; or the embedded preview (--raw-preview)",
+        ], hasPages: false, streams: false,
+        recognises: { ImageSniffing.cameraRawFormat($0) != nil || ImageSniffing.isTIFFCameraRaw($0) },
+        decode: { data, request in try LibRawDecoder.decodeImage(data, request: request) })
 
     static let tiff = ImageFormat(
         name: "TIFF", fileExtensions: ["tif", "tiff"],

@@ -42,7 +42,7 @@ enum ImageSniffing {
 
     /// The camera raw format a file's first bytes show: Canon CR2 (a TIFF with `CR` and version 2 after
     /// its header), and those not laid out as a TIFF: Canon CR3 (an ISO media file of brand `crx `),
-    /// Fujifilm RAF, Olympus ORF and Panasonic RW2. (Raw files that are plain TIFFs, such as NEF and DNG,
+    /// Fujifilm RAF, Olympus ORF, Panasonic RW2 and Canon CRW (a CIFF heap). (Raw files that are plain TIFFs, such as NEF and DNG,
     /// are told by their preview page; see ``TIFFDecoder``.)
     static func cameraRawFormat(_ data: Data) -> String? {
         let head = FileHead(data)
@@ -51,7 +51,26 @@ enum ImageSniffing {
         if head.starts("FUJIFILMCCD-RAW") { return "Fujifilm RAF" }
         if head.starts("IIRO") || head.starts("IIRS") || head.starts("MMOR") { return "Olympus ORF" }
         if head.starts("IIU\u{0}") { return "Panasonic RW2" }
+        if head.starts("HEAPCCDR", at: 6) { return "Canon CRW" }
         return nil
+    }
+
+    /// Whether a file laid out as a TIFF is a camera raw file, from its first IFD (read from its first
+    /// megabyte): a DNG (`DNGVersion`), a first picture that is a reduced-resolution preview (NEF, ARW,
+    /// PEF), sensor data (colour filter array or linear raw), or sub-IFDs beside a camera's make.
+    static func isTIFFCameraRaw(_ data: Data) -> Bool {
+        guard let tiff = ExifTIFF(file: [UInt8](data.prefix(1 << 20))), let first = tiff.firstIFD else { return false }
+        let entries = tiff.entries(at: first)
+        let tags = Set(entries.map(\.tag))
+        for entry in entries {
+            switch entry.tag {
+            case 50706: return true  // DNGVersion
+            case 254 where (tiff.number(entry) ?? 0) & 1 != 0: return true  // NewSubfileType: reduced
+            case 262 where [32803, 34892].contains(tiff.number(entry) ?? 0): return true  // CFA, LinearRaw
+            default: continue
+            }
+        }
+        return tags.contains(330) && tags.contains(271)  // SubIFDs and Make
     }
 
     /// The name of a well-known image or movie format Flipbook does not decode, from its signature.

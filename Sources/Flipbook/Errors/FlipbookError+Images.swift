@@ -24,13 +24,6 @@ extension FlipbookError {
             fileID: fileID, line: line)
     }
 
-    /// A camera raw file of `format` (`"CR3"`), whose photo is sensor data.
-    static func imageIsCameraRaw(_ format: String, fileID: String = #fileID, line: Int = #line) -> FlipbookError {
-        Self(
-            .unsupportedImage, "this is a \(format) camera raw file: its photo is sensor data, \(CameraRaw.notDecoded)",
-            fileID: fileID, line: line)
-    }
-
     /// A TIFF-based camera raw file whose only picture is a small preview.
     static func tiffHoldsOnlyPreview(
         width: Int, height: Int, fileID: String = #fileID, line: Int = #line

@@ -22,12 +22,10 @@ extension FlipbookError {
             line: line)
     }
 
-    /// A folder given as input holds no image Flipbook reads; `rawNote` names camera raw files there, if any.
-    static func folderHoldsNoImages(
-        _ path: String, rawNote: String, fileID: String = #fileID, line: Int = #line
-    ) -> FlipbookError {
+    /// A folder given as input holds no image Flipbook reads.
+    static func folderHoldsNoImages(_ path: String, fileID: String = #fileID, line: Int = #line) -> FlipbookError {
         Self(
-            .invalidSettings, "the folder holds no images (\(ImageFormat.extensionList))\(rawNote)", path: path,
+            .invalidSettings, "the folder holds no images (\(ImageFormat.extensionList))", path: path,
             fileID: fileID, line: line)
     }
 

@@ -1,10 +1,12 @@
 internal import CAOM
 internal import CAVCodec
 internal import CDeflate
+internal import CFreeTypeHarfBuzz
 internal import CGIF
 internal import CHEIF
 internal import CImageQuant
 internal import CLCMS2
+internal import CLibRaw
 internal import COpenEXR
 internal import CSPNG
 internal import CSVTAV1
@@ -44,6 +46,10 @@ enum LibraryVersions {
                 name: "giflib", version: "\(GIFLIB_MAJOR).\(GIFLIB_MINOR).\(GIFLIB_RELEASE)", source: .headers),
             LinkedLibrary(name: "lcms2", version: lcmsVersion, source: .runtime),
             LinkedLibrary(name: "libimagequant", version: LIQ_VERSION_STRING, source: .headers),
+            LinkedLibrary(name: "LibRaw", version: libRawVersion, source: .runtime),
+            LinkedLibrary(
+                name: "FreeType", version: "\(FREETYPE_MAJOR).\(FREETYPE_MINOR).\(FREETYPE_PATCH)", source: .headers),
+            LinkedLibrary(name: "HarfBuzz", version: string(hb_version_string()), source: .runtime),
         ]
     }
 
@@ -68,6 +74,12 @@ enum LibraryVersions {
         let firstLine = banner.split(separator: "\n").first.map(String.init) ?? banner
         guard let range = firstLine.range(of: "Version ") else { return firstLine }
         return String(firstLine[range.upperBound...]).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// LibRaw's version number is major, minor and patch a byte each (its string adds "-Release").
+    private static var libRawVersion: String {
+        let number = Int(libraw_versionNumber())
+        return "\(number >> 16).\(number >> 8 & 0xFF).\(number & 0xFF)"
     }
 
     /// Little CMS states its version as a number, 2140 for 2.14.

@@ -65,14 +65,7 @@ public enum ImageFiles {
             .map { input.appendingPathComponent($0) }
             .filter { !POSIXFile.isDirectory($0.path) }
             guard !images.isEmpty else {
-                let raw = Set(
-                    names.map { ($0 as NSString).pathExtension.lowercased() }.filter(CameraRaw.extensions.contains))
-                let rawNote =
-                    raw.isEmpty
-                    ? ""
-                    : "; its \(raw.sorted().map { "." + $0 }.joined(separator: ", ")) files are camera raw, "
-                        + CameraRaw.notDecoded
-                throw FlipbookError.folderHoldsNoImages(input.path, rawNote: rawNote)
+                throw FlipbookError.folderHoldsNoImages(input.path)
             }
             files += naturallyOrdered(images.map { ImageReference(file: $0) })
         }

@@ -262,7 +262,7 @@ public actor MovieWriter {
         try await append(prepared: picture, at: time, duration: duration, origin: FrameOrigin())
     }
 
-    /// Reads and decodes an image file (PNG, JPEG, WebP, GIF, TIFF, HEIC, AVIF, OpenEXR, DPX or Cineon) and appends it as the
+    /// Reads and decodes an image file (PNG, JPEG, WebP, GIF, TIFF, HEIC, AVIF, OpenEXR, DPX, Cineon or a camera raw file) and appends it as the
     /// next frame; an animated GIF, APNG or WebP appends every frame, composited as browsers show it,
     /// each lasting its own delay (delays of 10 ms or less last 100 ms, as browsers show them).
     ///
@@ -291,7 +291,7 @@ public actor MovieWriter {
         try await append(prepared: picture, at: time, duration: duration, origin: FrameOrigin(image: image))
     }
 
-    /// Decodes an image file's bytes held in memory (PNG, JPEG, WebP, GIF, TIFF, HEIC, AVIF, OpenEXR, DPX or Cineon, told by
+    /// Decodes an image file's bytes held in memory (PNG, JPEG, WebP, GIF, TIFF, HEIC, AVIF, OpenEXR, DPX, Cineon or camera raw, told by
     /// its first bytes) and appends it as the next frame, exactly as ``append(imageAt:at:duration:)``
     /// does with a file: the same decoders, ``ImageLimits``, EXIF and HEIF orientation, and errors. An
     /// animated GIF gives its first frame, an APNG its default image, and an animated WebP is refused: give an animation as

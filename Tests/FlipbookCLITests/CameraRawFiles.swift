@@ -1,0 +1,107 @@
+import FlipbookTestSupport
+import Foundation
+import Testing
+
+/// Camera raw files for the tests and their judges: DNGs written by pidng (a DNG writer from PyPI, in
+/// `.build/heif-venv`) from a known mosaic, as a camera's firmware writes its sensor data, and the real
+/// cameras' files under `Tests/CameraRaw`; LibRaw's own `dcraw_emu` (Debian's `libraw-bin`) developing
+/// the same file at the same settings; and numpy comparing the two at 8 bits after the sRGB curve.
+enum CameraRawFiles {
+    /// The tests' Python, with numpy, pidng and OpenImageIO.
+    static func python(_ script: String, _ arguments: [String]) throws -> String {
+        let python = try #require(OpenEXRFiles.python, "the tests' venv (.build/heif-venv): run make test")
+        let result = try ExternalTool.run(python, ["-c", script] + arguments)
+        guard result.status == 0 else { throw JudgeError(description: "python: \(result.stderr)") }
+        return result.stdout
+    }
+
+    /// A 12-bit RGGB DNG of `width x height` (a ramp of light and colour, 0.6 of white at most, times
+    /// `gain`, with sensor noise from `seed`), the camera's colour matrix and white balance as a camera
+    /// states them, turned by `orientation` (EXIF's), stamped with `exposure` (seconds, f-number, ISO).
+    static func makeDNG(
+        _ path: String, width: Int = 96, height: Int = 64, gain: Double = 1, seed: Int = 1, orientation: Int = 1,
+        exposure: (seconds: Double, fNumber: Double, iso: Int)? = nil
+    ) throws {
+        let stamp = exposure.map { "\($0.seconds),\($0.fNumber),\($0.iso)" } ?? ""
+        _ = try python(
+            """
+            import sys, numpy as np
+            from fractions import Fraction
+            from pidng.core import RAW2DNG, DNGTags, Tag
+            from pidng.defs import PhotometricInterpretation, CFAPattern, CalibrationIlluminant, DNGVersion
+            path, width, height, gain, seed, orientation, stamp = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), \\
+                float(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6]), sys.argv[7]
+            rng = np.random.default_rng(seed)
+            y, x = np.mgrid[0:height, 0:width]
+            light = {"R": (0.15 + 0.45 * x / width) * 0.5, "G": 0.2 + 0.4 * y / height, "B": (0.5 - 0.3 * x / width) * 0.7}
+            raw = np.zeros((height, width))
+            raw[0::2, 0::2] = light["R"][0::2, 0::2]
+            raw[0::2, 1::2] = light["G"][0::2, 1::2]
+            raw[1::2, 0::2] = light["G"][1::2, 0::2]
+            raw[1::2, 1::2] = light["B"][1::2, 1::2]
+            raw = np.clip(raw * gain * 4031 + 64 + rng.normal(0, 2, raw.shape), 0, 4095).astype(np.uint16)
+            t = DNGTags()
+            for tag, value in [(Tag.ImageWidth, width), (Tag.ImageLength, height), (Tag.TileWidth, width),
+                    (Tag.TileLength, height), (Tag.Orientation, orientation),
+                    (Tag.PhotometricInterpretation, PhotometricInterpretation.Color_Filter_Array),
+                    (Tag.SamplesPerPixel, 1), (Tag.BitsPerSample, 12), (Tag.CFARepeatPatternDim, [2, 2]),
+                    (Tag.CFAPattern, CFAPattern.RGGB), (Tag.BlackLevel, 64), (Tag.WhiteLevel, 4095),
+                    (Tag.ColorMatrix1, [[10000, 10000], [-3000, 10000], [-1000, 10000], [-4000, 10000], [12000, 10000],
+                        [2000, 10000], [-500, 10000], [1500, 10000], [6000, 10000]]),
+                    (Tag.CalibrationIlluminant1, CalibrationIlluminant.D65), (Tag.AsShotNeutral, [[1, 2], [1, 1], [7, 10]]),
+                    (Tag.Make, "Flipbook"), (Tag.Model, "Test DNG"), (Tag.DNGVersion, DNGVersion.V1_4),
+                    (Tag.DNGBackwardVersion, DNGVersion.V1_2)]:
+                t.set(tag, value)
+            if stamp:
+                seconds, f_number, iso = stamp.split(",")
+                s = Fraction(seconds).limit_denominator(100000)
+                f = Fraction(f_number).limit_denominator(1000)
+                t.set(Tag.ExposureTime, [[s.numerator, s.denominator]])
+                t.set(Tag.FNumber, [[f.numerator, f.denominator]])
+                t.set(Tag.PhotographicSensitivity, [int(iso)])
+            r = RAW2DNG()
+            r.options(t, path="", compress=False)
+            r.convert(raw, filename=path[:-4])
+            """, [path, String(width), String(height), String(gain), String(seed), String(orientation), stamp])
+    }
+
+    /// LibRaw's `dcraw_emu` developing `file` with `options` to a 16-bit TIFF beside it; its path.
+    static func dcrawEmu(_ file: String, _ options: [String]) throws -> String {
+        let result = try ExternalTool.run("dcraw_emu", options + ["-T", file])
+        guard result.status == 0 else { throw JudgeError(description: "dcraw_emu \(options): \(result.stderr)") }
+        return file + ".tiff"
+    }
+
+    /// How far the first picture of `movie` (ffmpeg's decode to RGB) is from `tiff` (dcraw_emu's 16-bit
+    /// linear output, sRGB-coded and rounded to 8 bits): the mean difference of each channel and the mean
+    /// of the absolute differences, in 8-bit levels; `scale` multiplies the reference's light first.
+    static func difference(of movie: String, from tiff: String, scale: Double = 1) throws
+        -> (mean: [Double], meanAbsolute: Double)
+    {
+        let output = try python(
+            """
+            import sys, subprocess, numpy as np, OpenImageIO as oiio
+            movie, tiff, scale = sys.argv[1], sys.argv[2], float(sys.argv[3])
+            source = oiio.ImageInput.open(tiff)
+            spec = source.spec()
+            reference = source.read_image(0, 0, 0, 3, "uint16").astype(np.float64) / 65535 * scale
+            source.close()
+            reference = np.clip(reference, 0, 1)
+            coded = np.where(reference <= 0.0031308, 12.92 * reference, 1.055 * np.power(reference, 1 / 2.4) - 0.055)
+            reference = np.round(coded * 255)
+            h, w = reference.shape[:2]
+            raw = subprocess.run(["ffmpeg", "-v", "error", "-i", movie, "-frames:v", "1", "-f", "rawvideo",
+                "-pix_fmt", "rgb24", "-"], capture_output=True, check=True).stdout
+            picture = np.frombuffer(raw, np.uint8)
+            if picture.size != h * w * 3:
+                sys.exit(f"the movie's picture has {picture.size // 3} pixels, the reference {w}x{h}")
+            difference = picture.reshape(h, w, 3).astype(np.float64) - reference
+            print(" ".join(f"{v:.4f}" for v in difference.mean(axis=(0, 1))), f"{np.abs(difference).mean():.4f}")
+            """, [movie, tiff, String(scale)])
+        let values = output.split(separator: " ").compactMap {
+            Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        guard values.count == 4 else { throw JudgeError(description: "unreadable comparison: \(output)") }
+        return (Array(values.prefix(3)), values[3])
+    }
+}
