@@ -184,6 +184,7 @@ docs: deps
 	$(SYMBOLGRAPH_EXTRACT) -module-name Flipbook -target $$(uname -m)-unknown-linux-gnu \
 		-minimum-access-level public -skip-inherited-docs -output-dir $(DOCS)/symbol-graphs -I $$bin/Modules \
 		$(foreach dir,$(wildcard Sources/C*),-I $(dir)) $(foreach dir,$(wildcard Sources/C*/include),-Xcc -I$(dir)) \
+		$$(pkg-config --cflags-only-I harfbuzz | sed 's/-I/-Xcc -I/g') \
 		$$(for map in $$bin/*.build/module.modulemap; do printf -- '-Xcc -fmodule-map-file=%s ' $$map; done)
 	$(DOCC) convert Sources/Flipbook/Flipbook.docc --additional-symbol-graph-dir $(DOCS)/symbol-graphs \
 		--output-path $(DOCS)/Flipbook.doccarchive --warnings-as-errors

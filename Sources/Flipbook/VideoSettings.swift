@@ -102,6 +102,8 @@ public struct VideoSettings: Sendable, Hashable {
     public var layer: String?
     /// How camera raw files are white-balanced before their camera matrix (``WhiteBalance/camera`` by default).
     public var whiteBalance: WhiteBalance = .camera
+    /// Flicker taken out of a sequence of image files (see ``Deflicker``); `nil` (the default) for none.
+    public var deflicker: Deflicker? = nil
     /// Whether camera raw files give their embedded preview (the camera's own JPEG, quick to decode)
     /// instead of their developed sensor data (`false` by default).
     public var rawPreview = false

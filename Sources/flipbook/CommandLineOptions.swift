@@ -37,6 +37,9 @@ struct CommandLineOptions {
     var timecodeOnSlate = false
     var whiteBalance = WhiteBalance.camera
     var rawPreview = false
+    var deflickerAsked = false
+    var deflickerWindow: Int?
+    var deflickerRegion: PixelRegion?
     var peakLuminance = 203.0
     var masteringDisplay: MasteringDisplay?
     var contentLight: ContentLight?
@@ -665,7 +668,7 @@ let optionTable: [OptionSpec] =
             let (seconds, rest) = time.value.quotientAndRemainder(dividingBy: Int64(time.timescale))
             options.followTimeout = .seconds(seconds) + .nanoseconds(rest * 1_000_000_000 / Int64(time.timescale))
         },
-    ] + metadataOptionTable + dailiesOptionTable + timelapseOptionTable + [
+    ] + metadataOptionTable + dailiesOptionTable + timelapseOptionTable + deflickerOptionTable + [
         OptionSpec(
             names: ["--keep-order"], value: nil,
             help:

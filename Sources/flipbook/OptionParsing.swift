@@ -124,6 +124,7 @@ extension CommandLineOptions {
                             : "a fragmented or followed movie holds none: leave it out, or drop --fragmented."))
             }
         }
+        try validateDeflicker()
         try validateDailies()
         if keepsAlpha {
             try UsageError.rephrasing("", as: "--alpha") {

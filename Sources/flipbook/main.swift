@@ -233,6 +233,7 @@ extension CommandLineOptions {
         settings.burnIns = burnIns
         settings.whiteBalance = whiteBalance
         settings.rawPreview = rawPreview
+        settings.deflicker = deflicker
         settings.fields = fields
         settings.fontFile = fontFile.map { URL(fileURLWithPath: $0) }
         settings.slate = slate?.slate(at: frameRate, timecodeOnSlate: timecodeOnSlate)

@@ -15,6 +15,18 @@ enum CameraRawFiles {
         return result.stdout
     }
 
+    /// One DNG to make: where, its size, its light, its noise, its orientation and its stated exposure.
+    struct DNG: Codable {
+        var path: String
+        var width = 96
+        var height = 64
+        var gain = 1.0
+        var seed = 1
+        var orientation = 1
+        /// Seconds, f-number and ISO, stamped as EXIF's ExposureTime, FNumber and PhotographicSensitivity.
+        var exposure: [Double]? = nil
+    }
+
     /// A 12-bit RGGB DNG of `width x height` (a ramp of light and colour, 0.6 of white at most, times
     /// `gain`, with sensor noise from `seed`), the camera's colour matrix and white balance as a camera
     /// states them, turned by `orientation` (EXIF's), stamped with `exposure` (seconds, f-number, ISO).
@@ -22,47 +34,57 @@ enum CameraRawFiles {
         _ path: String, width: Int = 96, height: Int = 64, gain: Double = 1, seed: Int = 1, orientation: Int = 1,
         exposure: (seconds: Double, fNumber: Double, iso: Int)? = nil
     ) throws {
-        let stamp = exposure.map { "\($0.seconds),\($0.fNumber),\($0.iso)" } ?? ""
+        try makeDNGs([
+            DNG(
+                path: path, width: width, height: height, gain: gain, seed: seed, orientation: orientation,
+                exposure: exposure.map { [$0.seconds, $0.fNumber, Double($0.iso)] })
+        ])
+    }
+
+    /// Each DNG of `files`, as ``makeDNG(_:width:height:gain:seed:orientation:exposure:)`` makes one, in one run.
+    static func makeDNGs(_ files: [DNG]) throws {
+        let specs = String(decoding: try JSONEncoder().encode(files), as: UTF8.self)
         _ = try python(
             """
-            import sys, numpy as np
+            import sys, json, numpy as np
             from fractions import Fraction
             from pidng.core import RAW2DNG, DNGTags, Tag
             from pidng.defs import PhotometricInterpretation, CFAPattern, CalibrationIlluminant, DNGVersion
-            path, width, height, gain, seed, orientation, stamp = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), \\
-                float(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6]), sys.argv[7]
-            rng = np.random.default_rng(seed)
-            y, x = np.mgrid[0:height, 0:width]
-            light = {"R": (0.15 + 0.45 * x / width) * 0.5, "G": 0.2 + 0.4 * y / height, "B": (0.5 - 0.3 * x / width) * 0.7}
-            raw = np.zeros((height, width))
-            raw[0::2, 0::2] = light["R"][0::2, 0::2]
-            raw[0::2, 1::2] = light["G"][0::2, 1::2]
-            raw[1::2, 0::2] = light["G"][1::2, 0::2]
-            raw[1::2, 1::2] = light["B"][1::2, 1::2]
-            raw = np.clip(raw * gain * 4031 + 64 + rng.normal(0, 2, raw.shape), 0, 4095).astype(np.uint16)
-            t = DNGTags()
-            for tag, value in [(Tag.ImageWidth, width), (Tag.ImageLength, height), (Tag.TileWidth, width),
-                    (Tag.TileLength, height), (Tag.Orientation, orientation),
-                    (Tag.PhotometricInterpretation, PhotometricInterpretation.Color_Filter_Array),
-                    (Tag.SamplesPerPixel, 1), (Tag.BitsPerSample, 12), (Tag.CFARepeatPatternDim, [2, 2]),
-                    (Tag.CFAPattern, CFAPattern.RGGB), (Tag.BlackLevel, 64), (Tag.WhiteLevel, 4095),
-                    (Tag.ColorMatrix1, [[10000, 10000], [-3000, 10000], [-1000, 10000], [-4000, 10000], [12000, 10000],
-                        [2000, 10000], [-500, 10000], [1500, 10000], [6000, 10000]]),
-                    (Tag.CalibrationIlluminant1, CalibrationIlluminant.D65), (Tag.AsShotNeutral, [[1, 2], [1, 1], [7, 10]]),
-                    (Tag.Make, "Flipbook"), (Tag.Model, "Test DNG"), (Tag.DNGVersion, DNGVersion.V1_4),
-                    (Tag.DNGBackwardVersion, DNGVersion.V1_2)]:
-                t.set(tag, value)
-            if stamp:
-                seconds, f_number, iso = stamp.split(",")
-                s = Fraction(seconds).limit_denominator(100000)
-                f = Fraction(f_number).limit_denominator(1000)
-                t.set(Tag.ExposureTime, [[s.numerator, s.denominator]])
-                t.set(Tag.FNumber, [[f.numerator, f.denominator]])
-                t.set(Tag.PhotographicSensitivity, [int(iso)])
-            r = RAW2DNG()
-            r.options(t, path="", compress=False)
-            r.convert(raw, filename=path[:-4])
-            """, [path, String(width), String(height), String(gain), String(seed), String(orientation), stamp])
+            for spec in json.loads(sys.argv[1]):
+                width, height = spec["width"], spec["height"]
+                rng = np.random.default_rng(spec["seed"])
+                y, x = np.mgrid[0:height, 0:width]
+                light = {"R": (0.15 + 0.45 * x / width) * 0.5, "G": 0.2 + 0.4 * y / height,
+                    "B": (0.5 - 0.3 * x / width) * 0.7}
+                raw = np.zeros((height, width))
+                raw[0::2, 0::2] = light["R"][0::2, 0::2]
+                raw[0::2, 1::2] = light["G"][0::2, 1::2]
+                raw[1::2, 0::2] = light["G"][1::2, 0::2]
+                raw[1::2, 1::2] = light["B"][1::2, 1::2]
+                raw = np.clip(raw * spec["gain"] * 4031 + 64 + rng.normal(0, 2, raw.shape), 0, 4095).astype(np.uint16)
+                t = DNGTags()
+                for tag, value in [(Tag.ImageWidth, width), (Tag.ImageLength, height), (Tag.TileWidth, width),
+                        (Tag.TileLength, height), (Tag.Orientation, spec["orientation"]),
+                        (Tag.PhotometricInterpretation, PhotometricInterpretation.Color_Filter_Array),
+                        (Tag.SamplesPerPixel, 1), (Tag.BitsPerSample, 12), (Tag.CFARepeatPatternDim, [2, 2]),
+                        (Tag.CFAPattern, CFAPattern.RGGB), (Tag.BlackLevel, 64), (Tag.WhiteLevel, 4095),
+                        (Tag.ColorMatrix1, [[10000, 10000], [-3000, 10000], [-1000, 10000], [-4000, 10000],
+                            [12000, 10000], [2000, 10000], [-500, 10000], [1500, 10000], [6000, 10000]]),
+                        (Tag.CalibrationIlluminant1, CalibrationIlluminant.D65),
+                        (Tag.AsShotNeutral, [[1, 2], [1, 1], [7, 10]]), (Tag.Make, "Flipbook"), (Tag.Model, "Test DNG"),
+                        (Tag.DNGVersion, DNGVersion.V1_4), (Tag.DNGBackwardVersion, DNGVersion.V1_2)]:
+                    t.set(tag, value)
+                if spec.get("exposure"):
+                    seconds, f_number, iso = spec["exposure"]
+                    s = Fraction(seconds).limit_denominator(1000000)
+                    f = Fraction(f_number).limit_denominator(1000)
+                    t.set(Tag.ExposureTime, [[s.numerator, s.denominator]])
+                    t.set(Tag.FNumber, [[f.numerator, f.denominator]])
+                    t.set(Tag.PhotographicSensitivity, [int(iso)])
+                r = RAW2DNG()
+                r.options(t, path="", compress=False)
+                r.convert(raw, filename=spec["path"][:-4])
+            """, [specs])
     }
 
     /// LibRaw's `dcraw_emu` developing `file` with `options` to a 16-bit TIFF beside it; its path.

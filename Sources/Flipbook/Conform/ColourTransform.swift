@@ -121,7 +121,7 @@ package struct ColourSettings: Sendable, Hashable {
     let intent: RenderingIntent
     let target: ColourStandard
     /// How scene-linear images become the display-referred pictures converted from there.
-    let view: ViewTransform
+    var view: ViewTransform
     /// The nits reference white is shown at in an HDR movie.
     let peakLuminance: Double
 

@@ -49,6 +49,14 @@ struct ExifTIFF {
         }
     }
 
+    /// An unsigned RATIONAL value (type 5), at the offset the field holds.
+    func rational(_ entry: Entry) -> Double? {
+        guard entry.type == 5, entry.count >= 1, let at = u32(entry.field), let numerator = u32(at),
+            let denominator = u32(at + 4), denominator > 0
+        else { return nil }
+        return Double(numerator) / Double(denominator)
+    }
+
     /// The first value `read` finds in the APP1 segments of a JPEG before its first scan.
     static func first<Bytes: RandomAccessCollection, Value>(inJPEG bytes: Bytes, _ read: (ExifTIFF) -> Value?)
         -> Value?

@@ -37,6 +37,9 @@ package struct SourceColour: Sendable, Hashable, CustomStringConvertible {
     package var isInMovieSpace = false
     /// The image's file or position, for a warning; not part of the colour (ignored by `==`).
     package var imageName: String?
+    /// Whether the picture is a scene-linear one shown through the view while it was decoded, so the
+    /// view's exposure (and a ``Deflicker``'s change) is in it already; not part of the colour (ignored by `==`).
+    package var viewExposed = false
 
     /// Pixels already converted into the movie's space.
     package static let inMovieSpace: SourceColour = {
@@ -143,6 +146,7 @@ extension DecodedImage {
         var colour = stated
         colour.pixelsAreCMYK = sourceColour.pixelsAreCMYK
         colour.imageName = colour.imageName ?? sourceColour.imageName
+        colour.viewExposed = colour.viewExposed || sourceColour.viewExposed
         switch self {
         case .frame(var frame):
             frame.sourceColour = colour

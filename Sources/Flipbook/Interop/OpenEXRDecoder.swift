@@ -75,7 +75,9 @@ struct SceneLinearPicture {
             image = try displayed(through: view, over: request.background, in: primaries)
             colour = stated
         }
-        return try request.delivering(image).withSourceColour(colour)
+        var shown = colour
+        shown.viewExposed = true
+        return try request.delivering(image).withSourceColour(shown)
     }
 
     /// The primaries (white then red, green, blue x, y) a picture of `chromaticities` is made in linear

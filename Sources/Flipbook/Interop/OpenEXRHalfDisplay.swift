@@ -80,7 +80,9 @@ extension OpenEXRFile {
             }
         }
         let image = DeepImage(width: width, height: height, samples: samples, hasAlpha: false)
-        return try request.delivering(image).withSourceColour(stated)
+        var shown = stated
+        shown.viewExposed = true
+        return try request.delivering(image).withSourceColour(shown)
     }
 
     /// Whether the part's channels `named` are halves and those of `fullResolution` sampled at every pixel.

@@ -11,11 +11,12 @@ extension VideoSettings {
         try burnIns.map { try TextTemplate($0.template, given: fields.keys) }
     }
 
-    /// Checks the burn-ins, the fields and the slate, and the frame rate when a burn-in shows the
-    /// timecode: the part of ``validate()`` that settings without a size can be given already.
+    /// Checks the burn-ins, the fields, the slate and the deflicker's window, and the frame rate when a
+    /// burn-in shows the timecode: the part of ``validate()`` that settings without a size can be given already.
     ///
     /// - Throws: ``FlipbookError`` with `.invalidSettings` naming the first that cannot be used: a
-    ///   template's brace or unknown field, a field's key, a slate's length, a timecode at the rate.
+    ///   template's brace or unknown field, a field's key, a slate's length, a deflicker's window, a
+    ///   timecode at the rate.
     public func validateText() throws {
         for key in fields.keys {
             let allowed =
@@ -28,6 +29,11 @@ extension VideoSettings {
         let templates = try burnInTemplates()
         if templates.contains(where: { $0.names("timecode") }) {
             guard Timecode.counts(at: frameRate) else { throw FlipbookError.timecodeRateOutOfRange(frameRate) }
+        }
+        if let deflicker {
+            guard Deflicker.windowRange.contains(deflicker.window) && deflicker.window % 2 == 1 else {
+                throw FlipbookError.deflickerWindowOutOfRange(deflicker.window)
+            }
         }
         if let slate {
             let hour = (3600 * frameRate.numerator + frameRate.denominator - 1) / frameRate.denominator

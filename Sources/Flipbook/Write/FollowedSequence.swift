@@ -41,6 +41,7 @@ extension MovieWriter {
         ] where given {
             throw FlipbookError.notForFollowedSequence(what)
         }
+        if options.settings.deflicker != nil { throw FlipbookError.deflickerNeedsImageFiles() }
         try options.metadata.validate()
         // Before any work, so an existing movie is reported at once.
         let destination = try MovieDestination(url, overwrite: options.overwrite)

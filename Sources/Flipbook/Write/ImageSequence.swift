@@ -170,6 +170,15 @@ extension MovieWriter {
             numbers: options.gaps == .hold ? numbering?.numbers : nil, progress: options.progress)
         job.soundtrack = options.soundtrack
         job.metadata = options.metadata
+        if let deflicker = settings.deflicker {
+            // Every image of the whole sequence is measured, so each segment changes its images alike.
+            guard !animated.hasAnimation else { throw FlipbookError.deflickerNeedsImageFiles() }
+            job.exposureChanges = try SequenceDeflicker(
+                deflicker: deflicker, limits: options.imageLimits,
+                workers: settings.decodeWorkers > 0
+                    ? settings.decodeWorkers : ProcessInfo.processInfo.activeProcessorCount
+            ).changes(of: allImages)
+        }
         if animated.hasAnimation {
             job.timings = animated.timing(
                 rate: settings.frameRate, copies: timing.copies, constantRate: options.repeatFrames)

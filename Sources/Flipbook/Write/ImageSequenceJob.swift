@@ -23,18 +23,26 @@ struct ListedImageFiles: SequenceImages {
     /// How every image of the whole sequence is appended when it holds frames of animations (see
     /// ``AnimatedInputs/timing(rate:copies:constantRate:)``); `nil` times stills as before.
     var timings: [EntryTiming]? = nil
+    /// Every image's change in stops from a ``Deflicker`` (the whole sequence's), or `nil` for none.
+    var exposureChanges: [Double]? = nil
 
     func start(_ request: DecodeRequest, skipping: inout SkippedImages) throws
         -> (arrivals: ListedImages, first: FirstSequenceImage<Int>)
     {
         let (usable, image) = try Self.firstUsableImage(
-            images, firstImage: firstImage, request: request, skipping: &skipping)
+            images, firstImage: firstImage, request: request, skipping: &skipping,
+            changes: exposureChanges.map { Array($0[firstImage...]) })
         return (ListedImages(next: usable + 1, count: images.count), (usable, usable, image))
     }
 
     func decoder(_ request: DecodeRequest) -> @Sendable (Int) throws -> DecodedImage {
         let animations = AnimationFrames(limits: request.limits)
-        return { [images] index in try animations.decodeImage(images[index], request) }
+        let changes = exposureChanges.map { Array($0[firstImage...]) }
+        return { [images] index in
+            let change = changes?[index]
+            return try animations.decodeImage(images[index], request.deflickered(byStops: change))
+                .deflickered(byStops: change)
+        }
     }
 
     func origin(ofImage index: Int, _: Int) -> FrameOrigin {
@@ -88,13 +96,16 @@ struct ListedImageFiles: SequenceImages {
     ///
     /// - Parameter firstImage: The index of `images[0]` in the whole sequence, for errors.
     static func firstUsableImage(
-        _ images: [ImageReference], firstImage: Int, request: DecodeRequest, skipping: inout SkippedImages
+        _ images: [ImageReference], firstImage: Int, request: DecodeRequest, skipping: inout SkippedImages,
+        changes: [Double]? = nil
     ) throws -> (Int, DecodedImage) {
         for (index, image) in images.enumerated() {
             do {
                 let origin = FrameOrigin(index: firstImage + index, image: image)
+                let change = changes?[index]
                 let frame = try origin.attributing {
-                    try ImageDecoder.decodeImageFile(image, request)
+                    try ImageDecoder.decodeImageFile(image, request.deflickered(byStops: change))
+                        .deflickered(byStops: change)
                 }
                 return (index, frame)
             } catch let error as FlipbookError where skipping.maySkip(error) {
@@ -140,6 +151,12 @@ extension SequenceJob where Images == ListedImageFiles {
     var timings: [EntryTiming]? {
         get { images.timings }
         set { images.timings = newValue }
+    }
+
+    /// Every image's change from a deflicker, by its index in the whole sequence.
+    var exposureChanges: [Double]? {
+        get { images.exposureChanges }
+        set { images.exposureChanges = newValue }
     }
 
     /// See ``ListedImageFiles/firstUsableImage(_:firstImage:request:skipping:)``.

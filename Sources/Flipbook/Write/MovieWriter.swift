@@ -96,6 +96,7 @@ public actor MovieWriter {
         guard soundtrack == nil || audio == nil else {
             throw FlipbookError.soundGivenTwice()
         }
+        if settings.deflicker != nil { throw FlipbookError.deflickerNeedsImageFiles() }
         let destination = try MovieDestination(url, overwrite: overwrite)
         try self.init(
             destination: destination, settings: settings.forContainer(destination.container),
