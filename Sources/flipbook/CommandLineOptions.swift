@@ -313,7 +313,7 @@ let optionTable: [OptionSpec] =
         OptionSpec(
             names: ["--exposure"], value: "EV",
             help:
-                "Stops of exposure for scene-linear images (OpenEXR) before the view: +1 doubles the light (default 0)."
+                "Stops of exposure for scene-linear images (OpenEXR, camera raw, log DPX) before the view: +1 doubles the light (default 0)."
         ) { options, text in
             options.viewTransform.exposure = try require(
                 Double(text).flatMap { $0.isFinite && abs($0) <= 32 ? $0 : nil },

@@ -138,6 +138,31 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: movie))
     }
 
+    /// `--timing exif` times raw files by their capture times as it times JPEGs: DNGs stamped by ExifTool
+    /// 2.5 s and 5 s apart, sped up 10 times, last 0.25 s and 0.5 s (the last as long as the one before).
+    @Test func rawFilesAreTimedByTheirCaptureTimes() throws {
+        let dir = try TemporaryDirectory()
+        let folder = try dir.folder("card")
+        let times = [("10:00:00", "00"), ("10:00:02", "50"), ("10:00:07", "50")]
+        try CameraRawFiles.makeDNGs(
+            times.indices.map { CameraRawFiles.DNG(path: "\(folder)/IMG_\(1000 + $0).dng", seed: $0) })
+        for (index, (time, fraction)) in times.enumerated() {
+            let stamped = try ExternalTool.run(
+                "exiftool",
+                [
+                    "-q", "-overwrite_original", "-DateTimeOriginal=2026:12:07 \(time)",
+                    "-SubSecTimeOriginal=\(fraction)",
+                    "\(folder)/IMG_\(1000 + index).dng",
+                ])
+            #expect(stamped.status == 0, "\(stamped.stderr)")
+        }
+        let movie = dir.path("lapse.mp4")
+        let result = try Self.flipbook([folder, "-o", movie, "--timing", "exif", "--speedup", "10"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let shown = try TimingListTests.shownTimes(of: movie)
+        #expect(shown.lengths.map { Double($0) / Double(shown.ticks) } == [0.25, 0.5, 0.5], "\(shown)")
+    }
+
     @Test func aTruncatedOrForeignRawFileIsNamedAndNothingIsWritten() throws {
         let dir = try TemporaryDirectory()
         let dng = dir.path("whole.dng")

@@ -14,6 +14,12 @@ enum ExifCaptureTime {
         ExifTIFF.first(inJPEG: bytes, captureTime)
     }
 
+    /// The capture time of a JPEG, or of a file laid out as a TIFF (a camera raw file: DNG, NEF, ARW, CR2),
+    /// from its first bytes.
+    static func read(fromPhoto bytes: [UInt8]) -> MediaTime? {
+        bytes.starts(with: [0xFF, 0xD8]) ? read(fromJPEG: bytes) : ExifTIFF(file: bytes).flatMap(captureTime)
+    }
+
     /// The capture time in an EXIF TIFF structure: the Exif IFD (IFD0's tag 0x8769 points to it) and its
     /// two tags.
     static func captureTime(_ tiff: ExifTIFF) -> MediaTime? {

@@ -19,7 +19,7 @@ extension ImageTimingList {
             } catch {
                 throw FlipbookError.captureTimeNotReadable(image.path, cause: error)
             }
-            guard let time = ExifCaptureTime.read(fromJPEG: [UInt8](head)) else {
+            guard let time = ExifCaptureTime.read(fromPhoto: [UInt8](head)) else {
                 throw FlipbookError.captureTimeMissing(image.path)
             }
             return time
