@@ -27,9 +27,10 @@ work=$(mktemp -d /tmp/flipbook-raw-bench.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/dng" "$work/tiff" "$work/crw" "$work/jpeg"
 "$python" - "$work/dng" "$frames" <<'PY'
-import sys, numpy as np
-from pidng.core import RAW2DNG, DNGTags, Tag
-from pidng.defs import PhotometricInterpretation, CFAPattern, CalibrationIlluminant, DNGVersion
+import sys
+import numpy as np
+sys.path.insert(0, "Tests/CameraRaw")
+import dng_writer
 folder, count, w, h = sys.argv[1], int(sys.argv[2]), 6000, 4000
 y, x = np.mgrid[0:h, 0:w].astype(np.float32)
 for i in range(count):
@@ -39,21 +40,8 @@ for i in range(count):
     raw[0::2, 1::2] = scene[0::2, 1::2]
     raw[1::2, 0::2] = scene[1::2, 0::2]
     raw[1::2, 1::2] = scene[1::2, 1::2] * 0.7
-    raw = (raw * 4000 + 64 + (np.random.default_rng(i).random((h, w), np.float32) * 8)).astype(np.uint16)
-    t = DNGTags()
-    for tag, value in [(Tag.ImageWidth, w), (Tag.ImageLength, h), (Tag.TileWidth, w), (Tag.TileLength, h),
-            (Tag.Orientation, 1), (Tag.PhotometricInterpretation, PhotometricInterpretation.Color_Filter_Array),
-            (Tag.SamplesPerPixel, 1), (Tag.BitsPerSample, 12), (Tag.CFARepeatPatternDim, [2, 2]),
-            (Tag.CFAPattern, CFAPattern.RGGB), (Tag.BlackLevel, 64), (Tag.WhiteLevel, 4095),
-            (Tag.ColorMatrix1, [[10000, 10000], [-3000, 10000], [-1000, 10000], [-4000, 10000], [12000, 10000],
-                [2000, 10000], [-500, 10000], [1500, 10000], [6000, 10000]]),
-            (Tag.CalibrationIlluminant1, CalibrationIlluminant.D65), (Tag.AsShotNeutral, [[1, 2], [1, 1], [7, 10]]),
-            (Tag.Make, "Flipbook"), (Tag.Model, "Bench DNG"), (Tag.DNGVersion, DNGVersion.V1_4),
-            (Tag.DNGBackwardVersion, DNGVersion.V1_2)]:
-        t.set(tag, value)
-    r = RAW2DNG()
-    r.options(t, path="", compress=False)
-    r.convert(raw, filename=f"{folder}/{i + 1:04d}")
+    raw = (raw * 4000 + 64 + np.random.default_rng(i).random((h, w), np.float32) * 8).astype(np.uint16)
+    dng_writer.write(f"{folder}/{i + 1:04d}.dng", raw, model="Bench DNG")
 PY
 for i in $(seq -f %04g 1 "$frames"); do
     cp Tests/CameraRaw/canon-eos-d30.crw "$work/crw/$i.crw"

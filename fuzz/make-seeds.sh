@@ -164,27 +164,16 @@ PY
 # whole, one turned a quarter; and the first one cut short.
 mkdir -p seeds/raw
 ../.build/heif-venv/bin/python - <<'PY'
+import sys
 import numpy as np
-from pidng.core import RAW2DNG, DNGTags, Tag
-from pidng.defs import PhotometricInterpretation, CFAPattern, CalibrationIlluminant, DNGVersion
+sys.path.insert(0, "../Tests/CameraRaw")
+import dng_writer
 # LibRaw takes pictures of 22 pixels a side and more.
 for name, width, height, orientation in [("rggb-12bit", 32, 24, 1), ("turned", 24, 22, 6)]:
     y, x = np.mgrid[0:height, 0:width]
-    raw = (64 + (x * 37 + y * 91) % 4000).astype(np.uint16)
-    t = DNGTags()
-    for tag, value in [(Tag.ImageWidth, width), (Tag.ImageLength, height), (Tag.TileWidth, width),
-            (Tag.TileLength, height), (Tag.Orientation, orientation),
-            (Tag.PhotometricInterpretation, PhotometricInterpretation.Color_Filter_Array), (Tag.SamplesPerPixel, 1),
-            (Tag.BitsPerSample, 12), (Tag.CFARepeatPatternDim, [2, 2]), (Tag.CFAPattern, CFAPattern.RGGB),
-            (Tag.BlackLevel, 64), (Tag.WhiteLevel, 4095), (Tag.ColorMatrix1, [[10000, 10000]] + [[0, 10000]] * 3
-                + [[10000, 10000]] + [[0, 10000]] * 3 + [[10000, 10000]]),
-            (Tag.CalibrationIlluminant1, CalibrationIlluminant.D65), (Tag.AsShotNeutral, [[1, 2], [1, 1], [7, 10]]),
-            (Tag.Make, "Flipbook"), (Tag.Model, "Seed"), (Tag.DNGVersion, DNGVersion.V1_4),
-            (Tag.DNGBackwardVersion, DNGVersion.V1_2)]:
-        t.set(tag, value)
-    r = RAW2DNG()
-    r.options(t, path="", compress=False)
-    r.convert(raw, filename=f"seeds/raw/{name}")
+    mosaic = (64 + (x * 37 + y * 91) % 4000).astype(np.uint16)
+    dng_writer.write(f"seeds/raw/{name}.dng", mosaic, orientation, model="Seed",
+        matrix=[10000, 0, 0, 0, 10000, 0, 0, 0, 10000])
 data = open("seeds/raw/rggb-12bit.dng", "rb").read()
 open("seeds/raw/cut.dng", "wb").write(data[: len(data) // 2])
 PY

@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// Camera raw files for the tests and their judges: DNGs written by pidng (a DNG writer from PyPI, in
-/// `.build/heif-venv`) from a known mosaic, as a camera's firmware writes its sensor data, and the real
+/// `.build/heif-venv`, through `Tests/CameraRaw/dng_writer.py`) from a known mosaic, as a camera's firmware
+/// writes its sensor data, and the real
 /// cameras' files under `Tests/CameraRaw`; LibRaw's own `dcraw_emu` (Debian's `libraw-bin`) developing
 /// the same file at the same settings; and numpy comparing the two at 8 bits after the sRGB curve.
 enum CameraRawFiles {
@@ -44,12 +45,14 @@ enum CameraRawFiles {
     /// Each DNG of `files`, as ``makeDNG(_:width:height:gain:seed:orientation:exposure:)`` makes one, in one run.
     static func makeDNGs(_ files: [DNG]) throws {
         let specs = String(decoding: try JSONEncoder().encode(files), as: UTF8.self)
+        // Tests/CameraRaw/dng_writer.py: the DNG writer the tests, the fuzz seeds and the benchmark share.
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("CameraRaw").path
         _ = try python(
             """
             import sys, json, numpy as np
-            from fractions import Fraction
-            from pidng.core import RAW2DNG, DNGTags, Tag
-            from pidng.defs import PhotometricInterpretation, CFAPattern, CalibrationIlluminant, DNGVersion
+            sys.path.insert(0, sys.argv[2])
+            import dng_writer
             for spec in json.loads(sys.argv[1]):
                 width, height = spec["width"], spec["height"]
                 rng = np.random.default_rng(spec["seed"])
@@ -62,29 +65,8 @@ enum CameraRawFiles {
                 raw[1::2, 0::2] = light["G"][1::2, 0::2]
                 raw[1::2, 1::2] = light["B"][1::2, 1::2]
                 raw = np.clip(raw * spec["gain"] * 4031 + 64 + rng.normal(0, 2, raw.shape), 0, 4095).astype(np.uint16)
-                t = DNGTags()
-                for tag, value in [(Tag.ImageWidth, width), (Tag.ImageLength, height), (Tag.TileWidth, width),
-                        (Tag.TileLength, height), (Tag.Orientation, spec["orientation"]),
-                        (Tag.PhotometricInterpretation, PhotometricInterpretation.Color_Filter_Array),
-                        (Tag.SamplesPerPixel, 1), (Tag.BitsPerSample, 12), (Tag.CFARepeatPatternDim, [2, 2]),
-                        (Tag.CFAPattern, CFAPattern.RGGB), (Tag.BlackLevel, 64), (Tag.WhiteLevel, 4095),
-                        (Tag.ColorMatrix1, [[10000, 10000], [-3000, 10000], [-1000, 10000], [-4000, 10000],
-                            [12000, 10000], [2000, 10000], [-500, 10000], [1500, 10000], [6000, 10000]]),
-                        (Tag.CalibrationIlluminant1, CalibrationIlluminant.D65),
-                        (Tag.AsShotNeutral, [[1, 2], [1, 1], [7, 10]]), (Tag.Make, "Flipbook"), (Tag.Model, "Test DNG"),
-                        (Tag.DNGVersion, DNGVersion.V1_4), (Tag.DNGBackwardVersion, DNGVersion.V1_2)]:
-                    t.set(tag, value)
-                if spec.get("exposure"):
-                    seconds, f_number, iso = spec["exposure"]
-                    s = Fraction(seconds).limit_denominator(1000000)
-                    f = Fraction(f_number).limit_denominator(1000)
-                    t.set(Tag.ExposureTime, [[s.numerator, s.denominator]])
-                    t.set(Tag.FNumber, [[f.numerator, f.denominator]])
-                    t.set(Tag.PhotographicSensitivity, [int(iso)])
-                r = RAW2DNG()
-                r.options(t, path="", compress=False)
-                r.convert(raw, filename=spec["path"][:-4])
-            """, [specs])
+                dng_writer.write(spec["path"], raw, spec["orientation"], spec.get("exposure"))
+            """, [specs, folder])
     }
 
     /// LibRaw's `dcraw_emu` developing `file` with `options` to a 16-bit TIFF beside it; its path.
