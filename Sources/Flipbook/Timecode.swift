@@ -91,9 +91,12 @@ public struct Timecode: Sendable, Hashable, CustomStringConvertible {
 
     /// `HH:MM:SS:FF`, or `HH:MM:SS;FF` when drop-frame.
     public var description: String {
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let two = Self.twoDigits
         return "\(two(hours)):\(two(minutes)):\(two(seconds))\(dropFrame ? ";" : ":")\(two(frames))"
     }
+
+    /// `value` in at least two digits: `07`, `41`.
+    static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 
     /// The frames a timecode second counts at `frameRate`: the rate rounded, at least 1.
     static func framesPerSecond(_ frameRate: FrameRate) -> Int {

@@ -18,13 +18,7 @@ struct ExifTIFF {
     init?(segment: [UInt8]) {
         let header: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0, 0]  // "Exif\0\0"
         guard segment.count >= header.count + 8, Array(segment.prefix(6)) == header else { return nil }
-        tiff = Array(segment.dropFirst(6))
-        switch (tiff[0], tiff[1]) {
-        case (0x4D, 0x4D): bigEndian = true  // "MM"
-        case (0x49, 0x49): bigEndian = false  // "II"
-        default: return nil
-        }
-        guard u16(2) == 42 else { return nil }
+        self.init(file: Array(segment.dropFirst(6)))
     }
 
     /// The TIFF structure of a whole file (a TIFF, or a camera raw file laid out as one), read from
@@ -33,8 +27,8 @@ struct ExifTIFF {
         guard bytes.count >= 8 else { return nil }
         tiff = bytes
         switch (tiff[0], tiff[1]) {
-        case (0x4D, 0x4D): bigEndian = true
-        case (0x49, 0x49): bigEndian = false
+        case (0x4D, 0x4D): bigEndian = true  // "MM"
+        case (0x49, 0x49): bigEndian = false  // "II"
         default: return nil
         }
         guard u16(2) == 42 else { return nil }

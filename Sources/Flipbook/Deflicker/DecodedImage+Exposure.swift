@@ -59,8 +59,7 @@ extension DecodedImage {
         -> (Float, Float, Float)
     {
         let brightest = max(red, green, blue)
-        let factor = brightest * gain > 1 ? (brightest > 0 ? max(1 / brightest, 1) : gain) : gain
-        let applied = min(factor, gain)
+        let applied = brightest * gain > 1 ? 1 / brightest : gain
         return (min(red * applied, 1), min(green * applied, 1), min(blue * applied, 1))
     }
 }

@@ -49,14 +49,8 @@ enum FlickerMeter {
                     }
                 }
             }
-        case .planes(let planes):
-            // Luma alone, made linear as if it were each channel's code (planes come only without a region).
-            for row in area.y..<area.y + area.height {
-                for column in area.x..<area.x + area.width {
-                    let value = linear8[Int(planes.luma[row * planes.width + column])]
-                    count(value, value, value)
-                }
-            }
+        case .planes:
+            preconditionFailure("planes decoded although none were asked for")
         }
         return trimmedMeanStops(histogram)
     }

@@ -19,8 +19,9 @@ struct SequenceDeflicker {
         let request = DecodeRequest(limits: limits, sizeHint: hint)
         let results = ResultSlots(count: images.count)
         let region = deflicker.region
-        DispatchQueue.concurrentPerform(iterations: max(1, min(workers, images.count))) { worker in
-            for index in stride(from: worker, to: images.count, by: max(1, min(workers, images.count))) {
+        let lanes = max(1, min(workers, images.count))
+        DispatchQueue.concurrentPerform(iterations: lanes) { lane in
+            for index in stride(from: lane, to: images.count, by: lanes) {
                 let image = images[index]
                 results.set(
                     index,

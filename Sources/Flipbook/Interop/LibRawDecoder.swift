@@ -20,9 +20,9 @@ enum LibRawDecoder {
         // LibRaw's own handlers print to standard error; its failures reach the user through the funnel.
         libraw_set_dataerror_handler(raw, { _, _, _ in }, nil)
         libraw_set_memerror_handler(raw, { _, _, _ in }, nil)
-        var bytes = [UInt8](data)
-        return try bytes.withUnsafeMutableBytes { buffer in
-            let opened = libraw_open_buffer(raw, buffer.baseAddress, buffer.count)
+        // LibRaw reads the buffer in place (it takes it non-const, and never writes it) until libraw_close.
+        return try data.withUnsafeBytes { buffer in
+            let opened = libraw_open_buffer(raw, UnsafeMutableRawPointer(mutating: buffer.baseAddress), buffer.count)
             // A DNG is any camera's: one LibRaw cannot develop is not a body it lacks.
             if opened == LIBRAW_FILE_UNSUPPORTED.rawValue, raw.pointee.idata.dng_version == 0,
                 let camera = Self.camera(raw)

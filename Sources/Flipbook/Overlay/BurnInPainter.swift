@@ -31,6 +31,8 @@ package final class BurnInPainter {
     let margin: Int
     let padding: Int
     let gap: Int
+    /// Each burn-in's last text and its line.
+    private var lastLines: [Int: (text: String, line: TextLine)] = [:]
 
     /// The text size for a movie `height` pixels high: a thirtieth of it, at least 16 pixels (legible,
     /// and read back by OCR, in a 240-line preview).
@@ -63,6 +65,9 @@ package final class BurnInPainter {
         }
     }
 
+    /// The movie's date as `{date}` shows it.
+    var date: String { values["date"] ?? "" }
+
     /// Whether there are burn-ins to draw (a painter may be there for the slate alone).
     var drawsBurnIns: Bool { !burnIns.isEmpty }
 
@@ -93,8 +98,8 @@ package final class BurnInPainter {
     /// Draws the frame's burn-ins into its picture.
     package func draw(into picture: inout YUVPicture, _ facts: FrameFacts) {
         var stacked: [BurnIn.Corner: Int] = [:]
-        for (burnIn, text) in zip(burnIns, texts(facts)) {
-            let line = font.line(text)
+        for (index, (burnIn, text)) in zip(burnIns, texts(facts)).enumerated() {
+            let line = line(index, text)
             let boxHeight = line.height + 2 * padding
             let boxWidth = min(picture.width, (line.width + 2 * padding + 1) & ~1)
             let below = stacked[burnIn.corner, default: 0]
@@ -108,6 +113,15 @@ package final class BurnInPainter {
             let y = burnIn.corner.isTop ? margin + below : picture.height - margin - below - boxHeight
             place(line, box: (x & ~1, y & ~1, boxWidth, boxHeight), into: &picture)
         }
+    }
+
+    /// Burn-in `index`'s line for `text`: shaped and drawn again only when its text changed since the last
+    /// frame (a shot name never does; a frame number does every frame).
+    private func line(_ index: Int, _ text: String) -> TextLine {
+        if let last = lastLines[index], last.text == text { return last.line }
+        let line = font.line(text)
+        lastLines[index] = (text, line)
+        return line
     }
 
     /// Draws `line` in a box at (x, y), both cut to the picture.
@@ -134,7 +148,7 @@ package final class BurnInPainter {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let two = Timecode.twoDigits
         return "\(parts.year ?? 0)-\(two(parts.month ?? 0))-\(two(parts.day ?? 0))"
     }
 }

@@ -8,9 +8,7 @@ extension YUVPicture {
         case .tenBit: black.withDeepPlanes { _ in }
         case .rgba:
             black.withRGBA { pixels in
-                for index in stride(from: 0, to: pixels.count, by: 4) {
-                    pixels.replaceSubrange(index..<index + 3, with: [0, 0, 0])
-                }
+                for index in pixels.indices where index % 4 != 3 { pixels[index] = 0 }
             }
         }
         return black

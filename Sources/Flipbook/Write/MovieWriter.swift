@@ -332,7 +332,7 @@ public actor MovieWriter {
                 number: Self.number(of: origin, fallback: 0), framesFromStart: slate.frames, file: origin.fileName)
             let card = SlateCard(
                 settings: settings, codec: encoder.codecName, first: facts, timecode: painter.timecode(facts),
-                date: BurnInPainter.dateText(metadata.creationDate ?? Date())
+                date: painter.date
             ).picture(like: first, painter: painter)
             for _ in 0..<slate.frames {
                 try await append(prepared: .success(card), at: nil, duration: nil, origin: FrameOrigin(), isSlate: true)
